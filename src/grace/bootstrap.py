@@ -1,0 +1,145 @@
+"""Composition root: the only place real adapters are built (from :class:`Settings`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from grace.config import Settings
+from grace.errors import ProjectError
+from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
+from grace.resolution.adapters.project_file import (
+    ProjectFile,
+    find_project_file,
+    load_project_file,
+)
+from grace.resolution.adapters.token_counters import BpeTokenCounter, HeuristicTokenCounter
+from grace.resolution.application.catalog_queries import ListTalents
+from grace.resolution.application.doctor import Doctor
+from grace.resolution.application.get_talent import GetTalent
+from grace.resolution.application.resolve_context import ResolveContext
+from grace.resolution.domain.ports import TokenCounter
+
+
+def example_root() -> Path:
+    """Folder of the bundled example (``catalog/`` and ``project/grace.yaml``)."""
+    return Path(str(resources.files("grace") / "examples"))
+
+
+def bundled_catalog() -> Path:
+    """The bundled example catalog folder."""
+    return example_root() / "catalog"
+
+
+def example_project() -> Path:
+    """The bundled example project file."""
+    return example_root() / "project" / "grace.yaml"
+
+
+def token_counter(settings: Settings) -> TokenCounter:
+    """The counter named by ``GRACE_TOKEN_ENCODING``."""
+    if settings.token_encoding == "heuristic":
+        return HeuristicTokenCounter()
+    return BpeTokenCounter(settings.token_encoding)
+
+
+@dataclass(frozen=True)
+class ResolutionApp:
+    """The resolution use cases wired for one project."""
+
+    project_file: ProjectFile
+    catalog: FilesystemCatalog
+    counter: TokenCounter
+    settings: Settings
+
+    @property
+    def resolve(self) -> ResolveContext:
+        return ResolveContext(self.catalog, self.counter)
+
+    @property
+    def get(self) -> GetTalent:
+        return GetTalent(self.catalog)
+
+    @property
+    def doctor(self) -> Doctor:
+        return Doctor(self.catalog, self.counter, token_budget=self.settings.token_budget)
+
+    @property
+    def list_talents(self) -> ListTalents:
+        return ListTalents(self.catalog)
+
+
+def locate_project(settings: Settings, project: Path | None, *, example: bool = False) -> Path:
+    """The project file to use: ``--example``, then ``--project``, ``GRACE_PROJECT``, then the
+    nearest ``grace.yaml`` upwards from the current folder.
+
+    Raises:
+        ProjectError: none found (the message says how to get one).
+    """
+    if example:
+        return example_project()
+    chosen = project or settings.project
+    if chosen is not None:
+        return chosen
+    found = find_project_file(Path.cwd())
+    if found is None:
+        raise ProjectError(
+            "no grace.yaml here or in a parent folder: run `grace init`, pass --project PATH, "
+            "or try the bundled example with --example"
+        )
+    return found
+
+
+def build_resolution(
+    settings: Settings,
+    *,
+    project: Path | None = None,
+    catalog: Path | None = None,
+    example: bool = False,
+) -> ResolutionApp:
+    """Wire the resolution use cases for a project.
+
+    Raises:
+        ProjectError, CatalogError: no usable project file or catalog folder.
+    """
+    pf = load_project_file(locate_project(settings, project, example=example))
+    root = catalog or settings.catalog or pf.catalog or bundled_catalog()
+    return ResolutionApp(pf, FilesystemCatalog(root), token_counter(settings), settings)
+
+
+def build_catalog(settings: Settings, catalog: Path | None) -> FilesystemCatalog:
+    """A catalog alone (``--catalog``, ``GRACE_CATALOG``, else the bundled example)."""
+    if catalog is None and settings.catalog is None:
+        return FilesystemCatalog(bundled_catalog())
+    root = catalog or settings.catalog
+    assert root is not None
+    return FilesystemCatalog(root)
+
+
+def build_reader(
+    settings: Settings,
+    *,
+    project: Path | None = None,
+    catalog: Path | None = None,
+    example: bool = False,
+) -> FilesystemCatalog:
+    """The catalog for read-only commands: ``--catalog`` (or ``GRACE_CATALOG``) if given, else
+    the located project's catalog.
+
+    Raises:
+        ProjectError, CatalogError: nothing to read.
+    """
+    if catalog is not None or (settings.catalog is not None and not example):
+        return build_catalog(settings, catalog)
+    return build_resolution(settings, project=project, example=example).catalog
+
+
+__all__ = ["ProjectError", "ResolutionApp", "build_catalog", "build_reader", "build_resolution"]
+
+
+def import_rules(*args: object, **kwargs: object) -> object:
+    """Import rule files as talents (the importer adapter; see its docstring)."""
+    from grace.resolution.adapters.importers.rules import import_rules as _import
+
+    return _import(*args, **kwargs)  # type: ignore[arg-type]

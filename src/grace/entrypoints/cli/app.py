@@ -1,0 +1,39 @@
+"""The ``grace`` command line: thin commands that parse, call one use case and format."""
+
+from __future__ import annotations
+
+import typer
+
+from grace import __version__
+from grace.entrypoints.cli import catalog_cmds, resolution_cmds
+
+app = typer.Typer(
+    name="grace",
+    help="GRACE decides what an LLM gets to see.\n\n"
+    "Try: grace resolve --example --role backend \"Ajouter le use case UpdateProject\"",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+    pretty_exceptions_enable=False,
+)
+resolution_cmds.register(app)
+app.add_typer(catalog_cmds.app, name="catalog")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"grace {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """GRACE decides what an LLM gets to see."""
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

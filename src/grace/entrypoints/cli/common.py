@@ -1,0 +1,79 @@
+"""Helpers shared by the CLI commands: options, JSON output, error translation."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, Any, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+
+from grace.config import Settings, load_settings
+from grace.errors import GraceError
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+err_console = Console(stderr=True)
+out_console = Console()
+
+ProjectOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--project", "-p", help="grace.yaml (or its folder). Default: nearest one upwards, "
+        "or GRACE_PROJECT.", show_default=False,
+    ),
+]
+ExampleOpt = Annotated[
+    bool, typer.Option("--example", help="Use the bundled example project and catalog.")
+]
+CatalogOpt = Annotated[
+    Path | None,
+    typer.Option("--catalog", help="Catalog folder (overrides the project's; or GRACE_CATALOG).",
+                 show_default=False),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print a JSON document for scripts.")]
+
+
+def to_jsonable(value: Any) -> Any:
+    """Dataclasses, tuples and paths to plain JSON values."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if hasattr(value, "to_dict"):
+            return to_jsonable(value.to_dict())
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, Path):
+        return str(value)
+    return value
+
+
+def print_json(value: Any) -> None:
+    """Write ``value`` as indented JSON on stdout."""
+    sys.stdout.write(json.dumps(to_jsonable(value), ensure_ascii=False, indent=2) + "\n")
+
+
+def settings() -> Settings:
+    """Settings from the environment (a bad ``GRACE_*`` value is a clean error)."""
+    return load_settings()
+
+
+def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
+    """Turn a :class:`GraceError` into ``error: …`` on stderr and exit code 2."""
+
+    @wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return func(*args, **kwargs)
+        except GraceError as exc:
+            err_console.print(f"[bold red]error:[/] {exc}", highlight=False, markup=True)
+            raise typer.Exit(2) from None
+
+    return wrapper

@@ -1,0 +1,230 @@
+"""``grace resolve``, ``grace get``, ``grace doctor``, ``grace init``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+from rich.table import Table
+
+from grace.bootstrap import build_catalog, build_reader, build_resolution
+from grace.entrypoints.cli.common import (
+    CatalogOpt,
+    ExampleOpt,
+    JsonOpt,
+    ProjectOpt,
+    err_console,
+    handle_errors,
+    out_console,
+    print_json,
+    settings,
+)
+from grace.errors import InputTooLargeError, ProjectError
+from grace.resolution.adapters.project_file import (
+    PROJECT_FILE,
+    detect_languages,
+    write_project_file,
+)
+from grace.resolution.application.get_talent import GetTalent
+from grace.resolution.application.resolve_context import MAX_TASK_CHARS
+from grace.resolution.domain.talent import check_talent_id
+
+DepthChoice = Literal["compact", "standard", "full", "auto"]
+BodyDepth = Literal["compact", "standard", "full"]
+
+
+def _read_task(task: str) -> str:
+    if task != "-":
+        return task
+    text = sys.stdin.read(MAX_TASK_CHARS + 1)
+    if len(text) > MAX_TASK_CHARS:
+        raise InputTooLargeError(f"task on stdin is longer than {MAX_TASK_CHARS} characters")
+    return text
+
+
+@handle_errors
+def resolve(
+    task: Annotated[str, typer.Argument(help="The task in free text ('-' reads it from stdin).")],
+    role: Annotated[str, typer.Option("--role", "-r", help="Agent role, e.g. backend.")],
+    project: ProjectOpt = None,
+    example: ExampleOpt = False,
+    catalog: CatalogOpt = None,
+    depth: Annotated[
+        DepthChoice, typer.Option("--depth", "-d", help="Body depth; auto = deepest that fits.")
+    ] = "auto",
+    token_budget: Annotated[
+        int | None,
+        typer.Option("--token-budget", "-b", min=1, help="Max tokens of the output "
+                     "(default GRACE_TOKEN_BUDGET, 8000).", show_default=False),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Compile the context a coding agent gets for ROLE and TASK.
+
+    Examples:
+
+      grace resolve --example -r backend "Ajouter le use case UpdateProject"
+
+      grace resolve -r frontend -b 1500 --json "Rendre le formulaire accessible" | jq .served_ids
+    """
+    cfg = settings()
+    wired = build_resolution(cfg, project=project, catalog=catalog, example=example)
+    result = wired.resolve(
+        wired.project_file.project,
+        role=role,
+        task=_read_task(task),
+        depth=depth,
+        token_budget=token_budget or cfg.token_budget,
+    )
+    if as_json:
+        print_json(result)
+        return
+    sys.stdout.write(result.markdown)
+    by_reason: dict[str, int] = {}
+    for d in result.dropped:
+        by_reason[d.reason] = by_reason.get(d.reason, 0) + 1
+    dropped = ", ".join(f"{n} {r}" for r, n in sorted(by_reason.items())) or "none"
+    err_console.print(
+        f"[dim]{len(result.served)} talents served · {result.tokens}/{result.token_budget} "
+        f"tokens ({result.token_counter}) · dropped: {dropped}[/]",
+        highlight=False,
+    )
+
+
+@handle_errors
+def get(
+    talent_id: Annotated[str, typer.Argument(metavar="ID", help="Talent id.")],
+    depth: Annotated[BodyDepth, typer.Option("--depth", "-d")] = "full",
+    section: Annotated[
+        str | None, typer.Option("--section", "-s", help="Return only this section.")
+    ] = None,
+    project: ProjectOpt = None,
+    example: ExampleOpt = False,
+    catalog: CatalogOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print one talent at a depth, or one named section of it.
+
+    Examples:
+
+      grace get --example architecture.hexagonal --depth compact
+
+      grace get --example backend.repository --section exemple-python
+    """
+    reader = build_reader(settings(), project=project, catalog=catalog, example=example)
+    text = GetTalent(reader)(talent_id, depth=depth, section=section)
+    if as_json:
+        print_json(text)
+    else:
+        sys.stdout.write(text.text.rstrip() + "\n")
+
+
+@handle_errors
+def doctor(
+    project: ProjectOpt = None,
+    example: ExampleOpt = False,
+    catalog: CatalogOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check the project and its catalog; exit 1 when an error is found.
+
+    Reports missing prerequisites (with the fix), unknown ids, cycles, conflicts among enabled
+    talents, enabled drafts, invalid manifests, compact bodies over the budget, unknown manifest
+    fields and dangling recommends.
+
+    Example:
+
+      grace doctor --example
+    """
+    wired = build_resolution(settings(), project=project, catalog=catalog, example=example)
+    report = wired.doctor(wired.project_file.project)
+    if as_json:
+        print_json({**_asdict(report), "errors": report.errors, "warnings": report.warnings})
+    else:
+        table = Table(title=f"grace doctor · {report.project}", show_lines=False)
+        for col in ("", "code", "subject", "problem", "fix"):
+            table.add_column(col, overflow="fold")
+        for f in report.findings:
+            mark = "[red]✗[/]" if f.severity == "error" else "[yellow]![/]"
+            table.add_row(mark, f.code, f.subject, f.message, f.fix)
+        if report.findings:
+            out_console.print(table)
+        out_console.print(
+            f"{report.catalog_size} talents in the catalog, {report.enabled} enabled: "
+            f"{report.errors} error(s), {report.warnings} warning(s)",
+            highlight=False,
+        )
+    if report.errors:
+        raise typer.Exit(1)
+
+
+def _asdict(value: object) -> dict[str, object]:
+    from grace.entrypoints.cli.common import to_jsonable
+
+    data = to_jsonable(value)
+    assert isinstance(data, dict)
+    return data
+
+
+@handle_errors
+def init(
+    folder: Annotated[Path, typer.Argument(help="Repository folder.")] = Path("."),
+    talent: Annotated[
+        list[str] | None, typer.Option("--talent", "-t", help="Enable this talent (repeat).")
+    ] = None,
+    language: Annotated[
+        list[str] | None,
+        typer.Option("--language", "-l", help="Project language (repeat). Default: detected."),
+    ] = None,
+    name: Annotated[str | None, typer.Option(help="Project name (default: folder name).")] = None,
+    catalog: CatalogOpt = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing grace.yaml.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Write a grace.yaml for a repository.
+
+    Without --talent, every non-draft talent of the catalog is enabled; without --language, the
+    languages are detected from file extensions.
+
+    Example:
+
+      grace init . -t architecture.hexagonal -t pattern.use-case -l python
+    """
+    if not folder.is_dir():
+        raise ProjectError(f"folder not found: {folder}")
+    cat = build_catalog(settings(), catalog)
+    known = {t.id: t for t in cat.talents()}
+    chosen = talent or [t.id for t in cat.talents() if t.status != "draft"]
+    for tid in chosen:
+        check_talent_id(tid)
+        if tid not in known:
+            raise ProjectError(f"unknown talent {tid!r}: see `grace catalog list`")
+    languages = [x.lower() for x in language] if language else detect_languages(folder)
+    catalog_ref = None
+    if catalog is not None:
+        catalog_ref = str(Path(catalog).resolve())
+    path = write_project_file(
+        folder / PROJECT_FILE,
+        name=name or folder.resolve().name,
+        languages=languages,
+        talents={tid: True for tid in chosen},
+        catalog=catalog_ref,
+        overwrite=force,
+    )
+    if as_json:
+        print_json({"path": str(path), "talents": chosen, "languages": languages})
+    else:
+        out_console.print(
+            f"wrote {path}: {len(chosen)} talents, languages: {', '.join(languages) or 'none'}",
+            highlight=False,
+        )
+
+
+def register(app: typer.Typer) -> None:
+    """Add these commands to the root app."""
+    app.command()(resolve)
+    app.command()(get)
+    app.command()(doctor)
+    app.command()(init)

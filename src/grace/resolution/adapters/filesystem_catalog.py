@@ -1,0 +1,142 @@
+"""A catalog stored as a folder of talent folders (docs/catalog-format.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import yaml
+
+from grace.errors import CatalogError, DuplicateTalentError, GraceError, ManifestError
+from grace.resolution.domain.talent import DEPTHS, Depth, Talent
+
+MANIFEST = "talent.yaml"
+MAX_FILE_BYTES = 2_000_000
+"""Largest manifest or body read (2 MB): a bigger file is reported, not loaded."""
+
+
+def read_text(path: Path) -> str:
+    """Read a UTF-8 file of at most :data:`MAX_FILE_BYTES`.
+
+    Raises:
+        CatalogError: the file is too large or not UTF-8.
+    """
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise CatalogError(f"{path}: {size} bytes, larger than the {MAX_FILE_BYTES} bytes allowed")
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise CatalogError(f"{path}: not valid UTF-8 ({exc.reason} at byte {exc.start})") from exc
+
+
+def load_yaml(path: Path) -> object:
+    """Parse a YAML file safely.
+
+    Raises:
+        ManifestError: the YAML does not parse (with its line number).
+    """
+    text = read_text(path)
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark is not None else "(yaml)"
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise ManifestError(str(path), where, f"invalid YAML: {problem}") from exc
+
+
+def load_talent(folder: Path) -> Talent:
+    """Load one talent folder: ``talent.yaml`` plus ``compact.md`` [``standard.md``, ``full.md``].
+
+    Raises:
+        ManifestError: invalid manifest, folder name different from the id, missing compact body.
+    """
+    from grace.resolution.adapters.manifest_schema import parse_manifest
+
+    manifest_path = folder / MANIFEST
+    schema = parse_manifest(load_yaml(manifest_path), path=str(manifest_path))
+    bodies: dict[Depth, str] = {}
+    previous: str | None = None
+    for depth in DEPTHS:
+        path = folder / f"{depth}.md"
+        if path.is_file():
+            previous = read_text(path).strip()
+        elif previous is None:
+            raise ManifestError(
+                str(folder), depth, f"missing {depth}.md (the compact body is required)"
+            )
+        bodies[depth] = previous
+    return schema.to_talent(bodies, source=str(folder))
+
+
+MAX_DEPTH = 4
+"""Talent folders are looked for at most this many levels below the catalog root."""
+
+
+def talent_folders(root: Path) -> list[Path]:
+    """Folders under ``root`` (at most :data:`MAX_DEPTH` levels) holding a ``talent.yaml``.
+
+    Hidden folders and folders starting with ``_`` are skipped; symbolic links are not followed,
+    so nothing outside ``root`` is read. Sorted by path for a deterministic order.
+    """
+    found: list[Path] = []
+    stack = [(root, 0)]
+    while stack:
+        folder, level = stack.pop()
+        if (folder / MANIFEST).is_file() and folder != root:
+            found.append(folder)
+            continue
+        if level >= MAX_DEPTH:
+            continue
+        for child in folder.iterdir():
+            if child.is_dir() and not child.is_symlink() and not child.name.startswith((".", "_")):
+                stack.append((child, level + 1))
+    return sorted(found)
+
+
+class FilesystemCatalog:
+    """:class:`~grace.resolution.domain.ports.CatalogReader` over a folder of talent folders.
+
+    The folder is read once, at construction. Invalid talents are kept aside in
+    :meth:`problems` (path, reason) so that one bad manifest never hides the others; a duplicate
+    id is an error unless ``strict`` is false, in which case it is a problem too.
+
+    Raises:
+        CatalogError: the folder does not exist; with ``strict``, any invalid manifest or a
+            duplicate id.
+    """
+
+    def __init__(self, root: Path, *, strict: bool = False) -> None:
+        self.root = root.resolve()
+        if not self.root.is_dir():
+            raise CatalogError(f"catalog folder not found: {root}")
+        self._talents: dict[str, Talent] = {}
+        self._problems: list[tuple[str, str]] = []
+        for folder in talent_folders(self.root):
+            try:
+                talent = load_talent(folder)
+            except (GraceError, OSError) as exc:
+                if strict:
+                    raise
+                self._problems.append((str(folder / MANIFEST), str(exc)))
+                continue
+            if talent.id in self._talents:
+                message = (
+                    f"duplicate talent id {talent.id!r}: {self._talents[talent.id].source} "
+                    f"and {folder}"
+                )
+                if strict:
+                    raise DuplicateTalentError(message)
+                self._problems.append((str(folder / MANIFEST), message))
+                continue
+            self._talents[talent.id] = talent
+
+    def talents(self) -> Sequence[Talent]:
+        return [self._talents[k] for k in sorted(self._talents)]
+
+    def get(self, talent_id: str) -> Talent | None:
+        return self._talents.get(talent_id)
+
+    def problems(self) -> Sequence[tuple[str, str]]:
+        return list(self._problems)

@@ -1,0 +1,133 @@
+"""The project file ``grace.yaml`` (docs/catalog-format.md): find, read, write."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+import yaml
+
+from grace.errors import GraceError, ProjectError
+from grace.resolution.adapters.filesystem_catalog import load_yaml
+from grace.resolution.adapters.manifest_schema import parse_project
+from grace.resolution.domain.talent import Project
+
+PROJECT_FILE: Final = "grace.yaml"
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectFile:
+    """A loaded project file: the project and the catalog folder it names (``None``: bundled)."""
+
+    project: Project
+    catalog: Path | None
+    path: Path
+
+
+def find_project_file(start: Path) -> Path | None:
+    """The nearest ``grace.yaml`` in ``start`` or one of its parents, or ``None``."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        candidate = folder / PROJECT_FILE
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_project_file(path: Path) -> ProjectFile:
+    """Read and validate a project file; ``path`` may be the file or its folder.
+
+    Raises:
+        ProjectError: missing or invalid file (naming the field and the reason).
+    """
+    if path.is_dir():
+        path = path / PROJECT_FILE
+    if not path.is_file():
+        raise ProjectError(f"no project file at {path}: run `grace init` to write one")
+    try:
+        data = load_yaml(path)
+    except GraceError as exc:
+        raise ProjectError(str(exc)) from exc
+    schema = parse_project(data, path=str(path))
+    catalog = (path.parent / schema.catalog).resolve() if schema.catalog else None
+    return ProjectFile(schema.to_project(str(path)), catalog, path.resolve())
+
+
+def write_project_file(
+    path: Path,
+    *,
+    name: str,
+    languages: Sequence[str],
+    talents: Mapping[str, bool],
+    catalog: str | None = None,
+    overwrite: bool = False,
+) -> Path:
+    """Write a ``grace.yaml`` atomically (temporary file + rename) and return its path.
+
+    Raises:
+        ProjectError: the file exists and ``overwrite`` is false, or the folder is missing.
+    """
+    if path.exists() and not overwrite:
+        raise ProjectError(f"{path} already exists: pass --force to replace it")
+    if not path.parent.is_dir():
+        raise ProjectError(f"folder not found: {path.parent}")
+    data: dict[str, object] = {"name": name}
+    if catalog is not None:
+        data["catalog"] = catalog
+    data["languages"] = list(languages)
+    data["talents"] = dict(talents)
+    text = (
+        "# GRACE project file: which talents this repository enables (docs/catalog-format.md).\n"
+        + yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    )
+    parse_project(yaml.safe_load(text), path=str(path))  # never write what we could not read
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".grace-", suffix=".yaml")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+_EXTENSIONS: Final = {
+    ".py": "python", ".ts": "typescript", ".tsx": "typescript", ".js": "javascript",
+    ".jsx": "javascript", ".go": "go", ".rs": "rust", ".java": "java", ".kt": "kotlin",
+    ".rb": "ruby", ".php": "php", ".cs": "csharp", ".swift": "swift", ".vue": "vue",
+    ".svelte": "svelte", ".sql": "sql", ".dart": "dart", ".scala": "scala", ".c": "c",
+    ".cpp": "cpp", ".ex": "elixir",
+}
+_SKIP: Final = {".git", "node_modules", ".venv", "venv", "__pycache__", "dist", "build", "target"}
+
+
+def detect_languages(root: Path, *, max_files: int = 20_000, min_share: float = 0.05) -> list[str]:
+    """Languages of a repository from its file extensions (at most ``max_files`` files looked at).
+
+    A language is kept when it has at least ``min_share`` of the recognised files; the result is
+    sorted by file count (most first).
+    """
+    counts: dict[str, int] = {}
+    seen = 0
+    for _dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in _SKIP and not d.startswith("."))
+        for filename in filenames:
+            lang = _EXTENSIONS.get(Path(filename).suffix.lower())
+            if lang:
+                counts[lang] = counts.get(lang, 0) + 1
+            seen += 1
+            if seen >= max_files:
+                break
+        if seen >= max_files:
+            break
+    total = sum(counts.values())
+    return [
+        lang
+        for lang, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        if total and n / total >= min_share
+    ]

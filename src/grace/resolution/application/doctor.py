@@ -1,0 +1,160 @@
+"""Use case ``doctor``: what is wrong with a project and its catalog, and how to fix it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from grace.resolution.domain.compiler import render_block
+from grace.resolution.domain.graph import DependencyGraph
+from grace.resolution.domain.ports import CatalogReader, TokenCounter
+from grace.resolution.domain.talent import DEPTHS, Project
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem. ``code`` is stable (for scripts), ``message`` and ``fix`` are for people."""
+
+    severity: Severity
+    code: str
+    subject: str
+    message: str
+    fix: str
+
+
+@dataclass(frozen=True, slots=True)
+class DoctorReport:
+    """All findings, errors first, then by code and subject."""
+
+    project: str
+    catalog_size: int
+    enabled: int
+    findings: tuple[Finding, ...]
+
+    @property
+    def errors(self) -> int:
+        return sum(f.severity == "error" for f in self.findings)
+
+    @property
+    def warnings(self) -> int:
+        return sum(f.severity == "warning" for f in self.findings)
+
+
+class Doctor:
+    """Check a project against its catalog.
+
+    Args:
+        catalog: the project's catalog.
+        counter: token counter (for the body-size checks).
+        token_budget: the default resolve budget (tokens): a talent whose compact block alone
+            exceeds it can never be served.
+    """
+
+    def __init__(self, catalog: CatalogReader, counter: TokenCounter, *, token_budget: int) -> None:
+        self._catalog = catalog
+        self._counter = counter
+        self._budget = token_budget
+
+    def __call__(self, project: Project) -> DoctorReport:
+        """Run every check (never raises for a problem it can report)."""
+        out: list[Finding] = []
+        catalog = {t.id: t for t in self._catalog.talents()}
+        graph = DependencyGraph(catalog)
+        where = project.source or "grace.yaml"
+
+        for path, message in self._catalog.problems():
+            out.append(Finding("error", "invalid_manifest", path, message, "fix the manifest"))
+        enabled = [t for t in project.enabled if t in catalog]
+        for tid in project.enabled:
+            if tid not in catalog:
+                out.append(
+                    Finding(
+                        "error", "unknown_id", tid,
+                        f"{where} enables {tid}, which is not in the catalog",
+                        f"remove {tid} from {where} or add it to the catalog",
+                    )
+                )
+        active = {t for t in enabled if catalog[t].status != "draft"}
+        for tid in sorted(set(enabled) - active):
+            out.append(
+                Finding(
+                    "warning", "enabled_draft", tid,
+                    f"{tid} is enabled but its status is draft: it is never served",
+                    f"finish it and set status: stable, or disable {tid}",
+                )
+            )
+        for m in graph.missing_prerequisites(active):
+            draft = m.missing in enabled
+            out.append(
+                Finding(
+                    "error", "missing_prerequisite", m.talent,
+                    f"{m.talent} {m.edge} {m.missing}, which "
+                    + ("is a draft" if draft else "the project does not enable")
+                    + f": {m.missing} is never served",
+                    f"finish {m.missing} (status: stable)" if draft
+                    else f"enable {m.missing} in {where}",
+                )
+            )
+        for u in graph.unknown_references(catalog):
+            dangling = u.field == "recommends"
+            out.append(
+                Finding(
+                    "warning" if dangling else "error",
+                    "dangling_recommends" if dangling else "unknown_reference",
+                    u.talent,
+                    f"{u.talent} {u.field} {u.unknown}, which is not in the catalog",
+                    f"remove {u.unknown} from {u.field} of {u.talent}, or add it to the catalog",
+                )
+            )
+        for cycle in graph.cycles(catalog):
+            out.append(
+                Finding(
+                    "error", "cycle", cycle[0],
+                    "dependency cycle over requires/includes: " + " → ".join(cycle),
+                    "break the cycle: one of these must not require the other",
+                )
+            )
+        for c in graph.conflicts(active):
+            out.append(
+                Finding(
+                    "error", "conflict", c.first,
+                    f"{c.first} and {c.second} are both enabled but conflict: only the "
+                    "higher-ranked one is served",
+                    f"disable {c.first} or {c.second} in {where}",
+                )
+            )
+        for t in catalog.values():
+            if t.extra_fields:
+                out.append(
+                    Finding(
+                        "warning", "unknown_field", t.id,
+                        f"{t.id} has unknown manifest field(s): {', '.join(t.extra_fields)}",
+                        "remove them or check their spelling (docs/catalog-format.md)",
+                    )
+                )
+            compact = self._counter.count(render_block(t, "compact"))
+            if t.id in active and compact > self._budget:
+                out.append(
+                    Finding(
+                        "error", "compact_over_budget", t.id,
+                        f"{t.id}: its compact block alone is {compact} tokens, more than the "
+                        f"{self._budget}-token budget: it can never be served",
+                        "shorten compact.md or raise GRACE_TOKEN_BUDGET",
+                    )
+                )
+            for depth in DEPTHS:
+                limit = t.token_budget.get(depth)
+                size = self._counter.count(t.bodies[depth])
+                if limit is not None and size > limit:
+                    out.append(
+                        Finding(
+                            "warning", "body_over_declared_budget", t.id,
+                            f"{t.id}: {depth}.md is {size} tokens, over its declared "
+                            f"token_budget.{depth} of {limit}",
+                            f"shorten {depth}.md or raise token_budget.{depth}",
+                        )
+                    )
+        out.sort(key=lambda f: (f.severity != "error", f.code, f.subject, f.message))
+        return DoctorReport(project.name, len(catalog), len(project.enabled), tuple(out))

@@ -1,0 +1,1 @@
+"""Pure domain of the resolution context: standard library only (numpy allowed, not needed)."""

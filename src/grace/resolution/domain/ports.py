@@ -1,0 +1,37 @@
+"""Ports of the resolution context (``typing.Protocol``; adapters implement them)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from grace.resolution.domain.talent import Talent
+
+
+class TokenCounter(Protocol):
+    """Counts tokens the way the consuming LLM would (approximately; see decision 0002)."""
+
+    @property
+    def name(self) -> str:
+        """Identity of the counting method, e.g. ``"o200k_base"`` or ``"heuristic-chars/4"``."""
+        ...
+
+    def count(self, text: str) -> int:
+        """Number of tokens in ``text`` (``0`` for the empty string)."""
+        ...
+
+
+class CatalogReader(Protocol):
+    """Read access to a catalog of talents, keyed by id."""
+
+    def talents(self) -> Sequence[Talent]:
+        """Every valid talent, sorted by id. Invalid ones are in :meth:`problems`."""
+        ...
+
+    def get(self, talent_id: str) -> Talent | None:
+        """The talent with this (already validated) id, or ``None``."""
+        ...
+
+    def problems(self) -> Sequence[tuple[str, str]]:
+        """``(path, message)`` of every manifest that could not be loaded."""
+        ...

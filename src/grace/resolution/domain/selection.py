@@ -1,0 +1,145 @@
+"""Ordering and conflict resolution of the talents to serve (seed 001, steps 4-5).
+
+Order key, from the seed: number of activation triggers found in the task (more first) → role
+rank (required > recommended > optional; a talent only present through closure comes last) →
+``priority.default`` (higher first) → name (case-insensitive) → id (total order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from grace.resolution.domain.graph import DependencyGraph
+from grace.resolution.domain.results import Dropped
+from grace.resolution.domain.talent import ROLE_RANKS, RoleRank, Talent
+from grace.resolution.domain.text import triggers_found
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A talent on its way to be served, with the facts that order it."""
+
+    talent: Talent
+    rank: RoleRank | None
+    triggers: tuple[str, ...]
+    via: Literal["enabled", "closure"]
+    required_by: tuple[str, ...] = ()
+    relevance: float | None = None
+
+    @property
+    def id(self) -> str:
+        return self.talent.id
+
+    def sort_key(self) -> tuple[float, int, int, str, str]:
+        """Seed 001 order; with relevance on, the relevance score replaces the trigger count."""
+        rank_i = ROLE_RANKS.index(self.rank) if self.rank is not None else len(ROLE_RANKS)
+        first = -self.relevance if self.relevance is not None else -float(len(self.triggers))
+        return (first, rank_i, -self.talent.priority, self.talent.name.casefold(), self.id)
+
+
+def make_candidates(
+    talents: Sequence[Talent],
+    *,
+    role: str,
+    task: str,
+    closure_of: Mapping[str, tuple[str, ...]],
+    relevance: Mapping[str, float] | None = None,
+) -> list[Candidate]:
+    """Build candidates in seed 001 order.
+
+    Args:
+        talents: the talents to serve (after role filter and closure).
+        closure_of: id -> the served talents requiring it; an id whose talent has no entry
+            for ``role`` is marked ``via="closure"``.
+        relevance: optional id -> relevance score (seed 000), which then leads the order.
+    """
+    candidates = [
+        Candidate(
+            talent=t,
+            rank=t.rank_for(role),
+            triggers=triggers_found(task, t.triggers),
+            via="enabled" if t.rank_for(role) is not None else "closure",
+            required_by=closure_of.get(t.id, ()),
+            relevance=None if relevance is None else relevance.get(t.id, float("-inf")),
+        )
+        for t in talents
+    ]
+    return sorted(candidates, key=Candidate.sort_key)
+
+
+def admit_in_order(
+    ordered: Sequence[Candidate],
+    graph: DependencyGraph,
+    accept: Callable[[Candidate, list[Candidate], set[str]], Dropped | None],
+) -> tuple[list[Candidate], list[Dropped]]:
+    """Admit candidates in order, each together with its closure, or drop it whole.
+
+    For each candidate not yet admitted, its group is its ``requires``/``includes`` closure
+    among the candidates that are not yet admitted. If a member of the closure was dropped
+    earlier, the candidate is dropped (``requires_dropped``); otherwise ``accept(candidate,
+    group, admitted)`` decides: ``None`` admits the whole group, a :class:`Dropped` drops the
+    candidate.
+    The admitted set is therefore always closed under ``requires``/``includes``.
+
+    Returns:
+        (admitted candidates in order, dropped in drop order).
+    """
+    by_id = {c.id: c for c in ordered}
+    admitted: set[str] = set()
+    dropped: dict[str, Dropped] = {}
+    for cand in ordered:
+        if cand.id in admitted or cand.id in dropped:
+            continue
+        closure = graph.closure([cand.id], within=by_id)
+        lost = [g for g in closure if g in dropped]
+        if lost:
+            dropped[cand.id] = Dropped(
+                cand.id, "requires_dropped", f"its prerequisite {lost[0]} is not served"
+            )
+            continue
+        group = [by_id[g] for g in closure if g not in admitted]
+        verdict = accept(cand, group, admitted)
+        if verdict is None:
+            admitted.update(g.id for g in group)
+        else:
+            dropped[cand.id] = verdict
+    return [c for c in ordered if c.id in admitted], list(dropped.values())
+
+
+def resolve_conflicts(
+    ordered: Sequence[Candidate], graph: DependencyGraph, talents: Mapping[str, Talent]
+) -> tuple[list[Candidate], list[Dropped], list[tuple[str, str]]]:
+    """Drop the lower-ranked side of every conflict, deterministically.
+
+    Rule: candidates are taken in served order (with their closure); a candidate whose group
+    conflicts with a talent already admitted, or with itself, is dropped. The higher-ranked
+    talent of a conflicting pair therefore always wins, and the result is still closed.
+
+    Returns:
+        (kept candidates in order, dropped, (kept, dropped) pairs for the report).
+    """
+    pairs: list[tuple[str, str]] = []
+
+    def conflicting(t: str, others: set[str]) -> str | None:
+        mine = set(talents[t].conflicts)
+        for other in sorted(others):
+            if other in mine or t in talents[other].conflicts:
+                return other
+        return None
+
+    def accept(cand: Candidate, group: list[Candidate], admitted: set[str]) -> Dropped | None:
+        ids = {g.id for g in group}
+        for g in group:
+            winner = conflicting(g.id, admitted | (ids - {g.id}))
+            if winner is not None:
+                pairs.append((winner, cand.id))
+                via = "" if g.id == cand.id else f" (through its prerequisite {g.id})"
+                return Dropped(
+                    cand.id, "conflict", f"conflicts with {winner}, which ranks higher{via}"
+                )
+        return None
+
+    kept, dropped = admit_in_order(ordered, graph, accept)
+    return kept, dropped, pairs

@@ -1,0 +1,27 @@
+from grace.resolution.domain.text import fold, slugify, split_sections, triggers_found
+
+
+def test_fold_removes_accents_and_case():
+    assert fold("Déploiement ÉTÉ") == "deploiement ete"
+
+
+def test_slugify():
+    assert slugify("## Exemple TypeScript !") == "exemple-typescript"
+
+
+def test_split_sections_ignores_headings_in_code_fences_and_dedupes():
+    body = "intro\n## Un\ntext\n```\n## not a heading\n```\n## Un\nmore\n"
+    sections = split_sections(body)
+    assert list(sections) == ["un", "un-2"]
+    assert "## not a heading" in sections["un"]
+    assert sections["un-2"].endswith("more")
+
+
+def test_triggers_match_words_not_substrings_and_fold_accents():
+    triggers = ("use case", "dépôt", "port", "API")
+    assert triggers_found("Ajouter le use-case UpdateProject au depot", triggers) == (
+        "use case",
+        "dépôt",
+    )
+    assert triggers_found("Support the report export", triggers) == ()
+    assert triggers_found("expose an api endpoint", triggers) == ("API",)
