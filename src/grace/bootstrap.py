@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
 from grace.config import Settings
+from grace.embedding.factory import make_embedder
 from grace.errors import ProjectError
 from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
 from grace.resolution.adapters.project_file import (
@@ -18,8 +19,10 @@ from grace.resolution.adapters.token_counters import BpeTokenCounter, HeuristicT
 from grace.resolution.application.catalog_queries import ListTalents
 from grace.resolution.application.doctor import Doctor
 from grace.resolution.application.get_talent import GetTalent
+from grace.resolution.application.relevance import EmbeddingRelevance
 from grace.resolution.application.resolve_context import ResolveContext
 from grace.resolution.domain.ports import TokenCounter
+from grace.resolution.domain.relevance import RelevanceParams, RelevanceSelector
 
 
 def example_root() -> Path:
@@ -44,18 +47,50 @@ def token_counter(settings: Settings) -> TokenCounter:
     return BpeTokenCounter(settings.token_encoding)
 
 
-@dataclass(frozen=True)
+@dataclass
 class ResolutionApp:
-    """The resolution use cases wired for one project."""
+    """The resolution use cases wired for one project.
+
+    With ``settings.relevance == "embeddings"`` the embedder is built on first use (never when
+    relevance is off: no model is loaded) and kept for the life of the app.
+    """
 
     project_file: ProjectFile
     catalog: FilesystemCatalog
     counter: TokenCounter
     settings: Settings
+    _relevance: EmbeddingRelevance | None = field(default=None, init=False, repr=False)
+
+    @property
+    def relevance(self) -> EmbeddingRelevance | None:
+        """The relevance step, or ``None`` when ``GRACE_RELEVANCE`` is off."""
+        if self.settings.relevance != "embeddings":
+            return None
+        if self._relevance is None:
+            s = self.settings
+            embedder = make_embedder(s.embedder, cache_dir=s.cache_dir)
+            params = RelevanceParams(
+                floor=s.relevance_floor,
+                beta=s.relevance_beta,
+                margin=s.relevance_margin,
+                budget=s.relevance_budget,
+                centring=s.relevance_centring,
+            )
+            self._relevance = EmbeddingRelevance(
+                embedder, self.counter, RelevanceSelector(params), text_mode=s.relevance_text
+            )
+        return self._relevance
+
+    def warm_up(self) -> None:
+        """Load the model and embed the project's active talents (no-op when relevance is off)."""
+        step = self.relevance
+        if step is not None:
+            enabled = set(self.project_file.project.enabled)
+            step.warm_up([t for t in self.catalog.talents() if t.id in enabled])
 
     @property
     def resolve(self) -> ResolveContext:
-        return ResolveContext(self.catalog, self.counter)
+        return ResolveContext(self.catalog, self.counter, relevance=self.relevance)
 
     @property
     def get(self) -> GetTalent:

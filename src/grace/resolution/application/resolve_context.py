@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Final, Protocol
 
 from grace.errors import BudgetError, InputTooLargeError, InvalidIdError, UnknownRoleError
 from grace.resolution.domain.compiler import ContextCompiler, ContextHeader
 from grace.resolution.domain.graph import DependencyGraph
 from grace.resolution.domain.ports import CatalogReader, TokenCounter
+from grace.resolution.domain.relevance import Explanation
 from grace.resolution.domain.results import (
     DepthMode,
     Dropped,
@@ -31,8 +33,8 @@ class RelevanceStep(Protocol):
     """
 
     def select(
-        self, candidates: Sequence[Talent], task: str
-    ) -> tuple[list[str], Mapping[str, float], str, tuple[object, ...]]: ...
+        self, candidates: Sequence[Talent], task: str, *, active: Sequence[Talent]
+    ) -> tuple[list[str], Mapping[str, float], str, tuple[Explanation, ...]]: ...
 
 
 def check_role(role: str, catalog: Sequence[Talent]) -> str:
@@ -50,6 +52,21 @@ def check_role(role: str, catalog: Sequence[Talent]) -> str:
             f"unknown role {role!r}: the catalog's roles are {', '.join(known) or '(none)'}"
         )
     return role
+
+
+def _mark_closure(
+    explanations: tuple[Explanation, ...],
+    kept: set[str],
+    closure_of: Mapping[str, tuple[str, ...]],
+) -> tuple[Explanation, ...]:
+    """Re-label the candidates the closure brought back (seed 000: exempt from the cut)."""
+    out = []
+    for e in explanations:
+        if e.id in closure_of and e.id not in kept:
+            by = ", ".join(closure_of[e.id]) or "a kept talent"
+            e = replace(e, decision="closure", detail=f"re-added by closure: required by {by}")
+        out.append(e)
+    return tuple(out)
 
 
 class ResolveContext:
@@ -137,19 +154,22 @@ class ResolveContext:
 
         # 4. Optional relevance selection, then closure on requires/includes (seed 000).
         note: str = ""
-        explanations: tuple[object, ...] = ()
+        explanations: tuple[Explanation, ...] = ()
         scores: Mapping[str, float] | None = None
         kept = for_role
         if self._relevance is not None:
             kept, scores, note, explanations = self._relevance.select(
-                [catalog[t] for t in for_role], task
+                [catalog[t] for t in for_role], task, active=[catalog[t] for t in sorted(active)]
             )
+            details = {e.id: e.detail for e in explanations}
             for tid in sorted(set(for_role) - set(kept)):
-                dropped[tid] = Dropped(tid, "relevance", "cut by relevance selection")
+                dropped[tid] = Dropped(tid, "relevance", details.get(tid, "cut by relevance"))
         served_ids = graph.closure(kept, within=active)
         closure_of = {
             t: tuple(graph.dependents(t, within=set(served_ids) - {t})) for t in served_ids
         }
+        if self._relevance is not None:
+            explanations = _mark_closure(explanations, set(kept), closure_of)
         for tid in served_ids:
             dropped.pop(tid, None)
 

@@ -123,7 +123,7 @@ def render(
     parts = ["\n".join(lines).rstrip()]
     if header.note:
         parts.append(header.note)
-    parts.extend(blocks if blocks else [NO_TALENT_LINE])
+    parts.extend(blocks if blocks or header.note else [NO_TALENT_LINE])
     if pointers:
         rows = "\n".join(f"| {_cell(p.when)} | {pointer_call(p)} |" for p in pointers)
         parts.append("## When to dig deeper\n\n| when | call |\n|---|---|\n" + rows)

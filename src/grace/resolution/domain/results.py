@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from grace.resolution.domain.relevance import Explanation
 from grace.resolution.domain.talent import Depth, RoleRank
 
 DepthMode = Literal["compact", "standard", "full", "auto"]
@@ -111,7 +112,7 @@ class ResolvedContext:
     recommended: tuple[Recommendation, ...]
     graph: GraphReport
     relevance: str = "off"
-    explanations: tuple[Any, ...] = field(default=())
+    explanations: tuple[Explanation, ...] = field(default=())
 
     @property
     def served_ids(self) -> tuple[str, ...]:

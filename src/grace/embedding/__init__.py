@@ -1,0 +1,1 @@
+"""Shared kernel: the ``TextEmbedder`` port, model identity, vector cache and adapters."""

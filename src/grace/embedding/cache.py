@@ -1,0 +1,116 @@
+"""A persistent vector cache in SQLite, wrapped around any :class:`TextEmbedder`."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from grace.embedding.ports import Kind, Matrix, ModelIdentity, TextEmbedder
+from grace.errors import GraceError
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS vectors (
+    model_key TEXT NOT NULL,
+    kind      TEXT NOT NULL,
+    text_hash TEXT NOT NULL,
+    vector    BLOB NOT NULL,
+    PRIMARY KEY (model_key, kind, text_hash)
+)
+"""
+
+
+class VectorCacheError(GraceError):
+    """The vector cache file cannot be opened or written."""
+
+
+def text_hash(text: str) -> str:
+    """SHA-256 of the UTF-8 text, hex."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class CachedEmbedder:
+    """A :class:`TextEmbedder` that remembers vectors in a SQLite file.
+
+    Keyed by ``(model identity key, kind, sha256(text))``, so an unchanged text is never
+    embedded twice, across restarts, and two models never share a vector. Only the kinds in
+    ``kinds`` are cached (default: passages; queries are one-off). Rows are ``float32`` blobs
+    of ``identity.dimensions`` values; a row of the wrong size is ignored and re-embedded.
+
+    Attributes:
+        hits, misses: counters since construction.
+
+    Raises:
+        VectorCacheError: the file cannot be opened.
+    """
+
+    def __init__(
+        self, inner: TextEmbedder, path: Path, *, kinds: tuple[Kind, ...] = ("passage",)
+    ) -> None:
+        self._inner = inner
+        self._kinds = kinds
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(path, timeout=30, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(_SCHEMA)
+            self._db.commit()
+        except (OSError, sqlite3.Error) as exc:
+            raise VectorCacheError(f"cannot open the vector cache {path}: {exc}") from exc
+        self.path = path
+
+    @property
+    def identity(self) -> ModelIdentity:
+        return self._inner.identity
+
+    def embed(self, texts: Sequence[str], *, kind: Kind) -> Matrix:
+        if kind not in self._kinds or not texts:
+            return self._inner.embed(texts, kind=kind)
+        ident = self.identity
+        hashes = [text_hash(t) for t in texts]
+        found: dict[str, np.ndarray] = {}
+        with self._lock:
+            unique = sorted(set(hashes))
+            for start in range(0, len(unique), 500):
+                chunk = unique[start : start + 500]
+                marks = ",".join("?" * len(chunk))
+                rows = self._db.execute(
+                    f"SELECT text_hash, vector FROM vectors WHERE model_key = ? AND kind = ? "
+                    f"AND text_hash IN ({marks})",
+                    (ident.key, kind, *chunk),
+                ).fetchall()
+                for h, blob in rows:
+                    vec = np.frombuffer(blob, dtype=np.float32)
+                    if vec.shape == (ident.dimensions,):
+                        found[h] = vec
+        missing = [i for i, h in enumerate(hashes) if h not in found]
+        self.hits += len(texts) - len(missing)
+        self.misses += len(missing)
+        if missing:
+            fresh = self._inner.embed([texts[i] for i in missing], kind=kind)
+            with self._lock:
+                try:
+                    self._db.executemany(
+                        "INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?)",
+                        [
+                            (ident.key, kind, hashes[i], fresh[j].astype(np.float32).tobytes())
+                            for j, i in enumerate(missing)
+                        ],
+                    )
+                    self._db.commit()
+                except sqlite3.Error as exc:
+                    raise VectorCacheError(f"cannot write the vector cache: {exc}") from exc
+            for j, i in enumerate(missing):
+                found[hashes[i]] = fresh[j]
+        return np.vstack([found[h] for h in hashes]).astype(np.float32)
+
+    def close(self) -> None:
+        """Close the SQLite connection."""
+        self._db.close()

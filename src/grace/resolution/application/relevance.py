@@ -1,0 +1,115 @@
+"""The relevance step of ``resolve_context`` (seed 000): builds scorable talents, embeds, selects."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final, Literal
+
+import numpy as np
+
+from grace.embedding.ports import TextEmbedder
+from grace.resolution.domain.compiler import render_block
+from grace.resolution.domain.ports import TokenCounter
+from grace.resolution.domain.relevance import (
+    Explanation,
+    RelevanceSelector,
+    Scorable,
+    stems,
+)
+from grace.resolution.domain.talent import Talent
+
+NO_SPECIFIC_TALENT: Final = "_No talent specific to this task (relevance selection)._"
+"""Seed 000: « aucun talent spécifique à cette tâche »."""
+
+TextMode = Literal["seed", "body"]
+BODY_SLICE_CHARS: Final = 600
+
+
+def talent_text(talent: Talent, mode: TextMode = "seed") -> str:
+    """The passage embedded for a talent.
+
+    ``seed``: name + summary + tags + triggers (seed 000). ``body``: the same plus the first
+    600 characters of the compact body (the "no body" weakness of the seed).
+    """
+    parts = [talent.name, talent.summary, " ".join(talent.tags), " ".join(talent.triggers)]
+    if mode == "body":
+        parts.append(talent.bodies["compact"][:BODY_SLICE_CHARS])
+    return "\n".join(p for p in parts if p.strip())
+
+
+def talent_stems(talent: Talent) -> frozenset[str]:
+    """Seed 000 stem set of a talent: tags + triggers + task_types."""
+    return stems([*talent.tags, *talent.triggers, *talent.task_types])
+
+
+class EmbeddingRelevance:
+    """:class:`~grace.resolution.application.resolve_context.RelevanceStep` on a TextEmbedder.
+
+    Args:
+        embedder: any embedder (wrap it in a ``CachedEmbedder`` so talent vectors persist).
+        counter: token counter for each talent's cost against ``BUDGET`` (its compact block).
+        selector: the domain selector with its parameters (``centring`` chooses the mean).
+        text_mode: what text represents a talent (see :func:`talent_text`).
+    """
+
+    def __init__(
+        self,
+        embedder: TextEmbedder,
+        counter: TokenCounter,
+        selector: RelevanceSelector,
+        *,
+        text_mode: TextMode = "seed",
+    ) -> None:
+        self._embedder = embedder
+        self._counter = counter
+        self._selector = selector
+        self._text_mode = text_mode
+
+    def vectors(self, talents: Sequence[Talent]) -> dict[str, np.ndarray]:
+        """Passage vectors of ``talents`` (through the embedder's cache, if any)."""
+        texts = [talent_text(t, self._text_mode) for t in talents]
+        matrix = self._embedder.embed(texts, kind="passage")
+        return {t.id: matrix[i] for i, t in enumerate(talents)}
+
+    def warm_up(self, talents: Sequence[Talent]) -> None:
+        """Embed the talents and one query now, so the first request is not the slow one."""
+        self.vectors(talents)
+        self._embedder.embed(["warm up"], kind="query")
+
+    def select(
+        self, candidates: Sequence[Talent], task: str, *, active: Sequence[Talent]
+    ) -> tuple[list[str], Mapping[str, float], str, tuple[Explanation, ...]]:
+        """Seed 000 selection over ``candidates`` for ``task``.
+
+        An empty or whitespace task is not filtered (every candidate kept, explained so):
+        there is nothing to be relevant to.
+
+        Returns:
+            (kept ids by decreasing score, score per candidate, note for the context,
+            explanations).
+        """
+        if not candidates:
+            return [], {}, "", ()
+        if not task.strip():
+            expl = tuple(
+                Explanation(t.id, 0.0, 0.0, (), 0.0, "kept", "empty task: relevance not applied")
+                for t in candidates
+            )
+            return [t.id for t in candidates], {t.id: 0.0 for t in candidates}, "", expl
+        params = self._selector.params
+        pool = active if params.centring == "catalog" else candidates
+        vectors = self.vectors(list({t.id: t for t in [*candidates, *pool]}.values()))
+        mean = np.vstack([vectors[t.id] for t in pool]).mean(axis=0)
+        query = self._embedder.embed([task], kind="query")[0]
+        scorables = [
+            Scorable(
+                id=t.id,
+                vector=vectors[t.id],
+                stems=talent_stems(t),
+                tokens=self._counter.count(render_block(t, "compact")),
+            )
+            for t in candidates
+        ]
+        selection = self._selector.select(query, stems([task]), scorables, mean=mean)
+        note = NO_SPECIFIC_TALENT if selection.gate_closed else ""
+        return list(selection.kept), selection.scores, note, selection.explanations
