@@ -1,0 +1,145 @@
+"""End-to-end: the installed ``grace`` command, in a subprocess, as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+TASK = "Ajouter le use case UpdateProject et son repository SQL"
+
+
+def grace(*args: str, cwd: Path | None = None, stdin: str | None = None,
+          env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full_env = {k: v for k, v in os.environ.items() if not k.startswith("GRACE_")}
+    full_env.update(env or {})
+    full_env["COLUMNS"] = "200"
+    return subprocess.run(
+        [sys.executable, "-m", "grace", *args], capture_output=True, text=True, cwd=cwd,
+        input=stdin, env=full_env, timeout=120,
+    )
+
+
+def test_resolve_example_markdown_and_json():
+    md = grace("resolve", "--example", "-r", "backend", TASK)
+    assert md.returncode == 0, md.stderr
+    assert md.stdout.startswith("# GRACE context · facturation · role: backend")
+    assert "`pattern.use-case`" in md.stdout and "## When to dig deeper" in md.stdout
+    assert "talents served" in md.stderr
+    js = grace("resolve", "--example", "-r", "backend", "-b", "1200", "--json", TASK)
+    data = json.loads(js.stdout)
+    assert data["tokens"] <= 1200 and data["token_budget"] == 1200
+    assert data["served_ids"][0] in ("pattern.use-case", "backend.repository")
+    reasons = {d["id"]: d["reason"] for d in data["dropped"]}
+    assert reasons["observability.metrics"] == "draft"
+    assert reasons["frontend.state"] == "role"
+    assert reasons["security.input-validation"] == "not_enabled"
+    assert "budget" in reasons.values()
+
+
+def test_resolve_reads_the_task_from_stdin_and_fixed_depth():
+    r = grace("resolve", "--example", "-r", "frontend", "-d", "compact", "--json", "-",
+              stdin="Améliorer l'accessibilité du formulaire de facture au clavier")
+    data = json.loads(r.stdout)
+    assert {s["depth"] for s in data["served"]} == {"compact"}
+    assert data["served_ids"][0] == "frontend.accessibility"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["resolve", "--example", "-r", "designer", "x"], "unknown role 'designer'"),
+        (["resolve", "--example", "-r", "backend", "-b", "5", "x"], "token budget 5"),
+        (["resolve", "--example", "-r", "backend", "-d", "deep", "x"], "Invalid value"),
+        (["get", "--example", "../../etc/passwd"], "invalid talent id"),
+        (["get", "--example", "backend.repositry"], "did you mean backend.repository"),
+        (["get", "--example", "backend.repository", "--section", "../x"], "invalid section"),
+        (["get", "--example", "backend.repository", "--section", "nope"], "no section 'nope'"),
+        (["resolve", "-p", "/nonexistent", "-r", "backend", "x"], "no project file"),
+    ],
+)
+def test_bad_input_is_a_clear_error_without_traceback(args, message):
+    r = grace(*args)
+    assert r.returncode == 2
+    assert message in " ".join((r.stderr + r.stdout).split())
+    assert "Traceback" not in r.stderr
+
+
+def test_get_depths_and_sections():
+    full = json.loads(grace("get", "--example", "architecture.hexagonal", "--json").stdout)
+    assert full["depth"] == "full" and full["sections"]
+    section = full["sections"][0]
+    one = grace("get", "--example", "architecture.hexagonal", "--section", section)
+    assert one.returncode == 0 and one.stdout.startswith("## ")
+    compact = grace("get", "--example", "architecture.hexagonal", "-d", "compact")
+    assert len(compact.stdout) < len(full["text"])
+
+
+def test_doctor_exits_non_zero_on_the_example():
+    r = grace("doctor", "--example", "--json")
+    assert r.returncode == 1
+    data = json.loads(r.stdout)
+    assert any(f["code"] == "missing_prerequisite" for f in data["findings"])
+    assert data["errors"] >= 1
+
+
+def test_init_then_resolve_and_doctor_in_a_new_repository(tmp_path):
+    (tmp_path / "app.py").write_text("print('hi')\n")
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "main.ts").write_text("export {}\n")
+    r = grace("init", ".", "-t", "architecture.hexagonal", "-t", "pattern.use-case",
+              "-t", "pattern.port-adapter", "-t", "pattern.value-object",
+              "-t", "architecture.dependency-rule", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    text = (tmp_path / "grace.yaml").read_text()
+    assert "python" in text and "typescript" in text
+    again = grace("init", ".", cwd=tmp_path)
+    assert again.returncode == 2 and "--force" in again.stderr
+    res = grace("resolve", "-r", "architect", "--json", "Nouveau use case", cwd=tmp_path)
+    assert set(json.loads(res.stdout)["served_ids"]) == {
+        "architecture.hexagonal", "pattern.use-case", "pattern.port-adapter",
+        "pattern.value-object", "architecture.dependency-rule",
+    }
+    assert grace("doctor", cwd=tmp_path).returncode == 0
+    bad = grace("init", ".", "--force", "-t", "nope.nope", cwd=tmp_path)
+    assert bad.returncode == 2 and "unknown talent" in bad.stderr
+
+
+def test_catalog_list_filters():
+    rows = json.loads(grace("catalog", "list", "--example", "--role", "frontend",
+                            "--json").stdout)
+    assert rows and all("frontend" in r["roles"] for r in rows)
+    types = json.loads(grace("catalog", "list", "--example", "--type", "architecture",
+                             "--json").stdout)
+    assert {r["type"] for r in types} == {"architecture"}
+    table = grace("catalog", "list", "--example", "--tag", "sql")
+    assert table.returncode == 0
+
+
+def test_invalid_manifest_is_reported_by_doctor_with_file_and_field(tmp_path):
+    talent = tmp_path / "catalog" / "bad"
+    talent.mkdir(parents=True)
+    (talent / "talent.yaml").write_text(
+        "id: bad\nname: Bad\nversion: 1\ntype: recipe\nsummary: s\nagents: {backend: required}\n"
+    )
+    (talent / "compact.md").write_text("x")
+    (tmp_path / "grace.yaml").write_text("name: t\ncatalog: catalog\ntalents: {bad: true}\n")
+    r = grace("doctor", "--json", cwd=tmp_path)
+    data = json.loads(r.stdout)
+    invalid = [f for f in data["findings"] if f["code"] == "invalid_manifest"]
+    assert r.returncode == 1 and invalid
+    assert "bad/talent.yaml" in invalid[0]["subject"] and "'type'" in invalid[0]["message"]
+
+
+@pytest.mark.model
+def test_resolve_with_relevance_and_explain_uses_the_real_model(tmp_path):
+    r = grace("resolve", "--example", "-r", "architect", "--relevance", "embeddings",
+              "--explain", "Implémenter le use case UpdateProject selon l'architecture hexagonale",
+              env={"GRACE_CACHE_DIR": str(tmp_path)})
+    assert r.returncode == 0, r.stderr
+    assert "closure" in r.stdout and "architecture.hexagonal" in r.stdout
+    assert (tmp_path / "vectors.sqlite").is_file()

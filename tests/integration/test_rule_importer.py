@@ -1,0 +1,246 @@
+"""import_rules on small synthetic rule files written to tmp_path, one test per behaviour."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+import yaml
+
+from grace.errors import ImportRulesError
+from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog, load_talent
+from grace.resolution.adapters.importers.rules import import_rules
+from grace.resolution.domain.talent import ROLES
+
+SKILL = """---
+name: Mermaid Diagrams!
+description: >
+  Draw flowcharts and sequence diagrams with Mermaid when documenting
+  architecture. Use this skill whenever diagrams are requested.
+license: MIT
+---
+
+# Mermaid diagrams
+
+Intro paragraph.
+
+## When to use
+
+- The user asks for a flowchart
+- A sequence diagram explains a protocol
+
+## Syntax
+
+```mermaid
+flowchart LR
+## not a heading
+a --> b
+```
+
+## Pitfalls
+
+Keep labels short.
+"""
+
+CURSOR = """---
+description: Cursor rules for React development with TypeScript and Zustand integration.
+globs: **/*.ts, **/*.tsx
+alwaysApply: true
+---
+
+# React + Zustand rules
+
+- Use functional components with hooks
+- Keep stores small
+"""
+
+COPILOT = """\ufeff---\r
+description: 'Python coding conventions: typing, pytest and packaging'\r
+applyTo: '**/*.py, pyproject.toml'\r
+---\r
+\r
+# Python\r
+\r
+## Typing\r
+\r
+Annotate every public function.\r
+"""
+
+
+def _write(path: Path, text: str | bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+def _manifest(folder: Path) -> dict[str, object]:
+    data = yaml.safe_load((folder / "talent.yaml").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def test_agent_skill(tmp_path: Path) -> None:
+    src = tmp_path / "skills"
+    _write(src / "community" / "mermaid" / "SKILL.md", SKILL)
+    report = import_rules("agent-skills", src, tmp_path / "catalog")
+    assert report.failed == () and report.found == 1
+    (rule,) = report.imported
+    assert rule.id == "skill.mermaid-diagrams"
+    talent = load_talent(rule.folder)
+    assert talent.name == "Mermaid Diagrams!"
+    assert talent.type == "practice" and talent.version == "imported"
+    assert talent.summary.startswith("Draw flowcharts and sequence diagrams with Mermaid")
+    assert "\n" not in talent.summary
+    assert {"imported", "skill", "community"} <= set(talent.tags)
+    assert "mermaid diagrams" in talent.triggers and "flowcharts" in talent.triggers
+    assert "code" not in talent.triggers and "skill" not in talent.triggers
+    assert dict(talent.agents) == dict.fromkeys(ROLES, "optional")
+    assert talent.priority == 50 and dict(talent.token_budget) == {}
+    assert [(s.name, s.when) for s in talent.sections] == [
+        ("when-to-use", "When to use"),
+        ("syntax", "Syntax"),
+        ("pitfalls", "Pitfalls"),
+    ]
+    assert talent.bodies["full"].startswith("# Mermaid diagrams")
+    assert talent.bodies["compact"].endswith("- The user asks for a flowchart\n- A sequence diagram explains a protocol")
+    assert "license" not in _manifest(rule.folder)
+
+
+def test_cursor_rule_with_unquoted_globs(tmp_path: Path) -> None:
+    src = tmp_path / ".cursor" / "rules"
+    _write(src / "react-zustand-cursorrules-prompt-file.mdc", CURSOR)
+    report = import_rules("cursor", src, tmp_path / "catalog")
+    (rule,) = report.imported
+    assert rule.id == "cursor.react-zustand"
+    talent = load_talent(rule.folder)
+    assert talent.name == "React + Zustand rules"
+    assert talent.languages == ("typescript",)
+    assert {"typescript", "always-apply", "cursor"} <= set(talent.tags)
+    assert talent.triggers[:4] == ("typescript", "ts", "tsx", "react zustand")
+    assert "zustand" in talent.triggers and "react" in talent.triggers
+    assert talent.sections == ()
+
+
+def test_copilot_instructions_with_bom_and_crlf(tmp_path: Path) -> None:
+    path = _write(tmp_path / "python.instructions.md", COPILOT)
+    report = import_rules("copilot", path, tmp_path / "catalog")
+    (rule,) = report.imported
+    assert rule.id == "copilot.python" and rule.path == path
+    talent = load_talent(rule.folder)
+    assert talent.type == "convention"
+    assert talent.name == "Python"
+    assert talent.summary == "Python coding conventions: typing, pytest and packaging"
+    assert talent.languages == ("python",)
+    assert {"python", "py", "typing", "pytest", "packaging"} <= set(talent.triggers)
+    assert [s.name for s in talent.sections] == ["typing"]
+    assert "\r" not in (rule.folder / "full.md").read_text(encoding="utf-8")
+    header = (rule.folder / "talent.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert header == "# Imported by grace (copilot) from tmp0/python.instructions.md".replace(
+        "tmp0", tmp_path.name
+    )
+
+
+def test_same_names_get_suffixes_in_path_order(tmp_path: Path) -> None:
+    src = tmp_path / "skills"
+    for collection in ("b", "a", "c"):
+        _write(src / collection / "pdf" / "SKILL.md", "---\nname: pdf\ndescription: PDF\n---\nBody")
+    first = import_rules("agent-skills", src, tmp_path / "one")
+    second = import_rules("agent-skills", src, tmp_path / "two")
+    pairs = [(r.path.relative_to(src).as_posix(), r.id) for r in first.imported]
+    assert pairs == [
+        ("a/pdf/SKILL.md", "skill.pdf"),
+        ("b/pdf/SKILL.md", "skill.pdf-2"),
+        ("c/pdf/SKILL.md", "skill.pdf-3"),
+    ]
+    assert [r.id for r in second.imported] == [r.id for r in first.imported]
+
+
+def test_existing_talent_is_not_overwritten_unless_asked(tmp_path: Path) -> None:
+    src = _write(tmp_path / "rules" / "go.mdc", "---\ndescription: Go rules\nglobs: **/*.go\n---\nUse gofmt.")
+    dest = tmp_path / "catalog"
+    import_rules("cursor", src, dest)
+    stray = dest / "cursor.go" / "notes.txt"
+    stray.write_text("kept?", encoding="utf-8")
+    refused = import_rules("cursor", src, dest)
+    assert refused.imported == ()
+    (failure,) = refused.failed
+    assert failure.path == src and "already exists" in failure.reason
+    assert stray.exists()
+    _write(src, "---\ndescription: Go rules v2\nglobs: **/*.go\n---\nUse gofmt and vet.")
+    replaced = import_rules("cursor", src, dest, overwrite=True)
+    assert [r.id for r in replaced.imported] == ["cursor.go"]
+    assert not stray.exists()
+    assert load_talent(dest / "cursor.go").summary == "Go rules v2"
+    assert [p.name for p in dest.iterdir()] == ["cursor.go"]
+
+
+def test_bad_files_are_listed_and_the_rest_lands(tmp_path: Path) -> None:
+    src = tmp_path / "rules"
+    _write(src / "good.mdc", CURSOR)
+    _write(src / "latin1.mdc", "---\ndescription: caf\xe9\n---\nbody".encode("latin-1"))
+    _write(src / "empty-body.mdc", "---\ndescription: nothing\nglobs: **/*\n---\n\n")
+    _write(src / "empty.mdc", "")
+    _write(src / "huge.mdc", "x" * 2_000_001)
+    _write(src / "notes.md", "not a rule")
+    progress: list[tuple[int, int]] = []
+    report = import_rules(
+        "cursor", src, tmp_path / "catalog", on_progress=lambda d, t: progress.append((d, t))
+    )
+    assert [r.id for r in report.imported] == ["cursor.good"]
+    reasons = {f.path.name: f.reason for f in report.failed}
+    assert set(reasons) == {"latin1.mdc", "empty-body.mdc", "empty.mdc", "huge.mdc"}
+    assert reasons["latin1.mdc"].startswith("not UTF-8")
+    assert reasons["empty-body.mdc"].startswith("empty body")
+    assert reasons["empty.mdc"] == "empty file"
+    assert reasons["huge.mdc"].startswith("too large")
+    assert (report.found, report.imported_count, report.failed_count) == (5, 1, 4)
+    assert progress == [(i, 5) for i in range(1, 6)]
+    catalog = FilesystemCatalog(tmp_path / "catalog")
+    assert [t.id for t in catalog.talents()] == ["cursor.good"] and catalog.problems() == []
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links on this platform")
+def test_symbolic_links_are_not_followed(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    _write(outside / "secret.instructions.md", "---\napplyTo: '**'\n---\nsecret")
+    src = tmp_path / "src"
+    _write(src / "real.instructions.md", "---\ndescription: real\n---\nbody")
+    (src / "linked-folder").symlink_to(outside, target_is_directory=True)
+    (src / "linked.instructions.md").symlink_to(outside / "secret.instructions.md")
+    report = import_rules("copilot", src, tmp_path / "catalog")
+    assert [r.id for r in report.imported] == ["copilot.real"] and report.failed == ()
+
+
+def test_missing_or_empty_sources_are_errors(tmp_path: Path) -> None:
+    with pytest.raises(ImportRulesError, match="no such file"):
+        import_rules("cursor", tmp_path / "nope", tmp_path / "catalog")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(ImportRulesError, match=r"no \*\.mdc file"):
+        import_rules("cursor", tmp_path / "empty", tmp_path / "catalog")
+    wrong = _write(tmp_path / "readme.md", "# not a rule")
+    with pytest.raises(ImportRulesError, match="SKILL.md"):
+        import_rules("agent-skills", wrong, tmp_path / "catalog")
+    with pytest.raises(ImportRulesError, match="unknown rule format"):
+        import_rules("windsurf", tmp_path, tmp_path / "catalog")  # type: ignore[arg-type]
+    assert not (tmp_path / "catalog").exists()
+
+
+def test_long_body_depths(tmp_path: Path) -> None:
+    sections = "\n\n".join(
+        f"## Topic {i}\n\n" + "Sentence about the topic. " * 40 + "\n\n```py\nx = 1\n```"
+        for i in range(100)
+    )
+    text = f"---\nname: big\ndescription: {'Long description. ' * 40}\n---\n\n{sections}"
+    _write(tmp_path / "src" / "big" / "SKILL.md", text)
+    (rule,) = import_rules("agent-skills", tmp_path / "src", tmp_path / "catalog").imported
+    talent = load_talent(rule.folder)
+    assert len(talent.summary) <= 300
+    assert len(talent.bodies["compact"]) <= 400
+    assert 1_000 < len(talent.bodies["standard"]) < 1_900
+    assert talent.bodies["full"].endswith("[truncated]")
+    assert len(talent.bodies["full"]) <= 60_100
+    assert len(talent.sections) == 6
