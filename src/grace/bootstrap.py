@@ -10,6 +10,7 @@ from grace.config import Settings
 from grace.embedding.factory import make_embedder
 from grace.errors import ProjectError
 from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
+from grace.resolution.adapters.importers.rules import import_rules
 from grace.resolution.adapters.project_file import (
     ProjectFile,
     find_project_file,
@@ -18,11 +19,13 @@ from grace.resolution.adapters.project_file import (
 from grace.resolution.adapters.token_counters import BpeTokenCounter, HeuristicTokenCounter
 from grace.resolution.application.catalog_queries import ListTalents
 from grace.resolution.application.doctor import Doctor
+from grace.resolution.application.evaluation import LabelledTask
 from grace.resolution.application.get_talent import GetTalent
 from grace.resolution.application.relevance import EmbeddingRelevance
 from grace.resolution.application.resolve_context import ResolveContext
 from grace.resolution.domain.ports import TokenCounter
 from grace.resolution.domain.relevance import RelevanceParams, RelevanceSelector
+from grace.resolution.domain.results import ResolvedContext
 
 
 def example_root() -> Path:
@@ -170,11 +173,47 @@ def build_reader(
     return build_resolution(settings, project=project, example=example).catalog
 
 
-__all__ = ["ProjectError", "ResolutionApp", "build_catalog", "build_reader", "build_resolution"]
+__all__ = [
+    "ProjectError",
+    "ResolutionApp",
+    "build_catalog",
+    "build_reader",
+    "build_resolution",
+    "import_rules",
+]
 
 
-def import_rules(*args: object, **kwargs: object) -> object:
-    """Import rule files as talents (the importer adapter; see its docstring)."""
-    from grace.resolution.adapters.importers.rules import import_rules as _import
+class EvaluationResolvers:
+    """Resolvers for the evaluation harness: relevance on and off, one app per project.
 
-    return _import(*args, **kwargs)  # type: ignore[arg-type]
+    ``project`` of a label is ``example`` or a path (relative to ``base``). Both resolvers use
+    ``token_budget`` (large, so that savings are not budget cuts).
+    """
+
+    def __init__(self, settings: Settings, *, base: Path, token_budget: int = 100_000) -> None:
+        self._on_settings = settings.model_copy(update={"relevance": "embeddings"})
+        self._off_settings = settings.model_copy(update={"relevance": "off"})
+        self._base = base
+        self._budget = token_budget
+        self._apps: dict[tuple[str, bool], ResolutionApp] = {}
+
+    def _app(self, project: str, on: bool) -> ResolutionApp:
+        key = (project, on)
+        if key not in self._apps:
+            s = self._on_settings if on else self._off_settings
+            if project == "example":
+                app = build_resolution(s, example=True)
+            else:
+                app = build_resolution(s, project=(self._base / project))
+            self._apps[key] = app
+        return self._apps[key]
+
+    def on(self, task: LabelledTask) -> ResolvedContext:
+        app = self._app(task.project, True)
+        return app.resolve(app.project_file.project, role=task.role, task=task.task,
+                           token_budget=self._budget)
+
+    def off(self, task: LabelledTask) -> ResolvedContext:
+        app = self._app(task.project, False)
+        return app.resolve(app.project_file.project, role=task.role, task=task.task,
+                           token_budget=self._budget)

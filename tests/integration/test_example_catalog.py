@@ -1,7 +1,7 @@
 """The bundled example: a real catalog, with the deliberate faults doctor must find."""
 
-from grace.config import Settings
 from grace.bootstrap import build_resolution
+from grace.config import Settings
 from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
 from grace.resolution.domain.graph import DependencyGraph
 from grace.resolution.domain.text import split_sections

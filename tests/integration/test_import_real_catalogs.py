@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
-from grace.resolution.adapters.importers.rules import ImportReport, import_rules
 from grace.resolution.adapters.importers.rule_parser import RuleFormat
+from grace.resolution.adapters.importers.rules import ImportReport, import_rules
 from grace.resolution.domain.talent import check_talent_id
 from grace.resolution.domain.text import split_sections
 

@@ -106,7 +106,9 @@ def test_agent_skill(tmp_path: Path) -> None:
         ("pitfalls", "Pitfalls"),
     ]
     assert talent.bodies["full"].startswith("# Mermaid diagrams")
-    assert talent.bodies["compact"].endswith("- The user asks for a flowchart\n- A sequence diagram explains a protocol")
+    assert talent.bodies["compact"].endswith(
+        "- The user asks for a flowchart\n- A sequence diagram explains a protocol"
+    )
     assert "license" not in _manifest(rule.folder)
 
 
@@ -160,7 +162,8 @@ def test_same_names_get_suffixes_in_path_order(tmp_path: Path) -> None:
 
 
 def test_existing_talent_is_not_overwritten_unless_asked(tmp_path: Path) -> None:
-    src = _write(tmp_path / "rules" / "go.mdc", "---\ndescription: Go rules\nglobs: **/*.go\n---\nUse gofmt.")
+    rule = "---\ndescription: Go rules\nglobs: **/*.go\n---\nUse gofmt."
+    src = _write(tmp_path / "rules" / "go.mdc", rule)
     dest = tmp_path / "catalog"
     import_rules("cursor", src, dest)
     stray = dest / "cursor.go" / "notes.txt"
@@ -222,7 +225,7 @@ def test_missing_or_empty_sources_are_errors(tmp_path: Path) -> None:
     with pytest.raises(ImportRulesError, match=r"no \*\.mdc file"):
         import_rules("cursor", tmp_path / "empty", tmp_path / "catalog")
     wrong = _write(tmp_path / "readme.md", "# not a rule")
-    with pytest.raises(ImportRulesError, match="SKILL.md"):
+    with pytest.raises(ImportRulesError, match=r"SKILL\.md"):
         import_rules("agent-skills", wrong, tmp_path / "catalog")
     with pytest.raises(ImportRulesError, match="unknown rule format"):
         import_rules("windsurf", tmp_path, tmp_path / "catalog")  # type: ignore[arg-type]

@@ -24,7 +24,11 @@ def test_unquoted_glob_that_yaml_rejects_as_an_alias() -> None:
     text = '---\ndescription: "React rules"\nglobs: **/*.ts\nalwaysApply: false\n---\nBody\n'
     front = read_front_matter(text)
     assert front.lenient
-    assert front.fields == {"description": "React rules", "globs": ["**/*.ts"], "alwaysApply": False}
+    assert front.fields == {
+        "description": "React rules",
+        "globs": ["**/*.ts"],
+        "alwaysApply": False,
+    }
     assert front.body == "Body\n"
 
 
@@ -65,7 +69,8 @@ def test_always_apply_true_is_a_bool_in_both_readers() -> None:
 
 
 def test_crlf_newlines() -> None:
-    front = read_front_matter("---\r\ndescription: Go rules\r\nglobs: **/*.go\r\n---\r\nLine 1\r\nLine 2\r\n")
+    text = "---\r\ndescription: Go rules\r\nglobs: **/*.go\r\n---\r\nLine 1\r\nLine 2\r\n"
+    front = read_front_matter(text)
     assert front.fields == {"description": "Go rules", "globs": ["**/*.go"]}
     assert front.body == "Line 1\nLine 2\n"
 

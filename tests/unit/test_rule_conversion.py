@@ -33,7 +33,7 @@ from grace.resolution.adapters.importers.rule_parser import (
 )
 from grace.resolution.adapters.importers.rules import allocate_ids
 from grace.resolution.adapters.importers.talent_writer import render_talent
-from grace.resolution.domain.talent import check_section_name, check_talent_id
+from grace.resolution.domain.talent import Depth, check_section_name, check_talent_id
 from grace.resolution.domain.text import split_sections
 
 
@@ -113,7 +113,7 @@ def test_sections_are_at_most_six_valid_names_found_by_split_sections() -> None:
 
 
 _LINES = st.sampled_from(
-    ["", "text text text", "## Heading", "```", "```py", "~~~", "- bullet", "    indented", "x" * 150]
+    ["", "text", "## Heading", "```", "```py", "~~~", "- bullet", "    indented", "x" * 150]
 )
 
 
@@ -229,14 +229,16 @@ def test_key_terms_are_at_most_eight() -> None:
         (["**/*", "**", "*"], (), ()),
     ],
 )
-def test_pattern_facts(patterns: list[str], languages: tuple[str, ...], kinds: tuple[str, ...]) -> None:
+def test_pattern_facts(
+    patterns: list[str], languages: tuple[str, ...], kinds: tuple[str, ...]
+) -> None:
     facts = pattern_facts(patterns)
     assert facts.languages == languages
     assert facts.kinds == kinds
 
 
 def test_render_talent_reports_an_invalid_manifest() -> None:
-    bodies = {"compact": "c", "standard": "s", "full": "f"}
+    bodies: dict[Depth, str] = {"compact": "c", "standard": "s", "full": "f"}
     manifest = {"id": "x.y", "name": "n", "version": "imported", "type": "nonsense", "summary": "s"}
     with pytest.raises(ImportRulesError, match="type"):
         render_talent(manifest, bodies)

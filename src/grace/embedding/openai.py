@@ -1,4 +1,4 @@
-"""``OpenAIEmbedder``: ``text-embedding-3-small`` over the OpenAI API (optional extra ``openai``)."""
+"""``OpenAIEmbedder``: ``text-embedding-3-small`` over the OpenAI API (extra ``openai``)."""
 
 from __future__ import annotations
 

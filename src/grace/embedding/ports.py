@@ -63,4 +63,5 @@ def normalise_rows(matrix: npt.ArrayLike) -> Matrix:
     if m.ndim == 1:
         m = m[None, :]
     norms = np.linalg.norm(m, axis=1, keepdims=True)
-    return np.divide(m, norms, out=np.zeros_like(m), where=norms > 0).astype(np.float32)
+    out: Matrix = np.divide(m, norms, out=np.zeros_like(m), where=norms > 0).astype(np.float32)
+    return out

@@ -1,4 +1,4 @@
-"""The relevance step of ``resolve_context`` (seed 000): builds scorable talents, embeds, selects."""
+"""The relevance step of ``resolve_context`` (seed 000): scorable talents, embedding, selection."""
 
 from __future__ import annotations
 

@@ -111,7 +111,8 @@ class Selection:
 
 def _normalise(m: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     norms = np.linalg.norm(m, axis=-1, keepdims=True)
-    return np.divide(m, norms, out=np.zeros_like(m), where=norms > 1e-9)
+    out: npt.NDArray[np.float64] = np.divide(m, norms, out=np.zeros_like(m), where=norms > 1e-9)
+    return out
 
 
 class RelevanceSelector:

@@ -1,0 +1,266 @@
+"""Import existing rule ecosystems (Agent Skills, Cursor rules, Copilot instructions) as talents.
+
+Each rule file becomes a talent folder ``DEST/<id>/`` (docs/catalog-format.md). What the importer
+decides, since a rule file does not say it:
+
+* **id**: ``<prefix>.<slug>`` with the prefix of the format (``skill.``, ``cursor.``,
+  ``copilot.``) and the slug of the front-matter ``name`` (else the skill folder or the file
+  stem, with Cursor's ``-cursorrules-prompt-file`` noise removed). Files are processed sorted by
+  path; a repeated id gets ``-2``, ``-3`` ... (a file named exactly so keeps the plain id, see
+  :func:`allocate_ids`): the same source always gives the same ids.
+* **type**: ``practice`` for skills and Cursor rules; ``convention`` for Copilot instructions,
+  which are coding conventions scoped to files by ``applyTo``.
+* **agents**: every role of :data:`~grace.resolution.domain.talent.ROLES` as ``optional``: an
+  imported rule does not say who it is for, so every role may receive it, after the talents a
+  catalog marks ``required`` or ``recommended``.
+* **priority** 50, **version** ``imported``, no ``token_budget`` (no author limit).
+* **tags**: ``imported``, the format, the folders between the import root and the file, the
+  languages and formats of the globs (:mod:`.globs`), ``always-apply`` for such Cursor rules.
+* **languages**: the programming languages of the globs (empty = any).
+* **triggers**: the languages of the globs (else their formats: ``markdown``, ``docker`` ...)
+  and their known extensions (``tsx``, ``py``), the id's words as a phrase (``react zustand``,
+  up to four words), then up to eight key terms (:mod:`.keyterms`) of the summary.
+* **summary**: the description (else the body's first paragraph), whitespace collapsed, cut
+  to 300 characters at a sentence or a word.
+* **bodies and sections**: see :mod:`.depths`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from grace.errors import GraceError, ImportRulesError
+from grace.resolution.adapters.importers.depths import (
+    compact_depth,
+    full_depth,
+    section_entries,
+    standard_depth,
+)
+from grace.resolution.adapters.importers.globs import kind_of_extension, pattern_facts
+from grace.resolution.adapters.importers.keyterms import document_frequency, key_terms
+from grace.resolution.adapters.importers.rule_files import find_rule_files, read_rule, shown_path
+from grace.resolution.adapters.importers.rule_parser import (
+    ParsedRule,
+    RuleFormat,
+    first_paragraph,
+    summarize,
+)
+from grace.resolution.adapters.importers.talent_writer import render_talent, write_talent_folder
+from grace.resolution.domain.talent import MAX_ID_LENGTH, ROLES, Depth
+
+PREFIXES: Final[dict[RuleFormat, str]] = {
+    "agent-skills": "skill",
+    "cursor": "cursor",
+    "copilot": "copilot",
+}
+TALENT_TYPES: Final[dict[RuleFormat, str]] = {
+    "agent-skills": "practice",
+    "cursor": "practice",
+    "copilot": "convention",
+}
+_SUFFIX_ROOM: Final = 4
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedRule:
+    """The rule file ``path`` written as the talent folder ``folder`` with id ``id``."""
+
+    path: Path
+    id: str
+    folder: Path
+
+
+@dataclass(frozen=True, slots=True)
+class FailedRule:
+    """The rule file ``path`` was not imported, and why (``too large``, ``not UTF-8`` ...)."""
+
+    path: Path
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """What :func:`import_rules` did; both tuples are sorted by the rule file's path.
+
+    Attributes:
+        imported: the talents written.
+        failed: the files not imported, each with a reason.
+    """
+
+    imported: tuple[ImportedRule, ...]
+    failed: tuple[FailedRule, ...]
+
+    @property
+    def found(self) -> int:
+        """Number of matching files found (imported + failed)."""
+        return len(self.imported) + len(self.failed)
+
+    @property
+    def imported_count(self) -> int:
+        """Number of talents written."""
+        return len(self.imported)
+
+    @property
+    def failed_count(self) -> int:
+        """Number of files not imported."""
+        return len(self.failed)
+
+    def to_dict(self) -> dict[str, object]:
+        """The report with its counts, for JSON output (paths and dataclasses left as they are)."""
+        return {
+            "found": self.found,
+            "imported_count": self.imported_count,
+            "failed_count": self.failed_count,
+            "imported": list(self.imported),
+            "failed": list(self.failed),
+        }
+
+
+def allocate_ids(fmt: RuleFormat, rules: list[ParsedRule]) -> list[str]:
+    """Unique talent ids for ``rules`` (returned in their order): ``<prefix>.<slug>``.
+
+    Rules named as they are (not :attr:`ParsedRule.renamed`) claim their id first, then the
+    others in order; a taken id gets ``-2``, ``-3`` ... So ``medusa.mdc`` is ``cursor.medusa``
+    and ``medusa-cursorrules.mdc`` ``cursor.medusa-2``, whatever their order.
+    """
+    prefix = PREFIXES[fmt]
+    room = MAX_ID_LENGTH - len(prefix) - 1 - _SUFFIX_ROOM
+    taken: set[str] = set()
+    ids = [""] * len(rules)
+    for index in sorted(range(len(rules)), key=lambda i: (rules[i].renamed, i)):
+        base = f"{prefix}.{rules[index].slug[:room].rstrip('-')}"
+        candidate, n = base, 2
+        while candidate in taken:
+            candidate, n = f"{base}-{n}", n + 1
+        taken.add(candidate)
+        ids[index] = candidate
+    return ids
+
+
+def build_manifest(
+    fmt: RuleFormat,
+    rule: ParsedRule,
+    talent_id: str,
+    summary: str,
+    terms: tuple[str, ...],
+    full: str,
+) -> dict[str, object]:
+    """The ``talent.yaml`` mapping of an imported rule (field choices: module docstring).
+
+    Args:
+        terms: key terms of the summary, best first (:func:`.keyterms.key_terms`).
+        full: the ``full`` body, whose ``## `` headings become ``sections``.
+    """
+    facts = pattern_facts(rule.patterns)
+    tags = ["imported", PREFIXES[fmt], *rule.collection, *facts.kinds]
+    if rule.always_apply:
+        tags.append("always-apply")
+    words = rule.slug.split("-")
+    phrase = [" ".join(words)] if len(words) <= 4 and len(rule.slug) <= 60 else []
+    kinds = facts.languages or facts.kinds
+    extensions = [
+        e for e in facts.extensions
+        if len(e) >= 2 and e not in kinds and kind_of_extension(e) in kinds
+    ]
+    triggers = [*kinds, *extensions[:6], *phrase, *terms]
+    manifest: dict[str, object] = {
+        "id": talent_id,
+        "name": rule.name,
+        "version": "imported",
+        "type": TALENT_TYPES[fmt],
+        "summary": summary,
+        "tags": list(dict.fromkeys(t[:200] for t in tags if t)),
+        "agents": dict.fromkeys(ROLES, "optional"),
+        "priority": {"default": 50},
+        "activation": {"triggers": list(dict.fromkeys(t for t in triggers if t))},
+        "languages": list(facts.languages),
+    }
+    sections = section_entries(full)
+    if sections:
+        manifest["sections"] = sections
+    return manifest
+
+
+def import_rules(
+    fmt: RuleFormat,
+    src: Path,
+    dest: Path,
+    *,
+    overwrite: bool = False,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> ImportReport:
+    """Import every rule file of ``src`` as a talent folder of the catalog ``dest``.
+
+    One bad file never stops the others: it is listed in ``failed`` with its reason. Each
+    manifest is validated before it is written, so every folder written loads with
+    :func:`~grace.resolution.adapters.filesystem_catalog.load_talent`. Memory holds the parsed
+    files of one import at once (about their total size).
+
+    Args:
+        fmt: ``agent-skills`` (``SKILL.md``), ``cursor`` (``*.mdc``) or ``copilot``
+            (``*.instructions.md``).
+        src: one rule file, or a folder searched recursively.
+        dest: the catalog folder to write to; created if missing.
+        overwrite: replace a talent folder that already exists (else that file fails).
+        on_progress: called as ``(done, total)`` once per file, when its fate is known.
+
+    Raises:
+        ImportRulesError: unknown format, ``src`` missing or holding no rule file, ``dest``
+            not creatable.
+    """
+    files = find_rule_files(fmt, src)
+    try:
+        dest.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ImportRulesError(f"{dest}: cannot create the catalog folder ({exc})") from exc
+    if not dest.is_dir():
+        raise ImportRulesError(f"{dest}: not a folder")
+    total, done = len(files), 0
+    failed: list[FailedRule] = []
+    parsed: list[ParsedRule] = []
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        if on_progress is not None:
+            on_progress(done, total)
+
+    for path in files:
+        try:
+            parsed.append(read_rule(fmt, src, path))
+        except ImportRulesError as exc:
+            failed.append(FailedRule(path, str(exc)))
+            tick()
+    summaries = [
+        summarize(r.description or first_paragraph(r.body) or r.name) for r in parsed
+    ]
+    frequency = document_frequency(summaries)
+    imported: list[ImportedRule] = []
+    for rule, talent_id, summary in zip(
+        parsed, allocate_ids(fmt, parsed), summaries, strict=True
+    ):
+        try:
+            terms = key_terms(
+                summary, body=rule.body, frequency=frequency, documents=len(summaries)
+            )
+            full = full_depth(rule.body)
+            bodies: dict[Depth, str] = {
+                "compact": compact_depth(summary, rule.body),
+                "standard": standard_depth(full),
+                "full": full,
+            }
+            manifest = build_manifest(fmt, rule, talent_id, summary, terms, full)
+            header = f"# Imported by grace ({fmt}) from {shown_path(src, rule.source)}\n"
+            files_text = render_talent(manifest, bodies, header=header)
+            folder = write_talent_folder(dest, talent_id, files_text, overwrite=overwrite)
+            imported.append(ImportedRule(rule.source, talent_id, folder))
+        except (GraceError, OSError) as exc:
+            failed.append(FailedRule(rule.source, str(exc)))
+        tick()
+    return ImportReport(
+        imported=tuple(imported), failed=tuple(sorted(failed, key=lambda f: f.path))
+    )
+

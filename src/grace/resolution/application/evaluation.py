@@ -1,0 +1,191 @@
+"""Evaluation harness of relevance selection: recall, precision, token savings, rejection.
+
+Each labelled task is resolved twice — relevance on and relevance off — with the same project,
+role and (large) token budget, so that savings measure what relevance removes, not what the
+budget cuts.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from grace.errors import GraceError
+from grace.resolution.domain.results import ResolvedContext
+
+MAX_LABEL_LINES: Final = 100_000
+
+
+class LabelError(GraceError):
+    """A label file line is not a valid labelled task."""
+
+
+@dataclass(frozen=True, slots=True)
+class LabelledTask:
+    """One line of a label file (eval/README.md)."""
+
+    id: str
+    task: str
+    role: str
+    project: str
+    expected: tuple[str, ...]
+    out_of_domain: bool = False
+    lang: str = ""
+    area: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TaskOutcome:
+    """What relevance did on one task.
+
+    Attributes:
+        kept: ids kept by the relevance cut (before closure); served: ids served.
+        recall: |served ∩ expected| / |expected| (``None`` when nothing is expected).
+        precision: |served ∩ expected| / |served| (``None`` when nothing is served).
+        tokens_on / tokens_off: size of the context with relevance on / off (tokens).
+        rejected: nothing was served (the out-of-domain gate closed, or nothing kept).
+        ms: wall time of the relevance-on resolve (ms).
+    """
+
+    id: str
+    lang: str
+    area: str
+    out_of_domain: bool
+    expected: tuple[str, ...]
+    kept: tuple[str, ...]
+    served: tuple[str, ...]
+    recall: float | None
+    precision: float | None
+    hit: bool
+    tokens_on: int
+    tokens_off: int
+    rejected: bool
+    ms: float
+
+
+@dataclass(frozen=True, slots=True)
+class EvalReport:
+    """Aggregates over a label set (means over the tasks where the metric is defined)."""
+
+    label_set: str
+    tasks: int
+    in_domain: int
+    out_of_domain: int
+    recall: float
+    precision: float
+    hit_rate: float
+    token_savings: float
+    ood_rejection: float
+    false_rejection: float
+    p50_ms: float
+    outcomes: tuple[TaskOutcome, ...]
+    settings: dict[str, object]
+
+
+def read_labels(path: Path) -> list[LabelledTask]:
+    """Parse a JSONL label file.
+
+    Raises:
+        LabelError: a line is not JSON or misses a field (with its line number).
+    """
+    tasks: list[LabelledTask] = []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LabelError(f"cannot read {path}: {exc}") from exc
+    if len(lines) > MAX_LABEL_LINES:
+        raise LabelError(f"{path}: more than {MAX_LABEL_LINES} lines")
+    for number, line in enumerate(lines, start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            raw = json.loads(line)
+            tasks.append(
+                LabelledTask(
+                    id=str(raw["id"]),
+                    task=str(raw["task"]),
+                    role=str(raw["role"]),
+                    project=str(raw.get("project", "example")),
+                    expected=tuple(str(x) for x in raw.get("expected", [])),
+                    out_of_domain=bool(raw.get("out_of_domain", False)),
+                    lang=str(raw.get("lang", "")),
+                    area=str(raw.get("area", "")),
+                )
+            )
+        except (ValueError, KeyError, TypeError) as exc:
+            raise LabelError(f"{path}:{number}: invalid label line ({exc})") from exc
+    return tasks
+
+
+def _mean(values: Iterable[float | None]) -> float:
+    kept = [v for v in values if v is not None]
+    return sum(kept) / len(kept) if kept else float("nan")
+
+
+Resolver = Callable[[LabelledTask], ResolvedContext]
+
+
+def evaluate(
+    label_set: str,
+    tasks: Sequence[LabelledTask],
+    *,
+    resolve_on: Resolver,
+    resolve_off: Resolver,
+    settings: dict[str, object],
+    on_progress: Callable[[int, int], None] | None = None,
+) -> EvalReport:
+    """Run every task with relevance on and off and aggregate the metrics."""
+    outcomes: list[TaskOutcome] = []
+    for i, task in enumerate(tasks):
+        t0 = time.perf_counter()
+        on = resolve_on(task)
+        ms = (time.perf_counter() - t0) * 1000
+        off = resolve_off(task)
+        served = on.served_ids
+        kept = tuple(e.id for e in on.explanations if e.decision in ("kept", "fallback"))
+        expected = set(task.expected)
+        good = len(expected & set(served))
+        outcomes.append(
+            TaskOutcome(
+                id=task.id,
+                lang=task.lang,
+                area=task.area,
+                out_of_domain=task.out_of_domain,
+                expected=task.expected,
+                kept=kept,
+                served=served,
+                recall=good / len(expected) if expected else None,
+                precision=good / len(served) if served and expected else None,
+                hit=good > 0,
+                tokens_on=on.tokens,
+                tokens_off=off.tokens,
+                rejected=not served,
+                ms=ms,
+            )
+        )
+        if on_progress:
+            on_progress(i + 1, len(tasks))
+    inside = [o for o in outcomes if not o.out_of_domain]
+    outside = [o for o in outcomes if o.out_of_domain]
+    ms_sorted = sorted(o.ms for o in outcomes)
+    return EvalReport(
+        label_set=label_set,
+        tasks=len(outcomes),
+        in_domain=len(inside),
+        out_of_domain=len(outside),
+        recall=_mean(o.recall for o in inside),
+        precision=_mean(o.precision for o in inside),
+        hit_rate=_mean(float(o.hit) for o in inside if o.expected),
+        token_savings=_mean(
+            1 - o.tokens_on / o.tokens_off for o in outcomes if o.tokens_off > 0
+        ),
+        ood_rejection=_mean(float(o.rejected) for o in outside),
+        false_rejection=_mean(float(o.rejected) for o in inside),
+        p50_ms=ms_sorted[len(ms_sorted) // 2] if ms_sorted else float("nan"),
+        outcomes=tuple(outcomes),
+        settings=settings,
+    )
