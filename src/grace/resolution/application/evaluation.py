@@ -46,6 +46,7 @@ class TaskOutcome:
         kept: ids kept by the relevance cut (before closure); served: ids served.
         recall: |served ∩ expected| / |expected| (``None`` when nothing is expected).
         precision: |served ∩ expected| / |served| (``None`` when nothing is served).
+        precision_off: the same for the relevance-off context (the baseline).
         tokens_on / tokens_off: size of the context with relevance on / off (tokens).
         rejected: nothing was served (the out-of-domain gate closed, or nothing kept).
         ms: wall time of the relevance-on resolve (ms).
@@ -60,6 +61,7 @@ class TaskOutcome:
     served: tuple[str, ...]
     recall: float | None
     precision: float | None
+    precision_off: float | None
     hit: bool
     tokens_on: int
     tokens_off: int
@@ -77,6 +79,7 @@ class EvalReport:
     out_of_domain: int
     recall: float
     precision: float
+    precision_off: float
     hit_rate: float
     token_savings: float
     ood_rejection: float
@@ -160,6 +163,11 @@ def evaluate(
                 served=served,
                 recall=good / len(expected) if expected else None,
                 precision=good / len(served) if served and expected else None,
+                precision_off=(
+                    len(expected & set(off.served_ids)) / len(off.served_ids)
+                    if off.served_ids and expected
+                    else None
+                ),
                 hit=good > 0,
                 tokens_on=on.tokens,
                 tokens_off=off.tokens,
@@ -179,6 +187,7 @@ def evaluate(
         out_of_domain=len(outside),
         recall=_mean(o.recall for o in inside),
         precision=_mean(o.precision for o in inside),
+        precision_off=_mean(o.precision_off for o in inside),
         hit_rate=_mean(float(o.hit) for o in inside if o.expected),
         token_savings=_mean(
             1 - o.tokens_on / o.tokens_off for o in outcomes if o.tokens_off > 0

@@ -1,0 +1,53 @@
+import json
+
+import pytest
+
+from grace.resolution.application.evaluation import LabelError, evaluate, read_labels
+from grace.resolution.application.resolve_context import ResolveContext
+from grace.resolution.domain.talent import Project
+from tests.fakes import InMemoryCatalog, WordCounter, make_talent
+
+
+class KeepOnly:
+    """A relevance step that keeps the talents whose id appears in the task."""
+
+    def select(self, candidates, task, *, active):
+        kept = [t.id for t in candidates if t.id in task.split()]
+        return kept, {t: 1.0 for t in kept}, "", ()
+
+
+def test_metrics_against_hand_computed_values(tmp_path):
+    talents = [make_talent(x) for x in ("a", "b", "c", "d")]
+    project = Project("p", ("a", "b", "c", "d"))
+    cat, counter = InMemoryCatalog(talents), WordCounter()
+    on = ResolveContext(cat, counter, relevance=KeepOnly())
+    off = ResolveContext(cat, counter)
+    labels = tmp_path / "l.jsonl"
+    rows = [
+        {"id": "1", "task": "a b", "role": "backend", "expected": ["a", "c"]},  # R .5 P .5
+        {"id": "2", "task": "d", "role": "backend", "expected": ["d"]},  # R 1 P 1
+        {"id": "3", "task": "weather", "role": "backend", "expected": [], "out_of_domain": True},
+        {"id": "4", "task": "b", "role": "backend", "expected": [], "out_of_domain": True},
+    ]
+    labels.write_text("# comment\n\n" + "\n".join(json.dumps(r) for r in rows))
+    tasks = read_labels(labels)
+
+    def run(ctx):
+        return lambda t: ctx(project, role=t.role, task=t.task, token_budget=10_000)
+
+    report = evaluate("t", tasks, resolve_on=run(on), resolve_off=run(off), settings={})
+    assert (report.tasks, report.in_domain, report.out_of_domain) == (4, 2, 2)
+    assert report.recall == pytest.approx(0.75)
+    assert report.precision == pytest.approx(0.75)
+    assert report.precision_off == pytest.approx((2 / 4 + 1 / 4) / 2)
+    assert report.hit_rate == 1.0
+    assert report.ood_rejection == 0.5  # task 3 rejected, task 4 served "b"
+    assert report.false_rejection == 0.0
+    assert 0 < report.token_savings < 1
+
+
+def test_bad_label_line_names_its_line(tmp_path):
+    p = tmp_path / "l.jsonl"
+    p.write_text('{"id": "1", "task": "x", "role": "r"}\n{"id": "2"}\n')
+    with pytest.raises(LabelError, match=r"l.jsonl:2"):
+        read_labels(p)
