@@ -1,0 +1,42 @@
+"""``grace mcp``: serve the MCP tools over stdio or streamable HTTP."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from grace.bootstrap import example_project
+from grace.entrypoints.cli.common import ExampleOpt, ProjectOpt, handle_errors, settings
+
+
+@handle_errors
+def mcp(
+    project: ProjectOpt = None,
+    example: ExampleOpt = False,
+    http: Annotated[bool, typer.Option("--http", help="Serve streamable HTTP, not stdio.")] = False,
+    host: Annotated[str, typer.Option(help="Loopback address to listen on (--http).")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port (--http).")] = 8765,
+) -> None:
+    """Serve grace_resolve_context, grace_get and grace_doctor to coding agents (MCP).
+
+    Over stdio by default (stdout is the protocol; logs go to stderr). With --http, the
+    endpoint is http://HOST:PORT/mcp.
+
+    Examples:
+
+      grace mcp                      # the project found from the current folder
+
+      grace mcp --example --http --port 8765
+    """
+    from grace.entrypoints.mcp_server import serve
+
+    serve(
+        settings(),
+        project=example_project() if example else project,
+        http=http,
+        host=host,
+        port=port,
+    )

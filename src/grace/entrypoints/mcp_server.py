@@ -1,0 +1,238 @@
+"""MCP server: ``grace_resolve_context``, ``grace_get``, ``grace_doctor`` for coding agents.
+
+Thin: each tool validates its arguments (pydantic, through the SDK), calls one use case and
+formats. A :class:`~grace.errors.GraceError` becomes a tool error (``isError: true``) with the
+message; the server keeps serving. Logs go to stderr; over stdio, stdout belongs to the protocol.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import sys
+from dataclasses import asdict
+from pathlib import Path
+from typing import Annotated, Any, Final, Literal
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp_types import CallToolResult, TextContent
+from pydantic import Field
+
+from grace import __version__
+from grace.bootstrap import ResolutionApp, build_resolution, locate_project
+from grace.config import Settings
+from grace.entrypoints.cli.common import to_jsonable
+from grace.errors import ConfigError, GraceError, ProjectError
+from grace.resolution.application.get_talent import GetTalent
+from grace.resolution.application.resolve_context import MAX_TASK_CHARS, MAX_TOKEN_BUDGET
+
+log = logging.getLogger("grace.mcp")
+
+MAX_REQUEST_BYTES: Final = 256 * 1024
+"""Largest HTTP request body accepted (bytes); a task is at most 50 000 characters."""
+
+INSTRUCTIONS: Final = (
+    "GRACE serves the project's curated engineering guidance (talents). Before coding, call "
+    "grace_resolve_context with your role and the task; follow its 'when to dig deeper' "
+    "pointers with grace_get. grace_doctor explains what is misconfigured in the project."
+)
+
+Task = Annotated[
+    str,
+    Field(max_length=MAX_TASK_CHARS, description="The task in free text, as given to the agent."),
+]
+Role = Annotated[
+    str,
+    Field(max_length=64, description="Agent role: architect, backend, frontend, reviewer, tester."),
+]
+ProjectArg = Annotated[
+    str | None,
+    Field(
+        default=None,
+        max_length=4096,
+        description="Path of a grace.yaml (or its folder) under the server's root; default: the "
+        "project found from the server's working directory.",
+    ),
+]
+DepthArg = Annotated[
+    Literal["compact", "standard", "full", "auto"],
+    Field(description="Body depth; auto serves the deepest that fits the budget."),
+]
+BudgetArg = Annotated[
+    int | None,
+    Field(
+        default=None,
+        ge=1,
+        le=MAX_TOKEN_BUDGET,
+        description="Maximum tokens of the context (default GRACE_TOKEN_BUDGET, 8000).",
+    ),
+]
+
+
+class Projects:
+    """Resolution apps per project, with paths from clients kept inside ``root``."""
+
+    def __init__(self, settings: Settings, *, root: Path, default: Path | None) -> None:
+        self.settings = settings
+        self.root = root.resolve()
+        self.default = default
+        self._apps: dict[Path, ResolutionApp] = {}
+
+    def path_for(self, project: str | None) -> Path:
+        """The project file for a client's ``project`` argument.
+
+        Raises:
+            ProjectError: the path leaves the root, or no project is found.
+        """
+        if project is None:
+            return locate_project(self.settings, self.default)
+        candidate = (self.root / project).resolve()
+        if not candidate.is_relative_to(self.root):
+            raise ProjectError(f"project path {project!r} is outside the server's root")
+        return candidate
+
+    def app(self, project: str | None) -> ResolutionApp:
+        path = self.path_for(project)
+        key = path.resolve()
+        if key not in self._apps:
+            self._apps[key] = build_resolution(self.settings, project=path)
+        return self._apps[key]
+
+
+def _tool_error(exc: GraceError) -> ToolError:
+    return ToolError(f"{type(exc).__name__}: {exc}")
+
+
+def build_server(projects: Projects) -> MCPServer:
+    """The MCP server with GRACE's tools (nothing is loaded until a tool is called or warmed)."""
+    server: MCPServer = MCPServer(
+        name="grace", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING"
+    )
+
+    @server.tool(
+        name="grace_resolve_context",
+        description="Compile the guidance (talents) a coding agent should read for its role and "
+        "task, within a token budget. Returns Markdown, plus the served ids, depths, tokens and "
+        "every dropped id with its reason.",
+    )
+    def grace_resolve_context(
+        task: Task,
+        role: Role,
+        project: ProjectArg = None,
+        depth: DepthArg = "auto",
+        token_budget: BudgetArg = None,
+    ) -> CallToolResult:
+        try:
+            app = projects.app(project)
+            result = app.resolve(
+                app.project_file.project,
+                role=role,
+                task=task,
+                depth=depth,
+                token_budget=token_budget or app.settings.token_budget,
+            )
+        except GraceError as exc:
+            raise _tool_error(exc) from exc
+        return CallToolResult(
+            content=[TextContent(type="text", text=result.markdown)],
+            structured_content=to_jsonable(result),
+        )
+
+    @server.tool(
+        name="grace_get",
+        description="Read one talent at a depth, or one named section of it (the calls listed "
+        "in the 'when to dig deeper' table).",
+    )
+    def grace_get(
+        id: Annotated[
+            str, Field(max_length=128, description="Talent id, e.g. backend.repository.")
+        ],
+        depth: Annotated[
+            Literal["compact", "standard", "full"], Field(description="Body depth.")
+        ] = "full",
+        section: Annotated[
+            str | None,
+            Field(default=None, max_length=128, description="Section name (a slug)."),
+        ] = None,
+        project: ProjectArg = None,
+    ) -> CallToolResult:
+        try:
+            text = GetTalent(projects.app(project).catalog)(id, depth=depth, section=section)
+        except GraceError as exc:
+            raise _tool_error(exc) from exc
+        return CallToolResult(
+            content=[TextContent(type="text", text=text.text)], structured_content=asdict(text)
+        )
+
+    @server.tool(
+        name="grace_doctor",
+        description="Check the project and its catalog: missing prerequisites (with the fix), "
+        "unknown ids, cycles, conflicts, drafts, invalid manifests, oversized bodies.",
+    )
+    def grace_doctor(project: ProjectArg = None) -> CallToolResult:
+        try:
+            app = projects.app(project)
+            report = app.doctor(app.project_file.project)
+        except GraceError as exc:
+            raise _tool_error(exc) from exc
+        lines = [
+            f"{report.catalog_size} talents, {report.enabled} enabled: {report.errors} error(s), "
+            f"{report.warnings} warning(s)"
+        ]
+        lines += [f"- [{f.severity}] {f.code} {f.subject}: {f.message} → {f.fix}"
+                  for f in report.findings]
+        data: dict[str, Any] = to_jsonable(report)
+        data.update(errors=report.errors, warnings=report.warnings)
+        return CallToolResult(
+            content=[TextContent(type="text", text="\n".join(lines))], structured_content=data
+        )
+
+    return server
+
+
+def check_loopback(host: str) -> str:
+    """Return ``host`` if it is a loopback address (or ``localhost``).
+
+    Raises:
+        ConfigError: any other address (the server has no authentication).
+    """
+    if host == "localhost":
+        return host
+    try:
+        if ipaddress.ip_address(host).is_loopback:
+            return host
+    except ValueError:
+        pass
+    raise ConfigError(f"--host {host!r}: the MCP server only listens on a loopback address")
+
+
+def serve(
+    settings: Settings,
+    *,
+    project: Path | None,
+    http: bool,
+    host: str = "127.0.0.1",
+    port: int = 8765,
+) -> None:
+    """Warm up (model and talent vectors when relevance is on), then serve until stopped.
+
+    Raises:
+        GraceError: no project to serve, or a bad host.
+    """
+    logging.basicConfig(
+        stream=sys.stderr, level=logging.INFO, format="%(asctime)s %(name)s %(message)s"
+    )
+    if http:
+        check_loopback(host)
+    projects = Projects(settings, root=Path.cwd(), default=project)
+    app = projects.app(None)
+    app.warm_up()
+    log.info("serving %s (relevance %s)", app.project_file.path, settings.relevance)
+    server = build_server(projects)
+    if http:
+        server.run(
+            "streamable-http", host=host, port=port, max_request_body_size=MAX_REQUEST_BYTES
+        )
+    else:
+        server.run("stdio")

@@ -1,0 +1,134 @@
+"""The MCP server, driven by the official SDK client over stdio and over streamable HTTP."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+from grace.bootstrap import example_project
+
+BAD_CALLS = [
+    ("grace_resolve_context", {"task": "x", "role": "designer"}, "unknown role"),
+    ("grace_get", {"id": "../../etc/passwd"}, "invalid talent id"),
+    ("grace_get", {"id": "backend.repositry"}, "did you mean"),
+    ("grace_get", {"id": "backend.repository", "section": "nope"}, "no section"),
+    ("grace_resolve_context", {"task": "x" * 50_001, "role": "backend"}, "at most 50000"),
+    ("grace_resolve_context", {"task": "x", "role": "backend", "token_budget": 0}, "greater"),
+    ("grace_resolve_context", {"task": "x", "role": "backend", "token_budget": "lots"}, "integer"),
+    ("grace_resolve_context", {"task": "x", "role": "backend", "token_budget": 3}, "budget 3"),
+    ("grace_doctor", {"project": "../../../../etc"}, "outside the server's root"),
+]
+
+
+def env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if not k.startswith("GRACE_")}
+
+
+async def exercise(client: Client) -> None:
+    tools = {t.name: t for t in (await client.list_tools()).tools}
+    assert set(tools) == {"grace_resolve_context", "grace_get", "grace_doctor"}
+    for tool in tools.values():  # every input field is described
+        for name, schema in tool.input_schema["properties"].items():
+            assert schema.get("description"), f"{tool.name}.{name} has no description"
+
+    r = await client.call_tool(
+        "grace_resolve_context",
+        {"task": "Ajouter la pagination à GET /invoices", "role": "backend", "token_budget": 1500},
+    )
+    assert not r.is_error
+    assert r.content[0].text.startswith("# GRACE context · facturation · role: backend")
+    data = r.structured_content
+    assert data["tokens"] <= 1500 and data["served_ids"]
+    assert any(d["reason"] == "draft" for d in data["dropped"])
+    pointer = next(p for p in data["pointers"] if p["section"])
+
+    got = await client.call_tool(
+        "grace_get", {"id": pointer["talent"], "section": pointer["section"]}
+    )
+    assert not got.is_error and got.content[0].text.startswith("## ")
+
+    doc = await client.call_tool("grace_doctor", {})
+    assert not doc.is_error and doc.structured_content["errors"] >= 1
+    assert "missing_prerequisite" in doc.content[0].text
+
+    for name, args, message in BAD_CALLS:
+        bad = await client.call_tool(name, args)
+        assert bad.is_error, (name, args)
+        assert message in bad.content[0].text, (message, bad.content[0].text)
+    again = await client.call_tool("grace_get", {"id": "architecture.hexagonal"})
+    assert not again.is_error  # still serving after every bad call
+
+
+def test_stdio_with_the_sdk_client():
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "grace", "mcp"],
+        cwd=str(example_project().parent), env=env(),
+    )
+
+    async def main() -> None:
+        async with Client(params, read_timeout_seconds=120) as client:
+            await exercise(client)
+
+    asyncio.run(main())
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            err = proc.stderr.read().decode() if proc.stderr else ""
+            raise AssertionError(f"server exited: {err}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError("server did not open its port")
+
+
+@pytest.fixture
+def http_server(tmp_path: Path):
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "grace", "mcp", "--example", "--http", "--port", str(port)],
+        cwd=tmp_path, env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    try:
+        wait_for_port(port, proc)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+        if proc.stderr:
+            proc.stderr.close()
+
+
+def test_streamable_http_with_the_sdk_client(http_server):
+    async def main() -> None:
+        async with Client(http_server, read_timeout_seconds=120) as client:
+            await exercise(client)
+
+    asyncio.run(main())
+
+
+def test_http_refuses_a_non_loopback_host():
+    r = subprocess.run(
+        [sys.executable, "-m", "grace", "mcp", "--example", "--http", "--host", "0.0.0.0"],
+        capture_output=True, text=True, env=env(), timeout=60,
+    )
+    assert r.returncode == 2 and "loopback" in r.stderr
