@@ -1,6 +1,8 @@
 # The two commands of the README. Both set everything up first (scripts/setup).
 TASK ?= Ajouter le use case UpdateProject : valider la commande, charger le projet via son repository et renvoyer une erreur 404 propre si le projet n'existe pas
 ROLE ?= backend
+# Passed through the environment, so quotes, $ and backticks in TASK reach grace untouched.
+export TASK ROLE
 
 .PHONY: setup demo test lint
 
@@ -8,7 +10,7 @@ setup:
 	@scripts/setup
 
 demo: setup
-	@.venv/bin/grace resolve --example --role "$(ROLE)" "$(TASK)"
+	@.venv/bin/grace resolve --example --role "$$ROLE" "$$TASK"
 
 test: setup
 	.venv/bin/python -m pytest

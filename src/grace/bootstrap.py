@@ -16,10 +16,14 @@ from grace.resolution.adapters.project_file import (
     find_project_file,
     load_project_file,
 )
-from grace.resolution.adapters.token_counters import BpeTokenCounter, HeuristicTokenCounter
+from grace.resolution.adapters.token_counters import (
+    BpeTokenCounter,
+    HeuristicTokenCounter,
+    MemoTokenCounter,
+)
 from grace.resolution.application.catalog_queries import ListTalents
 from grace.resolution.application.doctor import Doctor
-from grace.resolution.application.evaluation import LabelledTask
+from grace.resolution.application.evaluation import LabelError, LabelledTask
 from grace.resolution.application.get_talent import GetTalent
 from grace.resolution.application.relevance import EmbeddingRelevance
 from grace.resolution.application.resolve_context import ResolveContext
@@ -47,7 +51,7 @@ def token_counter(settings: Settings) -> TokenCounter:
     """The counter named by ``GRACE_TOKEN_ENCODING``."""
     if settings.token_encoding == "heuristic":
         return HeuristicTokenCounter()
-    return BpeTokenCounter(settings.token_encoding)
+    return MemoTokenCounter(BpeTokenCounter(settings.token_encoding))
 
 
 @dataclass
@@ -209,7 +213,15 @@ class EvaluationResolvers:
         return self._apps[key]
 
     def on(self, task: LabelledTask) -> ResolvedContext:
+        """Resolve with relevance on.
+
+        Raises:
+            LabelError: an expected id is not in the project's catalog.
+        """
         app = self._app(task.project, True)
+        unknown = [x for x in task.expected if app.catalog.get(x) is None]
+        if unknown:
+            raise LabelError(f"task {task.id}: expected {', '.join(unknown)} not in the catalog")
         return app.resolve(app.project_file.project, role=task.role, task=task.task,
                            token_budget=self._budget)
 

@@ -26,7 +26,8 @@ class ManifestError(CatalogError):
         self.path = path
         self.field = field
         self.reason = reason
-        super().__init__(f"{path}: field '{field}': {reason}")
+        where = field if field.startswith("line ") else f"field '{field}'"
+        super().__init__(f"{path}: {where}: {reason}")
 
 
 class DuplicateTalentError(CatalogError):

@@ -60,6 +60,10 @@ def test_resolve_reads_the_task_from_stdin_and_fixed_depth():
         (["get", "--example", "backend.repository", "--section", "../x"], "invalid section"),
         (["get", "--example", "backend.repository", "--section", "nope"], "no section 'nope'"),
         (["resolve", "-p", "/nonexistent", "-r", "backend", "x"], "no project file"),
+        (["get", "--example", "[/]"], "invalid talent id '[/]'"),  # brackets are not markup
+        (["resolve", "--example", "-r", "[red]x", "y"], "invalid role '[red]x'"),
+        (["catalog", "list", "--example", "--role", "nobody"], "unknown role 'nobody'"),
+        (["eval", "relevance"], "give a label file"),
     ],
 )
 def test_bad_input_is_a_clear_error_without_traceback(args, message):
@@ -141,5 +145,33 @@ def test_resolve_with_relevance_and_explain_uses_the_real_model(tmp_path):
               "--explain", "Implémenter le use case UpdateProject selon l'architecture hexagonale",
               env={"GRACE_CACHE_DIR": str(tmp_path)})
     assert r.returncode == 0, r.stderr
-    assert "closure" in r.stdout and "architecture.hexagonal" in r.stdout
+    assert "closure" in r.stderr and "architecture.hexagonal" in r.stderr  # the table
+    assert r.stdout.startswith("# GRACE context")
     assert (tmp_path / "vectors.sqlite").is_file()
+
+
+def test_import_exit_codes_and_eval_label_errors(tmp_path):
+    rule = tmp_path / "rules" / "x.mdc"
+    rule.parent.mkdir()
+    rule.write_text("---\ndescription: Python style\nglobs: **/*.py\n---\n# Style\n- be nice\n")
+    first = grace("catalog", "import", "-f", "cursor", str(rule.parent), str(tmp_path / "cat"))
+    assert first.returncode == 0 and "imported 1" in first.stdout
+    again = grace("catalog", "import", "-f", "cursor", str(rule.parent), str(tmp_path / "cat"))
+    assert again.returncode == 1 and "--overwrite" in again.stderr  # nothing imported
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("# nothing\n")
+    r = grace("eval", "relevance", str(empty))
+    assert r.returncode == 2 and "no labelled task" in r.stderr
+    unknown = tmp_path / "unknown.jsonl"
+    unknown.write_text(
+        '{"id": "u1", "task": "x", "role": "backend", "expected": ["no.such.talent"]}\n'
+    )
+    r = grace("eval", "relevance", str(unknown), env={"GRACE_EMBEDDER": "fake",
+                                                      "GRACE_CACHE_DIR": str(tmp_path)})
+    assert r.returncode == 2 and "no.such.talent" in r.stderr
+
+
+def test_init_without_talents_leaves_no_conflict_for_doctor(tmp_path):
+    assert grace("init", ".", cwd=tmp_path).returncode == 0
+    doctor = json.loads(grace("doctor", "--json", cwd=tmp_path).stdout)
+    assert not [f for f in doctor["findings"] if f["code"] == "conflict"]

@@ -132,3 +132,27 @@ def test_http_refuses_a_non_loopback_host():
         capture_output=True, text=True, env=env(), timeout=60,
     )
     assert r.returncode == 2 and "loopback" in r.stderr
+
+
+@pytest.mark.model
+def test_stdio_with_relevance_on_uses_the_real_model(tmp_path):
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "grace", "mcp", "--example"],
+        env={**env(), "GRACE_RELEVANCE": "embeddings", "GRACE_CACHE_DIR": str(tmp_path)},
+    )
+
+    async def main() -> None:
+        async with Client(params, read_timeout_seconds=300) as client:
+            r = await client.call_tool("grace_resolve_context", {
+                "task": "Implémenter le use case UpdateProject selon l'architecture hexagonale",
+                "role": "architect",
+            })
+            assert not r.is_error
+            data = r.structured_content
+            assert data["relevance"] == "embeddings"
+            decisions = {e["id"]: e["decision"] for e in data["explanations"]}
+            assert decisions["architecture.hexagonal"] == "kept"
+            assert "closure" in decisions.values()
+
+    asyncio.run(main())
+    assert (tmp_path / "vectors.sqlite").is_file()  # warmed up at start, cached on disk

@@ -100,3 +100,23 @@ def test_project_file_round_trip(tmp_path):
     assert pf.project.enabled == ("a",) and pf.project.disabled == ("b",)
     assert pf.catalog == (tmp_path / "cat").resolve()
     assert pf.path == path.resolve()
+
+
+def test_empty_compact_body_is_an_error(tmp_path):
+    write(tmp_path, "a", MANIFEST.format(id="a"), compact="  \n")
+    with pytest.raises(ManifestError, match=r"compact\.md is empty"):
+        FilesystemCatalog(tmp_path, strict=True)
+
+
+def test_doctor_reports_a_declared_section_with_no_heading(tmp_path):
+    from grace.resolution.adapters.token_counters import BpeTokenCounter
+    from grace.resolution.application.doctor import Doctor
+    from grace.resolution.domain.talent import Project
+
+    write(tmp_path, "a", MANIFEST.format(id="a")
+          + "sections:\n  - {name: nope, when: never}\n  - {name: real, when: now}\n",
+          full="## Real\ntext")
+    report = Doctor(FilesystemCatalog(tmp_path), BpeTokenCounter(), token_budget=8000)(
+        Project("p", ("a",)))
+    found = [f for f in report.findings if f.code == "unknown_section"]
+    assert len(found) == 1 and "'nope'" in found[0].message and "real" in found[0].fix

@@ -156,6 +156,9 @@ def test_valid_yaml_front_matter_round_trips(fields: dict[str, object], body: st
     front = read_front_matter(f"---\n{block}---\n{body}")
     assert front.present and not front.lenient
     assert set(front.fields) == set(fields)
-    for key, value in fields.items():
+    # The oracle is what YAML itself reads back: PyYAML does not round-trip every character
+    # (a lone '\x85' comes back as a space), and the reader must agree with YAML, not beat it.
+    expected = yaml.safe_load(block) if block else {}
+    for key, value in expected.items():
         if key not in ("globs", "applyTo"):
             assert front.fields[key] == value

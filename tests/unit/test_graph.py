@@ -73,3 +73,15 @@ def test_conflicts_are_symmetric_and_reported_once():
     g = graph(make_talent("a", conflicts=("b",)), make_talent("b", conflicts=("a",)))
     assert [(c.first, c.second) for c in g.conflicts({"a", "b"})] == [("a", "b")]
     assert g.conflicts({"a"}) == []
+
+
+def test_init_default_selection_skips_the_lower_priority_side_of_a_conflict():
+    from grace.resolution.application.catalog_queries import default_selection
+
+    talents = [
+        make_talent("orm", priority=40, conflicts=("repo",)),
+        make_talent("repo", priority=70),
+        make_talent("wip", status="draft"),
+        make_talent("other"),
+    ]
+    assert default_selection(talents) == ["other", "repo"]

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -15,6 +16,7 @@ from grace.entrypoints.cli.common import (
     ExampleOpt,
     JsonOpt,
     ProjectOpt,
+    add_plain_row,
     err_console,
     handle_errors,
     out_console,
@@ -22,6 +24,7 @@ from grace.entrypoints.cli.common import (
     settings,
 )
 from grace.resolution.application.catalog_queries import ListTalents
+from grace.resolution.application.resolve_context import check_role
 
 app = typer.Typer(help="Browse and import talent catalogs.", no_args_is_help=True)
 
@@ -56,6 +59,8 @@ def list_(
         from grace.bootstrap import build_resolution
 
         proj = build_resolution(cfg, project=project, example=example).project_file.project
+    if role is not None:
+        check_role(role, reader.talents())
     rows = ListTalents(reader)(role=role, type_=type_, tag=tag, project=proj)
     if as_json:
         print_json(rows)
@@ -66,7 +71,7 @@ def list_(
     for r in rows:
         roles = ", ".join(f"{k}:{v[:3]}" for k, v in sorted(r.roles.items()))
         enabled = "" if r.enabled is None else ("yes" if r.enabled else "no")
-        table.add_row(r.id, r.type, r.status, roles, enabled, r.summary[:120])
+        add_plain_row(table, r.id, r.type, r.status, roles, enabled, r.summary[:120])
     out_console.print(table)
 
 
@@ -107,8 +112,13 @@ def import_(
         print_json(report)
         return
     out_console.print(
-        f"imported {len(report.imported)} talents into {dest}, {len(report.failed)} failed",
+        escape(f"imported {len(report.imported)} talents into {dest}, {len(report.failed)} failed"),
         highlight=False,
     )
     for failure in report.failed:
-        err_console.print(f"[yellow]skipped[/] {failure.path}: {failure.reason}", highlight=False)
+        err_console.print(
+            f"[yellow]skipped[/] {escape(str(failure.path))}: {escape(failure.reason)}",
+            highlight=False,
+        )
+    if report.failed and not report.imported:
+        raise typer.Exit(1)

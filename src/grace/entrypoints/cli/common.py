@@ -12,6 +12,9 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
 
 from grace.config import Settings, load_settings
 from grace.errors import GraceError
@@ -19,8 +22,9 @@ from grace.errors import GraceError
 P = ParamSpec("P")
 R = TypeVar("R")
 
-err_console = Console(stderr=True)
-out_console = Console()
+# Piped output is not cut at 80 columns: ids and paths stay whole for scripts and logs.
+err_console = Console(stderr=True, width=None if sys.stderr.isatty() else 200)
+out_console = Console(width=None if sys.stdout.isatty() else 200)
 
 ProjectOpt = Annotated[
     Path | None,
@@ -60,6 +64,11 @@ def print_json(value: Any) -> None:
     sys.stdout.write(json.dumps(to_jsonable(value), ensure_ascii=False, indent=2) + "\n")
 
 
+def add_plain_row(table: Table, *cells: object) -> None:
+    """Add a row whose cells are plain text (brackets in ids or messages are not markup)."""
+    table.add_row(*(c if isinstance(c, Text) else Text(str(c)) for c in cells))
+
+
 def settings() -> Settings:
     """Settings from the environment (a bad ``GRACE_*`` value is a clean error)."""
     return load_settings()
@@ -73,7 +82,7 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
         try:
             return func(*args, **kwargs)
         except GraceError as exc:
-            err_console.print(f"[bold red]error:[/] {exc}", highlight=False, markup=True)
+            err_console.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
             raise typer.Exit(2) from None
 
     return wrapper

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -21,6 +22,7 @@ from rich.table import Table
 from grace.bootstrap import EvaluationResolvers
 from grace.entrypoints.cli.common import (
     JsonOpt,
+    add_plain_row,
     err_console,
     handle_errors,
     out_console,
@@ -39,11 +41,11 @@ def _pct(x: float) -> str:
 
 def _print(report: EvalReport, *, per_task: bool) -> None:
     if per_task:
-        table = Table(title=f"{report.label_set}: per task", show_lines=False)
+        table = Table(title=escape(f"{report.label_set}: per task"), show_lines=False)
         for col in ("id", "area", "ood", "expected", "served", "recall", "prec.", "tokens on/off"):
             table.add_column(col, overflow="fold")
         for o in report.outcomes:
-            table.add_row(
+            add_plain_row(table,
                 o.id, o.area, "yes" if o.out_of_domain else "", ", ".join(o.expected),
                 ", ".join(o.served) or "∅",
                 "—" if o.recall is None else f"{o.recall:.2f}",
@@ -52,7 +54,7 @@ def _print(report: EvalReport, *, per_task: bool) -> None:
             )
         out_console.print(table)
     out_console.print(
-        f"[bold]{report.label_set}[/]: {report.tasks} tasks ({report.in_domain} in domain, "
+        f"[bold]{escape(report.label_set)}[/]: {report.tasks} tasks ({report.in_domain} in domain, "
         f"{report.out_of_domain} out) · recall {_pct(report.recall)} · precision "
         f"{_pct(report.precision)} (off: {_pct(report.precision_off)}) · hit "
         f"{_pct(report.hit_rate)} · token savings "

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from grace.bootstrap import build_catalog, build_reader, build_resolution
 from grace.entrypoints.cli.common import (
@@ -15,6 +18,7 @@ from grace.entrypoints.cli.common import (
     ExampleOpt,
     JsonOpt,
     ProjectOpt,
+    add_plain_row,
     err_console,
     handle_errors,
     out_console,
@@ -27,6 +31,7 @@ from grace.resolution.adapters.project_file import (
     detect_languages,
     write_project_file,
 )
+from grace.resolution.application.catalog_queries import default_selection
 from grace.resolution.application.get_talent import GetTalent
 from grace.resolution.application.resolve_context import MAX_TASK_CHARS
 from grace.resolution.domain.results import ResolvedContext
@@ -67,7 +72,8 @@ def resolve(
                      show_default=False),
     ] = None,
     explain: Annotated[
-        bool, typer.Option("--explain", help="Show why each candidate was kept or cut.")
+        bool,
+        typer.Option("--explain", help="Show why each candidate was kept or cut (on stderr)."),
     ] = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -117,7 +123,7 @@ def _explain_table(result: ResolvedContext) -> None:
     explained = {e.id for e in result.explanations}
     for e in result.explanations:
         s = served.get(e.id)
-        table.add_row(e.id, f"{e.emb:+.3f}", " ".join(e.shared_stems), f"{e.score:+.3f}",
+        add_plain_row(table, e.id, f"{e.emb:+.3f}", " ".join(e.shared_stems), f"{e.score:+.3f}",
                       e.decision, s.depth if s else "—", e.detail)
     for s in result.served:
         if s.id in explained:
@@ -125,11 +131,11 @@ def _explain_table(result: ResolvedContext) -> None:
         why = ("triggers: " + ", ".join(s.triggers)) if s.triggers else f"rank {s.rank}"
         if s.via == "closure":
             why = "closure: required by " + ", ".join(s.required_by)
-        table.add_row(s.id, "", "", "", "served", s.depth, why)
+        add_plain_row(table, s.id, "", "", "", "served", s.depth, why)
     for d in result.dropped:
         if d.reason != "not_enabled" and d.id not in explained:
-            table.add_row(d.id, "", "", "", d.reason, "—", d.detail)
-    out_console.print(table)
+            add_plain_row(table, d.id, "", "", "", d.reason, "—", d.detail)
+    err_console.print(table)  # stderr: stdout stays the Markdown, within its budget
 
 
 @handle_errors
@@ -150,7 +156,7 @@ def get(
 
       grace get --example architecture.hexagonal --depth compact
 
-      grace get --example backend.repository --section exemple-python
+      grace get --example backend.repository --section exemple-sqlalchemy
     """
     reader = build_reader(settings(), project=project, catalog=catalog, example=example)
     text = GetTalent(reader)(talent_id, depth=depth, section=section)
@@ -182,12 +188,12 @@ def doctor(
     if as_json:
         print_json({**_asdict(report), "errors": report.errors, "warnings": report.warnings})
     else:
-        table = Table(title=f"grace doctor · {report.project}", show_lines=False)
+        table = Table(title=f"grace doctor · {escape(report.project)}", show_lines=False)
         for col in ("", "code", "subject", "problem", "fix"):
             table.add_column(col, overflow="fold")
         for f in report.findings:
-            mark = "[red]✗[/]" if f.severity == "error" else "[yellow]![/]"
-            table.add_row(mark, f.code, f.subject, f.message, f.fix)
+            mark = Text("✗", style="red") if f.severity == "error" else Text("!", style="yellow")
+            add_plain_row(table, mark, f.code, f.subject, f.message, f.fix)
         if report.findings:
             out_console.print(table)
         out_console.print(
@@ -224,8 +230,8 @@ def init(
 ) -> None:
     """Write a grace.yaml for a repository.
 
-    Without --talent, every non-draft talent of the catalog is enabled; without --language, the
-    languages are detected from file extensions.
+    Without --talent, every non-draft talent is enabled except the lower-priority side of each
+    conflict; without --language, the languages are detected from file extensions.
 
     Example:
 
@@ -235,15 +241,15 @@ def init(
         raise ProjectError(f"folder not found: {folder}")
     cat = build_catalog(settings(), catalog)
     known = {t.id: t for t in cat.talents()}
-    chosen = talent or [t.id for t in cat.talents() if t.status != "draft"]
+    chosen = talent or default_selection(cat.talents())
     for tid in chosen:
         check_talent_id(tid)
         if tid not in known:
             raise ProjectError(f"unknown talent {tid!r}: see `grace catalog list`")
     languages = [x.lower() for x in language] if language else detect_languages(folder)
     catalog_ref = None
-    if catalog is not None:
-        catalog_ref = str(Path(catalog).resolve())
+    if catalog is not None:  # relative to grace.yaml when it can be, so the file is portable
+        catalog_ref = os.path.relpath(Path(catalog).resolve(), folder.resolve())
     path = write_project_file(
         folder / PROJECT_FILE,
         name=name or folder.resolve().name,
@@ -256,7 +262,8 @@ def init(
         print_json({"path": str(path), "talents": chosen, "languages": languages})
     else:
         out_console.print(
-            f"wrote {path}: {len(chosen)} talents, languages: {', '.join(languages) or 'none'}",
+            escape(f"wrote {path}: {len(chosen)} talents, languages: "
+                   f"{', '.join(languages) or 'none'}"),
             highlight=False,
         )
 

@@ -11,6 +11,8 @@ from grace.errors import CatalogError, DuplicateTalentError, GraceError, Manifes
 from grace.resolution.domain.talent import DEPTHS, Depth, Talent
 
 MANIFEST = "talent.yaml"
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's safe loader when PyYAML was built with it (several times faster), else Python's."""
 MAX_FILE_BYTES = 2_000_000
 """Largest manifest or body read (2 MB): a bigger file is reported, not loaded."""
 
@@ -38,7 +40,7 @@ def load_yaml(path: Path) -> object:
     """
     text = read_text(path)
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_SAFE_LOADER)  # a safe loader: plain data only
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark is not None else "(yaml)"
@@ -62,6 +64,8 @@ def load_talent(folder: Path) -> Talent:
         path = folder / f"{depth}.md"
         if path.is_file():
             previous = read_text(path).strip()
+            if not previous:
+                raise ManifestError(str(path), depth, f"{depth}.md is empty")
         elif previous is None:
             raise ManifestError(
                 str(folder), depth, f"missing {depth}.md (the compact body is required)"

@@ -5,10 +5,14 @@ Decision 0002 (docs/decisions/0002-token-counting.md) records the method and its
 
 from __future__ import annotations
 
+import hashlib
 import math
+import threading
+from collections import OrderedDict
 from typing import Final, Literal
 
 from grace.errors import ConfigError
+from grace.resolution.domain.ports import TokenCounter
 
 EncodingName = Literal["o200k_base", "cl100k_base"]
 
@@ -56,3 +60,38 @@ class HeuristicTokenCounter:
 
     def count(self, text: str) -> int:
         return math.ceil(len(text) / self.CHARS_PER_TOKEN)
+
+
+class MemoTokenCounter:
+    """Remembers the counts of the texts it has seen (LRU, ``max_entries`` texts).
+
+    Talent bodies and blocks are stable between requests, so a long-lived process (the MCP
+    server, the evaluation harness) counts each of them once. Keyed by the SHA-1 of the text,
+    so the cache does not keep the texts alive.
+    """
+
+    def __init__(self, inner: TokenCounter, *, max_entries: int = 50_000) -> None:
+        self._inner = inner
+        self._max = max_entries
+        self._counts: OrderedDict[bytes, int] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @property
+    def name(self) -> str:
+        return self._inner.name
+
+    def count(self, text: str) -> int:
+        if len(text) < 64:  # hashing would cost as much as counting
+            return self._inner.count(text)
+        key = hashlib.sha1(text.encode("utf-8", "surrogatepass")).digest()
+        with self._lock:
+            hit = self._counts.get(key)
+            if hit is not None:
+                self._counts.move_to_end(key)
+                return hit
+        value = self._inner.count(text)
+        with self._lock:
+            self._counts[key] = value
+            if len(self._counts) > self._max:
+                self._counts.popitem(last=False)
+        return value

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grace.resolution.domain.ports import CatalogReader
-from grace.resolution.domain.talent import Project, RoleRank
+from grace.resolution.domain.talent import Project, RoleRank, Talent
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +21,23 @@ class TalentRow:
     tags: tuple[str, ...]
     roles: dict[str, RoleRank]
     enabled: bool | None
+
+
+def default_selection(talents: Sequence[Talent]) -> list[str]:
+    """Ids ``grace init`` enables by default: every non-draft talent, by decreasing priority,
+    skipping one that conflicts with a talent already chosen (so ``doctor`` finds no conflict).
+    Returned sorted by id."""
+    chosen: set[str] = set()
+    by_id = {t.id: t for t in talents}
+    for t in sorted(talents, key=lambda t: (-t.priority, t.id)):
+        if t.status == "draft":
+            continue
+        if any(c in chosen for c in t.conflicts) or any(
+            t.id in by_id[c].conflicts for c in chosen
+        ):
+            continue
+        chosen.add(t.id)
+    return sorted(chosen)
 
 
 class ListTalents:

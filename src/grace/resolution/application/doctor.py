@@ -9,6 +9,7 @@ from grace.resolution.domain.compiler import render_block
 from grace.resolution.domain.graph import DependencyGraph
 from grace.resolution.domain.ports import CatalogReader, TokenCounter
 from grace.resolution.domain.talent import DEPTHS, Project
+from grace.resolution.domain.text import split_sections
 
 Severity = Literal["error", "warning"]
 
@@ -67,12 +68,15 @@ class Doctor:
         for path, message in self._catalog.problems():
             out.append(Finding("error", "invalid_manifest", path, message, "fix the manifest"))
         enabled = [t for t in project.enabled if t in catalog]
+        invalid = ""
+        if self._catalog.problems():
+            invalid = " (or its manifest is invalid: see invalid_manifest)"
         for tid in project.enabled:
             if tid not in catalog:
                 out.append(
                     Finding(
                         "error", "unknown_id", tid,
-                        f"{where} enables {tid}, which is not in the catalog",
+                        f"{where} enables {tid}, which is not in the catalog{invalid}",
                         f"remove {tid} from {where} or add it to the catalog",
                     )
                 )
@@ -126,6 +130,17 @@ class Doctor:
                 )
             )
         for t in catalog.values():
+            headings = split_sections(t.bodies["full"])
+            for s in t.sections:
+                if s.name not in headings:
+                    out.append(
+                        Finding(
+                            "error", "unknown_section", t.id,
+                            f"{t.id} declares section {s.name!r}, which is no '## ' heading "
+                            f"of its full body: its grace_get pointer would fail",
+                            f"rename it to one of: {', '.join(headings) or '(no heading)'}",
+                        )
+                    )
             if t.extra_fields:
                 out.append(
                     Finding(

@@ -102,6 +102,8 @@ def read_labels(path: Path) -> list[LabelledTask]:
         raise LabelError(f"cannot read {path}: {exc}") from exc
     if len(lines) > MAX_LABEL_LINES:
         raise LabelError(f"{path}: more than {MAX_LABEL_LINES} lines")
+    if not any(line.strip() and not line.lstrip().startswith("#") for line in lines):
+        raise LabelError(f"{path}: no labelled task in the file")
     for number, line in enumerate(lines, start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue

@@ -165,9 +165,7 @@ class ResolveContext:
             for tid in sorted(set(for_role) - set(kept)):
                 dropped[tid] = Dropped(tid, "relevance", details.get(tid, "cut by relevance"))
         served_ids = graph.closure(kept, within=active)
-        closure_of = {
-            t: tuple(graph.dependents(t, within=set(served_ids) - {t})) for t in served_ids
-        }
+        closure_of = graph.dependents_map(served_ids)
         if self._relevance is not None:
             explanations = _mark_closure(explanations, set(kept), closure_of)
         for tid in served_ids:

@@ -268,6 +268,7 @@ class ContextCompiler:
             if tokens <= token_budget or not served:
                 break
             self._shrink(served, depths, dropped, base, token_budget, tokens)
+        required_by = self._graph.dependents_map([c.id for c in served])
         return Compiled(
             markdown=markdown,
             tokens=tokens,
@@ -281,9 +282,7 @@ class ContextCompiler:
                     priority=c.talent.priority,
                     triggers=c.triggers,
                     via=c.via,
-                    required_by=tuple(
-                        self._graph.dependents(c.id, within={s.id for s in served} - {c.id})
-                    ),
+                    required_by=required_by[c.id],
                 )
                 for c in served
             ),

@@ -77,6 +77,22 @@ class DependencyGraph:
             t for t in within if t in self._talents and talent_id in self._talents[t].edges
         )
 
+    def dependents_map(self, within: Collection[str]) -> dict[str, tuple[str, ...]]:
+        """For every id in ``within``: the ids in ``within`` that require or include it, sorted.
+
+        One pass over the edges (O(edges)), where calling :meth:`dependents` per id is O(n²).
+        """
+        inside = set(within)
+        rev: dict[str, list[str]] = {t: [] for t in inside}
+        for tid in sorted(inside):
+            talent = self._talents.get(tid)
+            if talent is None:
+                continue
+            for edge in dict.fromkeys(talent.edges):
+                if edge in inside and edge != tid:
+                    rev[edge].append(tid)
+        return {t: tuple(sorted(ids)) for t, ids in rev.items()}
+
     def missing_prerequisites(self, active: Collection[str]) -> list[MissingPrerequisite]:
         """Edges from an active talent to a catalog talent that is not active (sorted)."""
         found: list[MissingPrerequisite] = []

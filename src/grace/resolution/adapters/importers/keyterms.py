@@ -81,7 +81,10 @@ implement implementing application applications expert modern proper properly ap
 approaches tips tool tools helper helpers various different multiple common content
 documentation asks asked request requests mentions mention triggers trigger whenever etc
 enable enables enabling allow allows designed handle handles handling perform manage
-managing anti multi semi self
+managing anti multi semi self performing operations operation error errors structure
+structures safe safety const quality clean maintainable readable efficient efficiently
+robust simple better good great high level levels based focus focused focusing feature
+features system systems change changes update updates make makes making need needs
 """)
 
 _SHORT: Final = _words("""

@@ -80,7 +80,7 @@ def write_talent_folder(
     exists = target.exists() or target.is_symlink()
     if exists and not overwrite:
         raise ImportRulesError(
-            f"talent folder already exists: {target} (import with overwrite to replace it)"
+            f"talent folder already exists: {target} (pass --overwrite to replace it)"
         )
     if exists and (target.is_symlink() or not target.is_dir()):
         raise ImportRulesError(f"{target} exists and is not a talent folder: not replaced")
