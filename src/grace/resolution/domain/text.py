@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Final
@@ -52,6 +53,7 @@ def split_sections(body: str) -> dict[str, str]:
     return sections
 
 
+@functools.lru_cache(maxsize=65_536)
 def _trigger_pattern(trigger: str) -> re.Pattern[str]:
     words = [re.escape(w) for w in fold(trigger).split()]
     return re.compile(r"(?<![a-z0-9])" + r"[\s_-]*".join(words) + r"(?![a-z0-9])")
