@@ -45,10 +45,14 @@ class SentenceTransformerEmbedder:
                 "GRACE_EMBEDDER=st:… needs the optional extra: pip install 'grace[st]'"
             ) from exc
         self._model: Any = SentenceTransformer(str(folder), device="cpu", local_files_only=True)
-        dim = int(self._model.get_sentence_embedding_dimension())
+        get_dim = (  # renamed in sentence-transformers 6
+            getattr(self._model, "get_embedding_dimension", None)
+            or self._model.get_sentence_embedding_dimension
+        )
+        dim = int(get_dim())
         self._prefix = {"query": query_prefix, "passage": passage_prefix}
         self._identity = ModelIdentity(
-            name=folder.name,
+            name=f"{folder.resolve().parent.name}/{folder.resolve().name}",
             revision=folder_revision(folder),
             dimensions=dim,
             query_prefix=query_prefix,
