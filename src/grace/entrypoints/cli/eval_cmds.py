@@ -30,7 +30,12 @@ from grace.entrypoints.cli.common import (
     settings,
 )
 from grace.errors import GraceError
-from grace.resolution.application.evaluation import EvalReport, evaluate, read_labels
+from grace.resolution.application.evaluation import (
+    EvalReport,
+    LabelledTask,
+    evaluate,
+    read_labels,
+)
 
 app = typer.Typer(help="Evaluate GRACE's selection against labelled tasks.", no_args_is_help=True)
 
@@ -103,7 +108,7 @@ def relevance(
     cfg = cfg.model_copy(update=update)
     if not labels and not changelog:
         raise GraceError("give a label file, --changelog, or both")
-    sets: list[tuple[str, list, Path]] = []  # type: ignore[type-arg]
+    sets: list[tuple[str, list[LabelledTask], Path]] = []
     for path in labels or []:
         sets.append((path.name, read_labels(path), path.parent))
     work = None
