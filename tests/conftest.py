@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,3 +28,14 @@ def example_catalog_dir() -> Path:
 @pytest.fixture(scope="session")
 def example_project_file() -> Path:
     return example_project()
+
+
+@pytest.fixture(scope="session")
+def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real PostgreSQL 16 + pgvector (pgserver), data folder in a tmp dir, stopped at the end.
+
+    Fails (never skips) when the server cannot start.
+    """
+    from tests.matching_support.pg import start_server
+
+    yield from start_server(tmp_path_factory.mktemp("pgdata"))

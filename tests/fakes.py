@@ -60,3 +60,101 @@ def make_talent(tid: str, **fields: Any) -> Talent:
     }
     defaults.update(fields)
     return Talent(id=tid, bodies=bodies, **defaults)
+
+
+# --- learnings (seed 002) -----------------------------------------------------------------
+
+
+class InMemoryLearningsSource:
+    """LearningsSource over a bytes buffer; a re-entrant no-op lock that counts acquisitions."""
+
+    def __init__(self, data: bytes = b"") -> None:
+        from pathlib import Path
+
+        self.data = data
+        self.locks = 0
+        self._path = Path("memory/learnings.jsonl")
+
+    @property
+    def path(self) -> Any:
+        return self._path
+
+    def read_bytes(self) -> bytes:
+        return self.data
+
+    def append(self, lines: Sequence[str]) -> None:
+        if self.data and not self.data.endswith(b"\n"):
+            self.data += b"\n"
+        self.data += "".join(line + "\n" for line in lines).encode()
+
+    def lock(self) -> Any:
+        from contextlib import nullcontext
+
+        self.locks += 1
+        return nullcontext()
+
+
+class NumpyFlatIndex:
+    """VectorIndex: exact inner product in numpy (the oracle FAISS is compared with)."""
+
+    def __init__(self, vectors: Any) -> None:
+        import numpy as np
+
+        self.vectors = np.asarray(vectors, dtype=np.float32)
+
+    @property
+    def size(self) -> int:
+        return len(self.vectors)
+
+    def search(self, query: Any, k: int, *, allowed: Sequence[int] | None = None) -> Any:
+        import numpy as np
+
+        rows = np.arange(self.size) if allowed is None else np.asarray(allowed, dtype=int)
+        sims = self.vectors[rows] @ np.asarray(query, dtype=np.float32).reshape(-1)
+        order = np.lexsort((rows, -sims))[:k]
+        return [(int(rows[i]), float(sims[i])) for i in order]
+
+
+class InMemoryIndexStore:
+    """IndexStore in memory; ``problem`` simulates files that do not match the meta."""
+
+    def __init__(self) -> None:
+        self.meta: Any = None
+        self.vectors: Any = None
+        self.problem: str | None = None
+        self.saves = 0
+
+    def load_meta(self) -> Any:
+        return self.meta
+
+    def check(self, meta: Any) -> str | None:
+        return self.problem
+
+    def load(self, meta: Any) -> Any:
+        from grace.errors import LearningsIndexError
+
+        if self.problem:
+            raise LearningsIndexError(self.problem)
+        return self.vectors, NumpyFlatIndex(self.vectors)
+
+    def save(self, vectors: Any, meta: Any) -> Any:
+        from dataclasses import replace
+
+        self.saves += 1
+        self.vectors = vectors.copy()
+        self.meta = replace(meta, files={"embeddings": {"sha256": "mem"}})
+        return self.meta
+
+
+class OverlapLexicalIndex:
+    """LexicalIndex: ranks rows by the number of distinct query tokens they contain."""
+
+    def __init__(self, corpus: Sequence[Sequence[str]]) -> None:
+        self.docs = [set(d) for d in corpus]
+
+    def rank(self, query_tokens: Sequence[str], k: int, *,
+             allowed: Sequence[int] | None = None) -> list[int]:
+        rows = range(len(self.docs)) if allowed is None else allowed
+        q = set(query_tokens)
+        scored = [(len(q & self.docs[r]), r) for r in rows]
+        return [r for s, r in sorted(scored, key=lambda p: (-p[0], p[1])) if s > 0][:k]

@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
 from grace.config import Settings
 from grace.embedding.factory import make_embedder
+from grace.embedding.ports import TextEmbedder
 from grace.errors import ProjectError
+from grace.learnings.adapters.bm25 import Bm25Index
+from grace.learnings.adapters.index_files import IndexFiles
+from grace.learnings.adapters.jsonl_file import JsonlLearningsFile
+from grace.learnings.application.add import AddLearning
+from grace.learnings.application.maintain import IndexMaintainer
+from grace.learnings.application.search import SearchLearnings
+from grace.matching.adapters.generator import generate_members, venue_extras
+from grace.matching.adapters.geo_table import FrenchGeoTable
+from grace.matching.adapters.venues_csv import read_venues
+from grace.matching.application.embed_worker import EmbedMembers
+from grace.matching.application.importing import ImportMembers, ImportReport
+from grace.matching.application.search import SearchMembers
+from grace.matching.domain.model import Availability
+from grace.matching.domain.ports import EmbeddingStatus, MemberRepository
 from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
 from grace.resolution.adapters.importers.rules import import_rules
 from grace.resolution.adapters.project_file import (
@@ -177,10 +193,60 @@ def build_reader(
     return build_resolution(settings, project=project, example=example).catalog
 
 
+@dataclass(frozen=True)
+class LearningsApp:
+    """The learnings use cases wired for one file (seed 002)."""
+
+    maintainer: IndexMaintainer
+    add: AddLearning
+    search: SearchLearnings
+
+
+def _pause(role: str) -> None:  # pragma: no cover - runs in the killed subprocess
+    import sys
+    import time
+
+    sys.stderr.write(f"paused after writing {role}\n")
+    sys.stderr.flush()
+    time.sleep(3600)
+
+
+def build_learnings(
+    settings: Settings, path: Path | None = None, *, threshold: int | None = None,
+    update: bool = True,
+) -> LearningsApp:
+    """Wire the learnings use cases for ``path`` (default ``GRACE_LEARNINGS_FILE``).
+
+    The embedder is ``GRACE_EMBEDDER`` (e5 by default) behind the vector cache; building it
+    loads no weights (they load on the first embedding).
+
+    Raises:
+        ConfigError: unknown embedder.
+    """
+    source_path = path or settings.learnings_file
+    pause = settings.learnings_pause_after
+    hook = (lambda role: _pause(role) if role == pause else None) if pause else None
+    embedder = make_embedder(settings.embedder, cache_dir=settings.cache_dir)
+    maintainer = IndexMaintainer(
+        JsonlLearningsFile(source_path), IndexFiles(source_path, on_written=hook), embedder
+    )
+    return LearningsApp(
+        maintainer=maintainer,
+        add=AddLearning(maintainer, near_threshold=settings.learnings_near_duplicate),
+        search=SearchLearnings(
+            maintainer, Bm25Index,
+            threshold=settings.learnings_threshold if threshold is None else threshold,
+            update=update,
+        ),
+    )
+
+
 __all__ = [
+    "LearningsApp",
     "ProjectError",
     "ResolutionApp",
     "build_catalog",
+    "build_learnings",
     "build_reader",
     "build_resolution",
     "import_rules",
@@ -229,3 +295,97 @@ class EvaluationResolvers:
         app = self._app(task.project, False)
         return app.resolve(app.project_file.project, role=task.role, task=task.task,
                            token_budget=self._budget)
+
+
+# --- Matching (seed 003, issue 6) -------------------------------------------------------------
+
+
+def open_member_store(url: str) -> MemberRepository:
+    """The member store named by ``url`` (``sqlite:///PATH``, ``sqlite:///:memory:`` or
+    ``postgresql://…``), migrated.
+
+    Raises:
+        ConfigError: an unknown scheme. MemberStoreError: the store cannot be opened.
+    """
+    from grace.errors import ConfigError
+    from grace.matching.adapters.sqlite_store import SqliteMemberRepository
+
+    repo: MemberRepository
+    if url.startswith("sqlite:///"):
+        repo = SqliteMemberRepository(url.removeprefix("sqlite:///"))
+    elif url.startswith(("postgresql://", "postgres://")):
+        from grace.matching.adapters.postgres_store import PostgresMemberRepository
+
+        repo = PostgresMemberRepository(url)
+    else:
+        raise ConfigError(f"GRACE_DATABASE_URL={url!r}: use sqlite:///PATH or postgresql://…")
+    repo.migrate()
+    return repo
+
+
+@dataclass
+class MatchingApp:
+    """The matching use cases wired from settings; the embedder is built on first use."""
+
+    settings: Settings
+    repo: MemberRepository
+    _embedder: TextEmbedder | None = field(default=None, init=False, repr=False)
+    _geo: FrenchGeoTable | None = field(default=None, init=False, repr=False)
+
+    @property
+    def embedder(self) -> TextEmbedder:
+        if self._embedder is None:
+            # Member vectors live in the store: no second copy in the vector cache.
+            self._embedder = make_embedder(self.settings.embedder, cache_dir=None)
+        return self._embedder
+
+    @property
+    def geo(self) -> FrenchGeoTable:
+        if self._geo is None:
+            self._geo = FrenchGeoTable()
+        return self._geo
+
+    @property
+    def search(self) -> SearchMembers:
+        s = self.settings
+        return SearchMembers(self.repo, self.embedder, self.geo, unknown=s.matching_unknown,
+                             top_k=s.matching_top_k)
+
+    def worker(self, *, batch_size: int = 64) -> EmbedMembers:
+        return EmbedMembers(self.repo, self.embedder, batch_size=batch_size)
+
+    def status(self) -> EmbeddingStatus:
+        """Embedding freshness for the configured model (does not load the model weights)."""
+        return self.repo.status(self.embedder.identity.key)
+
+    def import_venues(self, path: Path, *, seed: int, limit: int | None = None,
+                      on_progress: Callable[[int], None] | None = None) -> ImportReport:
+        """Import a real venues CSV with generated budgets and calendars (labelled)."""
+        rows, skipped = read_venues(path, limit=limit)
+        members, calendar = venue_extras([r.member for r in rows], seed=seed)
+        by_code: dict[str, list[Availability]] = {}
+        for a in calendar:
+            by_code.setdefault(a.code, []).append(a)
+        items = ((m, by_code.get(m.code, [])) for m in members)
+        return ImportMembers(self.repo)(items, skipped=skipped, on_progress=on_progress)
+
+    def generate(self, count: int, *, seed: int, calendar_days: int = 0, first: int = 1,
+                 on_progress: Callable[[int], None] | None = None) -> ImportReport:
+        """Generate ``count`` labelled members (codes ``#G<first>``…) into the store."""
+        items = generate_members(count, seed=seed, geo=self.geo, days=calendar_days,
+                                 first=first)
+        return ImportMembers(self.repo)(items, on_progress=on_progress)
+
+    def close(self) -> None:
+        self.repo.close()
+
+
+def build_matching(settings: Settings, *, database_url: str | None = None) -> MatchingApp:
+    """Wire the matching use cases: ``database_url`` (else ``GRACE_DATABASE_URL``, else SQLite
+    ``<GRACE_CACHE_DIR>/members.sqlite``).
+
+    Raises:
+        ConfigError, MemberStoreError: the store cannot be opened.
+    """
+    url = database_url or settings.database_url or f"sqlite:///{settings.cache_dir}/members.sqlite"
+    return MatchingApp(settings, open_member_store(url))

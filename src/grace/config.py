@@ -41,6 +41,12 @@ class Settings(BaseSettings):
             ``OPENAI_API_KEY``) or ``st:/path/to/model`` (sentence-transformers folder).
         cache_dir: ``GRACE_CACHE_DIR`` — where talent vectors are cached (SQLite), default
             ``~/.cache/grace``.
+        database_url: ``GRACE_DATABASE_URL`` — the member store (matching): ``sqlite:///PATH``
+            or ``postgresql://…`` (PostgreSQL 16 + pgvector); default SQLite
+            ``<GRACE_CACHE_DIR>/members.sqlite``.
+        matching_unknown: ``GRACE_MATCHING_UNKNOWN`` — what stage 1 does with an unknown
+            capacity, budget or availability: ``keep`` (default) or ``drop`` (decision 0008).
+        matching_top_k: ``GRACE_MATCHING_TOP_K`` — members kept by stage 2 (default 50, seed 003).
     """
 
     model_config = SettingsConfigDict(env_prefix="GRACE_", extra="ignore", frozen=True)
@@ -58,6 +64,13 @@ class Settings(BaseSettings):
     relevance_text: Literal["seed", "body"] = "body"
     embedder: str = Field("e5", min_length=1, max_length=4096)
     cache_dir: Path = Path.home() / ".cache" / "grace"
+    learnings_file: Path = Path("learnings.jsonl")
+    learnings_threshold: int = Field(200, ge=0, le=100_000_000)
+    learnings_near_duplicate: float = Field(0.95, ge=-1, le=1)
+    learnings_pause_after: Literal["", "embeddings", "index"] = ""
+    database_url: str | None = Field(None, min_length=1, max_length=4096)
+    matching_unknown: Literal["keep", "drop"] = "keep"
+    matching_top_k: int = Field(50, ge=1, le=10_000)
 
 
 def load_settings() -> Settings:

@@ -64,3 +64,47 @@ class UnknownRoleError(GraceError):
 
 class InputTooLargeError(GraceError):
     """An input (task, query, file) is larger than the bounded size GRACE accepts."""
+
+
+class LearningsError(GraceError):
+    """Base class of the learnings errors (seed 002)."""
+
+
+class InvalidLearningError(LearningsError):
+    """A learning does not validate (missing story, bad date…); the message names the field."""
+
+
+class DuplicateLearningError(LearningsError):
+    """A learning is an exact duplicate of an active one (the message names its id)."""
+
+
+class UnknownLearningError(LearningsError):
+    """A learning id is not in the file, or is already superseded."""
+
+
+class LearningsFileError(LearningsError):
+    """The learnings file cannot be read or written (missing, not UTF-8, permission…)."""
+
+
+class LearningsIndexError(LearningsError):
+    """The derived index files are unreadable or do not match their meta (never used then)."""
+
+
+class MatchingError(GraceError):
+    """A matching input or store is unusable (base of the matching errors)."""
+
+
+class MemberValidationError(MatchingError):
+    """A member, a request or an availability row does not validate (field and reason named)."""
+
+
+class ZoneError(MatchingError):
+    """A search zone cannot be resolved (unknown or ambiguous commune, postal code, département)."""
+
+
+class MemberStoreError(MatchingError):
+    """The member store cannot be opened, migrated or queried (driver error translated)."""
+
+
+class StaleEmbeddingsError(MatchingError):
+    """Members have no embedding for the current model: run ``grace members worker``."""

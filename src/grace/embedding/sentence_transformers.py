@@ -45,11 +45,13 @@ class SentenceTransformerEmbedder:
                 "GRACE_EMBEDDER=st:… needs the optional extra: pip install 'grace[st]'"
             ) from exc
         self._model: Any = SentenceTransformer(str(folder), device="cpu", local_files_only=True)
-        get_dim = (  # renamed in sentence-transformers 6
+        get_dim: Any = (  # renamed in sentence-transformers 6
             getattr(self._model, "get_embedding_dimension", None)
             or self._model.get_sentence_embedding_dimension
         )
-        dim = int(get_dim())
+        dim = get_dim()
+        if not isinstance(dim, int):
+            raise ConfigError(f"{folder}: the model does not report its embedding dimension")
         self._prefix = {"query": query_prefix, "passage": passage_prefix}
         self._identity = ModelIdentity(
             name=f"{folder.resolve().parent.name}/{folder.resolve().name}",

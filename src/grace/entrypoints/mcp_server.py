@@ -20,10 +20,19 @@ from mcp_types import CallToolResult, TextContent
 from pydantic import Field
 
 from grace import __version__
-from grace.bootstrap import ResolutionApp, build_resolution, locate_project
+from grace.bootstrap import (
+    LearningsApp,
+    ResolutionApp,
+    build_learnings,
+    build_resolution,
+    locate_project,
+)
 from grace.config import Settings
 from grace.entrypoints.cli.common import to_jsonable
-from grace.errors import ConfigError, GraceError, ProjectError
+from grace.errors import ConfigError, GraceError, LearningsFileError, ProjectError
+from grace.learnings.application.search import MAX_K, MAX_QUERY_CHARS
+from grace.learnings.domain.entry import parse_date
+from grace.learnings.domain.ranking import Filters
 from grace.resolution.application.get_talent import GetTalent
 from grace.resolution.application.resolve_context import MAX_TASK_CHARS, MAX_TOKEN_BUDGET
 
@@ -186,6 +195,60 @@ def build_server(projects: Projects) -> MCPServer:
         data.update(errors=report.errors, warnings=report.warnings)
         return CallToolResult(
             content=[TextContent(type="text", text="\n".join(lines))], structured_content=data
+        )
+
+    learnings: dict[Path, LearningsApp] = {}
+
+    def learnings_app(file: str | None) -> LearningsApp:
+        name = file if file is not None else str(projects.settings.learnings_file)
+        path = (projects.root / name).resolve()
+        if not path.is_relative_to(projects.root):
+            raise LearningsFileError(f"learnings path {name!r} is outside the server's root")
+        if path not in learnings:
+            learnings[path] = build_learnings(projects.settings, path)
+        return learnings[path]
+
+    @server.tool(
+        name="grace_learnings_search",
+        description="Before starting a piece of work, find the relevant past lessons "
+        "(learnings.jsonl). Semantic + BM25 search above the threshold (200 entries), grep on "
+        "tags below it; each hit says why it matched and the result says which path answered.",
+    )
+    def grace_learnings_search(
+        query: Annotated[str, Field(max_length=MAX_QUERY_CHARS, description="What you are "
+                                    "about to work on, e.g. '{domain} {probable tags}'.")],
+        k: Annotated[int, Field(ge=1, le=MAX_K, description="Number of results.")] = 5,
+        tags: Annotated[
+            list[str] | None,
+            Field(default=None, max_length=20, description="Only entries with all these tags."),
+        ] = None,
+        domain: Annotated[
+            str | None, Field(default=None, max_length=128, description="Only this domain.")
+        ] = None,
+        since: Annotated[
+            str | None,
+            Field(default=None, max_length=32, description="Only entries dated on or after "
+                  "this day (YYYY-MM-DD)."),
+        ] = None,
+        file: Annotated[
+            str | None,
+            Field(default=None, max_length=4096, description="Learnings file under the "
+                  "server's root (default GRACE_LEARNINGS_FILE, ./learnings.jsonl)."),
+        ] = None,
+    ) -> CallToolResult:
+        try:
+            filters = Filters(tags=tuple(tags or ()), domain=domain, since=parse_date(since))
+            result = learnings_app(file).search(query, k=k, filters=filters)
+        except GraceError as exc:
+            raise _tool_error(exc) from exc
+        lines = [f"{result.path}: {result.reason}"]
+        for h in result.hits:
+            e = h.learning
+            why = ", ".join(h.matched_tags + h.matched_terms) or "semantic similarity"
+            lines.append(f"- {e.id} [{', '.join(e.tags)}] {e.story} → {e.learning} (why: {why})")
+        return CallToolResult(
+            content=[TextContent(type="text", text="\n".join(lines))],
+            structured_content=to_jsonable(result),
         )
 
     return server

@@ -5,7 +5,14 @@ from __future__ import annotations
 import typer
 
 from grace import __version__
-from grace.entrypoints.cli import catalog_cmds, eval_cmds, mcp_cmd, resolution_cmds
+from grace.entrypoints.cli import (
+    catalog_cmds,
+    eval_cmds,
+    learnings_cmds,
+    mcp_cmd,
+    members_cmds,
+    resolution_cmds,
+)
 
 app = typer.Typer(
     name="grace",
@@ -18,6 +25,8 @@ app = typer.Typer(
 resolution_cmds.register(app)
 app.add_typer(catalog_cmds.app, name="catalog")
 app.add_typer(eval_cmds.app, name="eval")
+app.add_typer(members_cmds.app, name="members")
+app.add_typer(learnings_cmds.app, name="learnings")
 app.command(name="mcp")(mcp_cmd.mcp)
 
 

@@ -1,0 +1,1 @@
+"""Learnings (seed 002): semantic search over an append-only ``learnings.jsonl``."""

@@ -1,0 +1,1 @@
+"""Learnings adapters: the JSONL file, the index files, FAISS, bm25s."""

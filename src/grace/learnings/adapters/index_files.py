@@ -1,0 +1,167 @@
+"""``IndexFiles``: the derived files next to ``learnings.jsonl``, written atomically.
+
+For ``data/learnings.jsonl`` (seed 002 names)::
+
+    data/learnings-embeddings.npy   (count, d) float32, row i = meta.ids[i]
+    data/learnings-index.faiss      FAISS IndexFlatIP over the same rows
+    data/embeddings-meta.json       IndexMeta, written last, with both files' SHA-256
+
+Another stem ``x.jsonl`` gives ``x-embeddings.npy``, ``x-index.faiss``,
+``x-embeddings-meta.json``. Each file is written to a temporary file in the same folder,
+fsynced, renamed over the old one, and the folder fsynced. A reader that finds files whose
+hashes differ from the meta (a rebuild killed half-way) never uses them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+
+from grace.embedding.ports import Matrix
+from grace.errors import LearningsIndexError
+from grace.learnings.adapters.faiss_index import FaissIndex
+from grace.learnings.domain.staleness import IndexMeta
+
+WrittenHook = Callable[[str], None]
+"""Called with ``"embeddings"`` then ``"index"`` after each file is renamed (crash tests)."""
+
+
+def index_paths(source: Path) -> dict[str, Path]:
+    """``{"embeddings", "index", "meta"}`` → path, next to ``source``."""
+    stem = source.stem
+    meta = "embeddings-meta.json" if stem == "learnings" else f"{stem}-embeddings-meta.json"
+    return {
+        "embeddings": source.with_name(f"{stem}-embeddings.npy"),
+        "index": source.with_name(f"{stem}-index.faiss"),
+        "meta": source.with_name(meta),
+    }
+
+
+def _sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    path.write_bytes(data)
+
+
+def write_atomic(path: Path, write: Callable[[Path], None]) -> None:
+    """``write(tmp)`` then fsync, rename over ``path``, fsync the folder."""
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    tmp = Path(name)
+    try:
+        write(tmp)
+        with tmp.open("rb+") as f:
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    dir_fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+class IndexFiles:
+    """The :class:`~grace.learnings.domain.ports.IndexStore` on disk, with a FAISS index.
+
+    Args:
+        source: the learnings file the index belongs to.
+        on_written: test hook, see :data:`WrittenHook`.
+    """
+
+    def __init__(self, source: Path, *, on_written: WrittenHook | None = None) -> None:
+        self.paths = index_paths(source)
+        self._hook = on_written
+
+    def load_meta(self) -> IndexMeta | None:
+        """The meta, or ``None`` when there is no meta file.
+
+        Raises:
+            LearningsIndexError: the meta is not valid JSON or misses a field.
+        """
+        path = self.paths["meta"]
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return IndexMeta.from_dict(data)
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise LearningsIndexError(f"{path}: unreadable meta ({exc})") from exc
+
+    def check(self, meta: IndexMeta) -> str | None:
+        """``None`` when both files exist with the SHA-256 the meta records, else why not."""
+        for role in ("embeddings", "index"):
+            info = meta.files.get(role)
+            path = self.paths[role]
+            if info is None:
+                return f"the meta records no {role} file"
+            if not path.is_file():
+                return f"{path.name} is missing"
+            if path.stat().st_size != info.get("bytes") or _sha256_file(path) != info.get(
+                "sha256"
+            ):
+                return f"{path.name} differs from the one the meta records"
+        return None
+
+    def load(self, meta: IndexMeta) -> tuple[Matrix, FaissIndex]:
+        """Matrix and FAISS index, checked against the meta.
+
+        Raises:
+            LearningsIndexError: a file is missing, differs, or has the wrong shape.
+        """
+        problem = self.check(meta)
+        if problem is not None:
+            raise LearningsIndexError(problem)
+        try:
+            vectors = np.load(self.paths["embeddings"], allow_pickle=False)
+        except (OSError, ValueError) as exc:
+            raise LearningsIndexError(f"{self.paths['embeddings']}: unreadable ({exc})") from exc
+        index = FaissIndex.read(self.paths["index"])
+        shape = (meta.count, meta.dimensions)
+        if vectors.shape != shape or vectors.dtype != np.float32 or index.size != meta.count:
+            raise LearningsIndexError(
+                f"index files hold {vectors.shape} {vectors.dtype} / {index.size} rows, "
+                f"the meta says {shape} float32"
+            )
+        return vectors, index
+
+    def save(self, vectors: Matrix, meta: IndexMeta) -> IndexMeta:
+        """Write matrix, FAISS index, then the meta carrying their hashes; return that meta."""
+        vectors = np.ascontiguousarray(vectors, dtype=np.float32)
+        self.paths["meta"].parent.mkdir(parents=True, exist_ok=True)
+        buffer = io.BytesIO()
+        np.save(buffer, vectors, allow_pickle=False)
+        files: dict[str, dict[str, object]] = {}
+        payload = buffer.getvalue()
+        write_atomic(self.paths["embeddings"], lambda p: _write_bytes(p, payload))
+        self._written("embeddings")
+        write_atomic(self.paths["index"], FaissIndex.build(vectors).write)
+        self._written("index")
+        for role in ("embeddings", "index"):
+            path = self.paths[role]
+            files[role] = {"name": path.name, "sha256": _sha256_file(path),
+                           "bytes": path.stat().st_size}
+        final = replace(meta, files=files)
+        text = json.dumps(final.to_dict(), ensure_ascii=False, indent=1)
+        write_atomic(self.paths["meta"], lambda p: _write_bytes(p, text.encode("utf-8")))
+        return final
+
+    def _written(self, role: str) -> None:
+        if self._hook is not None:
+            self._hook(role)

@@ -1,0 +1,1 @@
+"""Learnings use cases: add, ensure the index, search."""

@@ -1,0 +1,139 @@
+"""``grace learnings add`` and ``edit``: validate, refuse exact duplicates, report near ones,
+append one line, embed only that line."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Final
+
+import numpy as np
+
+from grace.errors import DuplicateLearningError, LearningsIndexError, UnknownLearningError
+from grace.learnings.application.maintain import (
+    EnsureReport,
+    IndexMaintainer,
+    LoadedIndex,
+    Progress,
+)
+from grace.learnings.domain.entry import Learning, derive_id
+
+NEAR_DUPLICATE: Final = 0.95
+"""Default cosine above which an existing entry is reported as a near duplicate (e5: decision
+0007 — paraphrases score ≥ 0.95, unrelated learnings of one project 0.80–0.90)."""
+
+MAX_NEAR: Final = 5
+
+
+@dataclass(frozen=True, slots=True)
+class NearDuplicate:
+    """An active entry whose vector is within the threshold (``similarity`` is a cosine)."""
+
+    id: str
+    similarity: float
+    story: str
+
+
+@dataclass(frozen=True, slots=True)
+class AddResult:
+    """The written entry, the near duplicates found (best first) and the index update."""
+
+    learning: Learning
+    near_duplicates: tuple[NearDuplicate, ...]
+    index: EnsureReport
+
+
+class AddLearning:
+    """Append a learning under the file lock.
+
+    Args:
+        maintainer: the index of the same file (brought up to date before and after).
+        near_threshold: cosine above which near duplicates are reported (not refused).
+        today: the date given to an entry without one (injected: tests pin it).
+    """
+
+    def __init__(
+        self,
+        maintainer: IndexMaintainer,
+        *,
+        near_threshold: float = NEAR_DUPLICATE,
+        today: Callable[[], dt.date] = lambda: dt.datetime.now(dt.UTC).date(),
+    ) -> None:
+        self._m = maintainer
+        self._near = near_threshold
+        self._today = today
+
+    def __call__(
+        self,
+        *,
+        story: str,
+        tags: Sequence[str],
+        learning: str,
+        domain: str | None = None,
+        date: dt.date | None = None,
+        supersedes: str | None = None,
+        progress: Progress | None = None,
+    ) -> AddResult:
+        """Validate and append.
+
+        Raises:
+            InvalidLearningError: a field does not validate.
+            DuplicateLearningError: an active entry has the same story, tags and learning.
+            UnknownLearningError: ``supersedes`` names no entry, or one already superseded.
+            LearningsFileError, LearningsIndexError: the files cannot be written.
+        """
+        tag_tuple = tuple(tags)
+        with self._m.source.lock():
+            self._m.ensure_locked(progress)
+            loaded = self._m.load_fresh()
+            if not isinstance(loaded, LoadedIndex):
+                raise LearningsIndexError(f"index not usable after update: {loaded.reason}")
+            snap = loaded.snapshot
+            active = snap.active()
+            if supersedes is not None and supersedes not in {e.id for e in active}:
+                state = "already superseded" if snap.by_id(supersedes) else "not in the file"
+                raise UnknownLearningError(f"cannot supersede {supersedes!r}: {state}")
+            taken = {e.id for e in snap.entries}
+            salt, new_id = 0, derive_id(story, tag_tuple, learning)
+            while new_id in taken:
+                salt += 1
+                new_id = derive_id(story, tag_tuple, learning, str(salt))
+            entry = Learning(
+                id=new_id, story=story, tags=tag_tuple, learning=learning,
+                date=date or self._today(), domain=domain, supersedes=supersedes,
+            )
+            for other in active:
+                if other.content_key() == entry.content_key():
+                    what = "it is unchanged" if other.id == supersedes else "already recorded"
+                    raise DuplicateLearningError(
+                        f"exact duplicate of {other.id} (line {other.line}): {what}"
+                    )
+            vector = self._m.embedder.embed([entry.text], kind="passage")[0]
+            near = self._near_duplicates(loaded.vectors, loaded.meta.ids, vector,
+                                         {e.id: e for e in active}, supersedes)
+            self._m.source.append([entry.to_json()])
+            report = self._m.ensure_locked(progress, known={entry.text: vector})
+        return AddResult(replace(entry, line=len(snap.line_hashes) + 1), near, report)
+
+    def _near_duplicates(
+        self,
+        vectors: np.ndarray,
+        ids: Sequence[str],
+        vector: np.ndarray,
+        active: dict[str, Learning],
+        supersedes: str | None,
+    ) -> tuple[NearDuplicate, ...]:
+        if not len(ids):
+            return ()
+        sims = vectors @ vector
+        order = np.argsort(-sims, kind="stable")
+        out: list[NearDuplicate] = []
+        for row in order:
+            if sims[row] < self._near or len(out) >= MAX_NEAR:
+                break
+            other = active.get(ids[row])
+            if other is not None and other.id != supersedes:
+                out.append(NearDuplicate(other.id, round(float(sims[row]), 4), other.story))
+        return tuple(out)
+

@@ -1,0 +1,1 @@
+"""Pure learnings domain: entries, staleness, ranking (standard library and numpy only)."""

@@ -1,0 +1,141 @@
+"""Filters, reciprocal rank fusion, the grep-on-tags fallback and the search result values."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from grace.learnings.domain.entry import Learning, fold, normalise_tag
+
+RRF_K: Final = 60
+"""Reciprocal rank fusion constant (Cormack, Clarke & Büttcher, SIGIR 2009: k = 60)."""
+
+_WORD = re.compile(r"[a-z0-9][a-z0-9_+.#-]*[a-z0-9+#]|[a-z0-9]")
+_STOP_TEXT: Final = (
+    "a an and are as at be by for from has have in is it of on or that the this to was were "
+    "will with au aux avec ce ces dans de des du elle en est et il ils la le les leur mais ne "
+    "nous on ou par pas pour qu que qui sa se ses son sur un une vous"
+)
+STOPWORDS: Final = frozenset(_STOP_TEXT.split(" "))
+"""Small English and French stop-word list (tokens that never count as a matched term)."""
+
+Path = Literal["hybrid", "fallback"]
+
+
+def tokenize(text: str) -> list[str]:
+    """Folded word tokens (``#`` stripped), stop words removed, order kept, repeats kept."""
+    words = (w.lstrip("#") for w in _WORD.findall(fold(text)))
+    return [w for w in words if w and w not in STOPWORDS]
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Hard filters, applied before any scoring.
+
+    Attributes:
+        tags: every one must be on the entry (compared with :func:`normalise_tag`).
+        domain: exact domain, case-insensitive.
+        since: entries dated on or after this day (undated entries are excluded).
+    """
+
+    tags: tuple[str, ...] = ()
+    domain: str | None = None
+    since: dt.date | None = None
+
+    def accepts(self, entry: Learning) -> bool:
+        """Whether ``entry`` passes every filter."""
+        if self.tags and not {normalise_tag(t) for t in self.tags} <= entry.tag_keys:
+            return False
+        if self.domain is not None and (entry.domain or "").casefold() != self.domain.casefold():
+            return False
+        return self.since is None or (entry.date is not None and entry.date >= self.since)
+
+
+def reciprocal_rank_fusion(
+    rankings: Sequence[Sequence[int]], *, k: int = RRF_K
+) -> list[tuple[int, float]]:
+    """Fuse rankings of item ids: ``score(i) = Σ_r 1 / (k + rank_r(i))``, ranks from 1.
+
+    Returns ``(item, score)`` sorted by score descending, then item ascending (deterministic).
+    An item absent from a ranking gets nothing from it.
+    """
+    scores: dict[int, float] = {}
+    for ranking in rankings:
+        for rank, item in enumerate(ranking, start=1):
+            scores[item] = scores.get(item, 0.0) + 1.0 / (k + rank)
+    return sorted(scores.items(), key=lambda p: (-p[1], p[0]))
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One answer with why it matched.
+
+    Attributes:
+        score: RRF score (hybrid) or fallback score (matched tags × 2 + matched terms).
+        similarity: cosine with the query (hybrid), ``None`` for the fallback.
+        dense_rank / lexical_rank: 1-based ranks in each list, ``None`` when absent.
+        matched_tags: query tokens equal to a tag of the entry (normalised).
+        matched_terms: query tokens found in the entry's text.
+    """
+
+    learning: Learning
+    score: float
+    similarity: float | None
+    dense_rank: int | None
+    lexical_rank: int | None
+    matched_tags: tuple[str, ...]
+    matched_terms: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """Hits plus which path answered and why (``reason``), and what was searched."""
+
+    query: str
+    path: Path
+    reason: str
+    hits: tuple[Hit, ...]
+    searched: int
+    index_state: str
+
+
+def explain(
+    entry: Learning, query_tokens: Sequence[str]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``(matched_tags, matched_terms)`` of an entry for query tokens (unique, query order)."""
+    tags = entry.tag_keys
+    words = set(tokenize(entry.text))
+    seen: list[str] = []
+    for t in query_tokens:
+        if t not in seen:
+            seen.append(t)
+    return tuple(t for t in seen if t in tags), tuple(t for t in seen if t in words)
+
+
+def fallback_rank(
+    entries: Sequence[Learning], query: str, *, k: int
+) -> list[Hit]:
+    """Seed 002's grep on tags, made deterministic.
+
+    An entry matches when a query token equals one of its tags; entries are ranked by matched
+    tags, then by matched words of the text (a tie-break, not a match on its own), then newest
+    line first. With no tag match anywhere, entries whose text contains query words answer
+    (ranked the same way) rather than nothing.
+    """
+    tokens = tokenize(query)
+    scored: list[tuple[int, int, Learning, tuple[str, ...], tuple[str, ...]]] = []
+    for entry in entries:
+        tags, terms = explain(entry, tokens)
+        scored.append((len(tags), len(terms), entry, tags, terms))
+    if any(s[0] for s in scored):
+        scored = [s for s in scored if s[0]]
+    else:
+        scored = [s for s in scored if s[1]]
+    scored.sort(key=lambda s: (-s[0], -s[1], -s[2].line))
+    return [
+        Hit(entry, float(2 * nt + nw), None, None, None, tags, terms)
+        for nt, nw, entry, tags, terms in scored[:k]
+    ]

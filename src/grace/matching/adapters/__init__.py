@@ -1,0 +1,1 @@
+"""Matching adapters: SQLite and PostgreSQL stores, geo table, venue importer, generator."""

@@ -1,0 +1,181 @@
+"""French administrative table (package data, see ``matching/data/SOURCE.md``) as a ZoneResolver.
+
+Accepted zones: a point ``lat,lon`` (needs a radius), a postal code (``01220``), a département
+code (``35``, ``2A``, ``974``), a region, département or commune name (accents, case and hyphens
+do not matter; ``Saint-Denis (974)`` picks the département of an ambiguous commune name).
+Names are tried as region, then département, then commune.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import re
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from grace.errors import ZoneError
+from grace.matching.domain.filters import Zone, ZoneKind
+from grace.matching.domain.geo import Circle
+
+_POINT = re.compile(r"^\s*(-?\d{1,3}(?:\.\d+)?)\s*[,;]\s*(-?\d{1,3}(?:\.\d+)?)\s*$")
+_POSTAL = re.compile(r"^\d{5}$")
+_DEP = re.compile(r"^(0[1-9]|[1-8]\d|9[0-5]|2[AB]|97[1-6])$")
+_ARM = re.compile(r"\s+\d+(er|e)\s+arrondissement$", re.IGNORECASE)
+_WITH_DEP = re.compile(r"^(.*?)\s*\((\d{2,3}|2[AaBb])\)\s*$")
+
+
+def fold(name: str) -> str:
+    """Compare names without case, accents, hyphens or apostrophes (``Saint-Étienne`` =
+    ``saint etienne``; ``St`` = ``Saint``)."""
+    s = unicodedata.normalize("NFKD", name.casefold())
+    s = "".join(c for c in s if not unicodedata.combining(c))
+    s = re.sub(r"[-'’_.,]", " ", s)
+    s = re.sub(r"\s+", " ", s).strip()
+    return re.sub(r"^(st|ste) ", lambda m: "saint " if m.group(1) == "st" else "sainte ", s)
+
+
+@dataclass(frozen=True, slots=True)
+class _Commune:
+    insee: str
+    dep: str
+    reg: str
+    name: str
+    kind: str
+    lat: float | None
+    lon: float | None
+    population: int
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    with gzip.open(path, "rt", encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def _f(v: str) -> float | None:
+    return float(v) if v.strip() else None
+
+
+class FrenchGeoTable:
+    """Communes, départements and regions of France, loaded once from gzip CSV files.
+
+    Args:
+        folder: where ``communes.csv.gz``, ``departements.csv.gz``, ``regions.csv.gz`` are;
+            default the package data.
+    """
+
+    def __init__(self, folder: Path | None = None) -> None:
+        root = folder or Path(str(resources.files("grace.matching") / "data"))
+        self.communes: dict[str, _Commune] = {}
+        self.postal_codes: dict[str, set[str]] = defaultdict(set)  # insee → postal codes
+        self.by_postal: dict[str, set[str]] = defaultdict(set)  # postal code → insee
+        for r in _rows(root / "communes.csv.gz"):
+            c = _Commune(r["insee_com"], r["insee_dep"], r["insee_reg"], r["commune"],
+                         r["commune_type"], _f(r["lat"]), _f(r["lng"]),
+                         int(r["population_2021"] or 0))
+            self.communes.setdefault(c.insee, c)
+            self.postal_codes[c.insee].add(r["code_postal"])
+            self.by_postal[r["code_postal"]].add(c.insee)
+        self.deps = {r["insee_dep"]: r for r in _rows(root / "departements.csv.gz")}
+        self.regions = {r["insee_reg"]: r for r in _rows(root / "regions.csv.gz")}
+        self._names: dict[str, list[str]] = defaultdict(list)
+        for c in self.communes.values():
+            self._names[fold(c.name)].append(c.insee)
+            if c.kind == "ARM":  # Paris, Lyon, Marseille exist only as arrondissements here
+                self._names[fold(_ARM.sub("", c.name))].append(c.insee)
+
+    def _codes(self, insees: set[str] | list[str]) -> frozenset[str]:
+        return frozenset(p for i in insees for p in self.postal_codes[i])
+
+    def _centre(self, insees: list[str]) -> tuple[float, float]:
+        pts = [(c.lat, c.lon) for i in insees if (c := self.communes[i]).lat is not None
+               and c.lon is not None]
+        if not pts:
+            dep = self.deps[self.communes[insees[0]].dep]
+            return float(dep["lat"]), float(dep["lng"])
+        return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+
+    def department_of(self, postal_code: str, commune: str) -> str | None:
+        """Département code of a (postal code, commune name) pair, ``None`` when unknown."""
+        insees = self.by_postal.get(postal_code, set())
+        named = [i for i in insees if fold(self.communes[i].name) == fold(commune)]
+        pick = named or sorted(insees)
+        return self.communes[pick[0]].dep if pick else None
+
+    def resolve(self, text: str, *, radius_km: float | None) -> Zone:
+        """Resolve a zone (see the module docstring).
+
+        Raises:
+            ZoneError: unknown or ambiguous name, unknown code, or a point without a radius.
+        """
+        raw = text.strip()
+        if not raw:
+            raise ZoneError("empty zone: give a commune, postal code, département, region or "
+                            "'lat,lon'")
+        if m := _POINT.match(raw):
+            lat, lon = float(m.group(1)), float(m.group(2))
+            if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+                raise ZoneError(f"zone {raw!r}: latitude must be in [-90, 90] and longitude in "
+                                "[-180, 180] degrees")
+            if radius_km is None:
+                raise ZoneError(f"zone {raw!r} is a point: give a radius (--radius KM)")
+            return Zone("point", f"{lat:g},{lon:g}", frozenset(), (lat, lon),
+                        Circle(lat, lon, radius_km))
+        if _POSTAL.match(raw):
+            insees = sorted(self.by_postal.get(raw, ()))
+            if not insees:
+                raise ZoneError(f"postal code {raw} is not in the French postal code table "
+                                "(five digits, leading zero kept: 01220)")
+            names = ", ".join(sorted({self.communes[i].name for i in insees})[:3])
+            return self._zone("postal_code", f"{raw} ({names})", frozenset({raw}),
+                              self._centre(insees), radius_km)
+        if _DEP.match(raw.upper()):
+            return self._department(raw.upper(), radius_km)
+        wanted_dep: str | None = None
+        if m := _WITH_DEP.match(raw):
+            raw, wanted_dep = m.group(1), m.group(2).upper()
+        key = fold(raw)
+        if wanted_dep is None:
+            for code, r in self.regions.items():
+                if fold(r["region"]) == key:
+                    insees = [i for i, c in self.communes.items() if c.reg == code]
+                    return self._zone("region", r["region"], self._codes(insees),
+                                      (float(r["lat"]), float(r["lng"])), radius_km)
+            for code, r in self.deps.items():
+                if fold(r["departement"]) == key:
+                    return self._department(code, radius_km)
+        return self._commune(raw, key, wanted_dep, radius_km)
+
+    def _department(self, code: str, radius_km: float | None) -> Zone:
+        r = self.deps.get(code)
+        if r is None:
+            raise ZoneError(f"département {code} is not in the table")
+        insees = [i for i, c in self.communes.items() if c.dep == code]
+        return self._zone("departement", f"{r['departement']} ({code})", self._codes(insees),
+                          (float(r["lat"]), float(r["lng"])), radius_km)
+
+    def _commune(self, raw: str, key: str, dep: str | None, radius_km: float | None) -> Zone:
+        found = [i for i in self._names.get(key, []) if dep is None or self.communes[i].dep == dep]
+        current = [i for i in found if self.communes[i].kind == "COM"]
+        found = current or found
+        if not found:
+            raise ZoneError(f"zone {raw!r}: no French commune, département or region of that "
+                            "name (check the spelling, or give a postal code or 'lat,lon')")
+        if len({self.communes[i].dep for i in found}) > 1:
+            where = ", ".join(sorted(f"{raw} ({self.communes[i].dep})" for i in found)[:6])
+            raise ZoneError(f"zone {raw!r} is ambiguous: {where}; add the département in "
+                            "parentheses or give a postal code")
+        c = self.communes[found[0]]
+        centre = self._centre(found)  # one commune: its own point
+        name = c.name if len(found) == 1 else _ARM.sub("", c.name)
+        return self._zone("commune", f"{name} ({c.dep})", self._codes(found), centre,
+                          radius_km)
+
+    @staticmethod
+    def _zone(kind: ZoneKind, label: str, codes: frozenset[str], centre: tuple[float, float],
+              radius_km: float | None) -> Zone:
+        circle = Circle(centre[0], centre[1], radius_km) if radius_km is not None else None
+        return Zone(kind, label, codes, centre, circle)

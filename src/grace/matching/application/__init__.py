@@ -1,0 +1,1 @@
+"""Matching use cases (ports injected by the constructor)."""

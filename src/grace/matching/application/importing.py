@@ -1,0 +1,53 @@
+"""Load members and their availability into the store, in committed batches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from grace.matching.domain.model import Availability, Member
+from grace.matching.domain.ports import MemberRepository
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """Members written, members queued for embedding, availability rows, rows skipped."""
+
+    members: int
+    queued: int
+    availability: int
+    skipped: int = 0
+
+
+class ImportMembers:
+    """Upsert members (by code) then their availability, ``batch_size`` members per commit."""
+
+    def __init__(self, repo: MemberRepository, *, batch_size: int = 500) -> None:
+        self._repo, self._batch = repo, batch_size
+
+    def __call__(self, items: Iterable[tuple[Member, list[Availability]]], *, skipped: int = 0,
+                 on_progress: Callable[[int], None] | None = None) -> ImportReport:
+        """``on_progress(members_done)`` after each batch."""
+        self._repo.migrate()
+        done = queued = avail = 0
+        batch: list[tuple[Member, list[Availability]]] = []
+
+        def flush() -> None:
+            nonlocal done, queued, avail
+            queued += self._repo.upsert_members([m for m, _ in batch])
+            rows = [a for _, cal in batch for a in cal]
+            if rows:
+                self._repo.set_availability(rows)
+            done += len(batch)
+            avail += len(rows)
+            batch.clear()
+            if on_progress is not None:
+                on_progress(done)
+
+        for item in items:
+            batch.append(item)
+            if len(batch) >= self._batch:
+                flush()
+        if batch:
+            flush()
+        return ImportReport(done, queued, avail, skipped)

@@ -1,0 +1,1 @@
+"""Pure matching domain: members, requests, zones, geometry (stdlib + numpy only)."""

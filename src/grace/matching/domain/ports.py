@@ -1,0 +1,111 @@
+"""Ports of the matching context (implemented by adapters, injected into use cases)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from grace.matching.domain.filters import HardFilter, Zone
+from grace.matching.domain.model import Availability, Member
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """A stage 2 result: member id and cosine similarity (``None``: the member has no vector)."""
+
+    member_id: int
+    similarity: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class EmbeddingStatus:
+    """Freshness of member embeddings for one model.
+
+    Attributes:
+        members: members in the store.
+        embedded: members with a vector of the current model and no pending change.
+        stale: members queued in the outbox or embedded with another model or never embedded.
+    """
+
+    members: int
+    embedded: int
+    stale: int
+
+
+@dataclass(frozen=True, slots=True)
+class PendingEmbedding:
+    """An outbox entry: a member whose embedded text must be (re)computed."""
+
+    member_id: int
+    text: str
+    text_hash: str
+
+
+class MemberRepository(Protocol):
+    """Member store port (SQLite, PostgreSQL + pgvector). Contract tests in
+    ``tests/integration/test_matching_store_contract.py``.
+
+    Ids are store-assigned integers; codes are unique. Upserting a member whose embedded text
+    changed (or a new member) queues it in the outbox.
+    """
+
+    def migrate(self) -> None:
+        """Create or upgrade the schema (idempotent)."""
+
+    def upsert_members(self, members: Sequence[Member]) -> int:
+        """Insert or replace members by code; returns how many were queued for embedding."""
+
+    def set_availability(self, rows: Sequence[Availability]) -> None:
+        """Insert or replace availability rows. Raises MemberValidationError on unknown codes."""
+
+    def get(self, code: str) -> Member | None: ...
+
+    def ids_for(self, codes: Sequence[str]) -> dict[str, int]: ...
+
+    def count(self) -> int: ...
+
+    def stage1(self, criteria: HardFilter) -> list[int]:
+        """Ids of the members that pass :class:`HardFilter` (SQL + exact haversine), ascending."""
+
+    def rank(self, query: npt.NDArray[np.float32], ids: Sequence[int], *, k: int,
+             model_key: str) -> list[Ranked]:
+        """Exact cosine top ``k`` of ``ids`` against ``query`` ``(d,) float32`` (L2-normalised),
+        best first, ties by id; always ``min(k, len(ids))`` rows (unembedded members last)."""
+
+    def pending(self, limit: int) -> list[PendingEmbedding]:
+        """Up to ``limit`` outbox entries, oldest first."""
+
+    def store_embeddings(self, items: Sequence[PendingEmbedding],
+                         vectors: npt.NDArray[np.float32], *, model_key: str) -> None:
+        """Write vectors ``(n, d) float32`` and remove those outbox entries (unless the text
+        changed meanwhile)."""
+
+    def requeue_other_models(self, model_key: str) -> int:
+        """Queue members embedded with another model (or never); returns how many."""
+
+    def status(self, model_key: str) -> EmbeddingStatus: ...
+
+    def summaries(self, ids: Sequence[int]) -> dict[int, Member]: ...
+
+    def close(self) -> None: ...
+
+
+class ZoneResolver(Protocol):
+    """Turns what organisers say (``Rennes``, ``35000``, ``2A``, ``Bretagne``, ``48.1,-1.7``)
+    into a :class:`Zone`. Raises ZoneError when unknown or ambiguous."""
+
+    def resolve(self, text: str, *, radius_km: float | None) -> Zone: ...
+
+
+def exact_top_k(query: npt.NDArray[np.float32], ids: npt.NDArray[np.int64],
+                matrix: npt.NDArray[np.float32], k: int) -> list[Ranked]:
+    """Exact cosine top ``k`` (rows of ``matrix`` are L2-normalised), best first, ties by id."""
+    if len(ids) == 0 or k <= 0:
+        return []
+    sims = matrix @ query.astype(np.float32)
+    order = np.lexsort((ids, -sims))[:k]
+    return [Ranked(int(ids[i]), float(sims[i])) for i in order]

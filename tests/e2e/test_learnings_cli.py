@@ -1,0 +1,117 @@
+"""End-to-end: ``python -m grace learnings …`` from a fresh folder, as a user runs it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+
+def env(tmp: Path, **extra: str) -> dict[str, str]:
+    base = {k: v for k, v in os.environ.items() if not k.startswith("GRACE_")}
+    return {**base, "GRACE_CACHE_DIR": str(tmp / "cache"), "COLUMNS": "200", **extra}
+
+
+def grace(tmp: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "grace", "learnings", *args], cwd=tmp,
+                          env=env(tmp, **extra), capture_output=True, text=True, timeout=300)
+
+
+def ok(r: subprocess.CompletedProcess[str]) -> dict:
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+@pytest.mark.model
+def test_add_search_edit_change_model_each_step_fresh(tmp_path):
+    fresh = lambda **kw: ok(grace(tmp_path, "status", "--json", **kw))["state"]  # noqa: E731
+    a = ok(grace(tmp_path, "add", "-s", "Les avoirs négatifs cassaient l'export comptable",
+                 "-t", "facturation", "-t", "export", "-l", "Valider le signe des montants",
+                 "--json"))
+    ok(grace(tmp_path, "add", "-s", "Token refresh raced with logout", "-t", "auth",
+             "-l", "Serialise refresh and revoke per session", "--json"))
+    ok(grace(tmp_path, "add", "-s", "CORS preflight failed on the invoice API", "-t",
+             "security", "-l", "Answer OPTIONS before the auth middleware", "--json"))
+    assert fresh() == "fresh"
+    found = ok(grace(tmp_path, "search", "export des avoirs", "--threshold", "0", "--json"))
+    assert found["path"] == "hybrid"
+    assert found["hits"][0]["learning"]["id"] == a["learning"]["id"]
+
+    edited = ok(grace(tmp_path, "edit", a["learning"]["id"], "-l",
+                      "Valider le signe et la devise des montants", "--json"))
+    assert edited["learning"]["supersedes"] == a["learning"]["id"] and fresh() == "fresh"
+    after = ok(grace(tmp_path, "search", "export des avoirs", "--threshold", "0", "--json"))
+    ids = [h["learning"]["id"] for h in after["hits"]]
+    assert edited["learning"]["id"] in ids and a["learning"]["id"] not in ids
+
+    assert fresh(GRACE_EMBEDDER="fake") == "model_changed"
+    switched = ok(grace(tmp_path, "search", "export des avoirs", "--threshold", "0", "--json",
+                        GRACE_EMBEDDER="fake"))
+    assert switched["path"] == "hybrid" and fresh(GRACE_EMBEDDER="fake") == "fresh"
+    assert fresh() == "model_changed"  # back to e5: the fake vectors are never used
+
+
+def test_human_output_fallback_and_errors(tmp_path):
+    fake = {"GRACE_EMBEDDER": "fake"}
+    r = grace(tmp_path, "add", "-s", "Slow [bold]list[/]", "-t", "perf", "-l", "Index it", **fake)
+    assert r.returncode == 0 and r.stdout.startswith("added L-")
+    dup = grace(tmp_path, "add", "-s", "Slow [bold]list[/]", "-t", "perf", "-l", "Index it",
+                **fake)
+    assert dup.returncode == 2 and "error: exact duplicate" in dup.stderr
+    with (tmp_path / "learnings.jsonl").open("a") as f:
+        f.write("{oops\n")
+    st = grace(tmp_path, "status", "--check", **fake)
+    assert st.returncode == 1 and "appended" in st.stdout and "line 2" in st.stderr
+    s = grace(tmp_path, "search", "perf list", **fake)
+    assert s.returncode == 0 and "fallback: 1 active entries ≤ threshold 200" in s.stderr
+    assert "[bold]list[/]" in s.stdout  # user text is never rich markup
+    assert grace(tmp_path, "ensure-index", **fake).returncode == 0
+    assert grace(tmp_path, "status", "--check", **fake).returncode == 0
+    for args, message in [
+        (("search", "x", "--since", "yesterday"), "--since 'yesterday'"),
+        (("search", "x", "-k", "0"), "between 1 and 100"),
+        (("search", " "), "query is empty"),
+        (("edit", "L-nope", "-l", "x"), "no active learning"),
+        (("add", "-s", "x", "-l", "y", "--date", "2026-13-01"), "--date"),
+    ]:
+        bad = grace(tmp_path, *args, **fake)
+        assert bad.returncode == 2 and message in bad.stderr, (args, bad.stderr)
+    help_ = grace(tmp_path, "search", "--help")
+    assert "Examples" in help_.stdout
+
+
+def test_mcp_learnings_search_with_the_sdk_client(tmp_path):
+    lines = [{"story": f"story {i}", "tags": ["billing" if i % 2 else "auth"],
+              "learning": f"lesson {i} about invoices"} for i in range(6)]
+    (tmp_path / "learnings.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "grace", "mcp", "--example"], cwd=str(tmp_path),
+        env=env(tmp_path, GRACE_EMBEDDER="fake", GRACE_LEARNINGS_THRESHOLD="0"),
+    )
+
+    async def main() -> None:
+        async with Client(params, read_timeout_seconds=120) as client:
+            tools = {t.name: t for t in (await client.list_tools()).tools}
+            tool = tools["grace_learnings_search"]
+            assert all(s.get("description") for s in tool.input_schema["properties"].values())
+            r = await client.call_tool("grace_learnings_search",
+                                       {"query": "invoices billing", "k": 2, "tags": ["billing"]})
+            assert not r.is_error and r.content[0].text.startswith("hybrid:")
+            hits = r.structured_content["hits"]
+            assert len(hits) == 2 and all(h["learning"]["tags"] == ["billing"] for h in hits)
+            bad = await client.call_tool("grace_learnings_search",
+                                         {"query": "x", "file": "../../etc/passwd"})
+            assert bad.is_error and "outside the server's root" in bad.content[0].text
+            bad_date = await client.call_tool("grace_learnings_search",
+                                              {"query": "x", "since": "soon"})
+            assert bad_date.is_error and "ISO date" in bad_date.content[0].text
+
+    asyncio.run(main())
+    assert (tmp_path / "embeddings-meta.json").is_file()

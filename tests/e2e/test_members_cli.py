@@ -1,0 +1,91 @@
+"""End-to-end: ``grace members …`` in a subprocess, on the real venues (fake embedder)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def members(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GRACE_")}
+    env.update(GRACE_CACHE_DIR=str(tmp), GRACE_EMBEDDER="fake", COLUMNS="200")
+    return subprocess.run([sys.executable, "-m", "grace", "members", *args], capture_output=True,
+                          text=True, env=env, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory, shared_data) -> Path:
+    tmp = tmp_path_factory.mktemp("members")
+    out = members("import", str(shared_data / "venues" / "festivals_france.csv"), "--json",
+                  tmp=tmp)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["members"] == 7263 and data["skipped"] == 19
+    assert data["embedding"]["stale"] == 0
+    return tmp
+
+
+def test_jazz_within_30_km_of_rennes(store):
+    out = members("search", "festival de jazz", "--zone", "Rennes", "--radius", "30", "--json",
+                  tmp=store)
+    assert out.returncode == 0, out.stderr
+    res = json.loads(out.stdout)
+    funnel = {s["stage"]: s["kept"] for s in res["funnel"]}
+    assert funnel["members"] == 7263
+    assert 0 < funnel["stage 1: hard filters"] < 7263 * 0.05
+    cands = res["candidates"]
+    assert len(cands) == min(50, funnel["stage 1: hard filters"])
+    assert all(c["distance_km"] <= 30 for c in cands)
+    sims = [c["similarity"] for c in cands]
+    assert sims == sorted(sims, reverse=True)
+    assert "jazz" in cands[0]["name"].lower()
+    assert cands[0]["generated"] == ["budget", "availability"]
+
+
+def test_table_output_and_status(store):
+    out = members("search", "festival de jazz", "--zone", "35", "--limit", "5", tmp=store)
+    assert out.returncode == 0, out.stderr
+    assert "stage 1: hard filters" in out.stdout and "similarity" in out.stdout
+    st = json.loads(members("status", "--json", tmp=store).stdout)
+    assert st == {"members": 7263, "embedded": 7263, "stale": 0}
+
+
+def test_request_file(store, tmp_path):
+    req = tmp_path / "demande.json"
+    req.write_text(json.dumps({"description": "concert de musique classique", "zone": "2A",
+                               "budget": "1000-20000", "dates": ["2027-06-12"]}))
+    out = members("search", "--request", str(req), "--json", tmp=store)
+    assert out.returncode == 0, out.stderr
+    assert all(c["postal_code"].startswith("20") for c in json.loads(out.stdout)["candidates"])
+
+
+@pytest.mark.parametrize("args", [
+    ("search", "x", "--zone", "Atlantide"), ("search", "x", "--zone", "Saint-Denis"),
+    ("search", "x", "--budget", "beaucoup"), ("search", "x", "--date", "12/06/2027"),
+    ("search", "x", "--radius", "10"), ("search",), ("import", "/nope.csv"),
+    ("status", "--db", "mysql://x"),
+])
+def test_bad_input_is_error_exit_2(store, args):
+    out = members(*args, tmp=store)
+    assert out.returncode == 2, (out.stdout, out.stderr)
+    assert out.stderr.startswith("error:") and "Traceback" not in out.stderr
+
+
+def test_generate_then_worker(tmp_path):
+    db = f"sqlite:///{tmp_path / 'gen.sqlite'}"
+    out = members("generate", "--count", "200", "--seed", "3", "--calendar-days", "5",
+                  "--db", db, "--json", tmp=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["availability_rows"] == 1000
+    assert json.loads(members("status", "--db", db, "--json", tmp=tmp_path).stdout)["stale"] == 200
+    w = json.loads(members("worker", "--db", db, "--json", tmp=tmp_path).stdout)
+    assert w["embedded"] == 200 and w["stale"] == 0
+    res = json.loads(members("search", "séminaire au château", "--zone", "Lyon", "--radius",
+                             "40", "--db", db, "--json", tmp=tmp_path).stdout)
+    assert res["candidates"] and all(c["generated"] == ["all"] for c in res["candidates"])
+    assert all(c["distance_km"] <= 40 for c in res["candidates"])

@@ -1,0 +1,103 @@
+"""FAISS, bm25s, the index files on disk, and the real e5 model."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from grace.bootstrap import build_learnings
+from grace.config import Settings
+from grace.embedding.e5 import E5Embedder
+from grace.embedding.fake import FakeEmbedder
+from grace.embedding.ports import normalise_rows
+from grace.learnings.adapters.bm25 import Bm25Index
+from grace.learnings.adapters.faiss_index import FaissIndex
+from grace.learnings.adapters.index_files import IndexFiles
+from grace.learnings.adapters.jsonl_file import JsonlLearningsFile
+from grace.learnings.application.maintain import IndexMaintainer
+from grace.learnings.application.search import SearchLearnings
+from tests.fakes import NumpyFlatIndex
+
+
+def test_faiss_flat_matches_the_numpy_oracle_with_and_without_filters():
+    rng = np.random.default_rng(3)
+    vectors = normalise_rows(rng.standard_normal((500, 24)))
+    faiss_index, oracle = FaissIndex.build(vectors), NumpyFlatIndex(vectors)
+    for _ in range(20):
+        q = normalise_rows(rng.standard_normal(24))
+        allowed = sorted(rng.choice(500, size=60, replace=False).tolist())
+        for kw in ({}, {"allowed": allowed}):
+            got = faiss_index.search(q, 10, **kw)
+            want = oracle.search(q, 10, **kw)
+            assert [r for r, _ in got] == [r for r, _ in want]
+            assert [s for _, s in got] == pytest.approx([s for _, s in want], abs=1e-5)
+    assert FaissIndex.build(vectors[:0]).search(q, 5) == []
+
+
+def test_bm25_ranks_by_term_rarity_and_respects_allowed():
+    corpus = [["export", "avoir"], ["export", "pdf"], ["cors", "api"], ["export"]]
+    bm25 = Bm25Index(corpus)
+    assert bm25.rank(["cors"], 5) == [2]
+    assert bm25.rank(["export", "avoir"], 5)[0] == 0
+    assert bm25.rank(["export"], 5, allowed=[1]) == [1]
+    assert bm25.rank(["unknown"], 5) == []
+
+
+def write(path: Path, n: int) -> None:
+    with path.open("a") as f:
+        for i in range(n):
+            f.write(json.dumps({"story": f"story {i}", "tags": [f"t{i % 3}"],
+                                "learning": f"lesson number {i}"}) + "\n")
+
+
+def test_files_are_written_with_hashes_and_tampering_is_detected(tmp_path):
+    src = tmp_path / "learnings.jsonl"
+    write(src, 5)
+    store = IndexFiles(src)
+    m = IndexMaintainer(JsonlLearningsFile(src), store, FakeEmbedder(16))
+    m.ensure()
+    assert {p.name for p in tmp_path.iterdir()} >= {
+        "learnings-embeddings.npy", "learnings-index.faiss", "embeddings-meta.json"}
+    meta = json.loads((tmp_path / "embeddings-meta.json").read_text())
+    for key in ("model", "dimensions", "count", "last_rebuilt", "source_hash"):
+        assert key in meta
+    assert meta["model_identity"]["text_template"] == "{story} {tags} {learning}"
+    assert m.status().state == "fresh"
+    np.save(tmp_path / "learnings-embeddings.npy", np.zeros((5, 16), dtype=np.float32))
+    assert m.status().state == "unusable"
+    (tmp_path / "embeddings-meta.json").write_text("{broken")
+    st = m.status()
+    assert st.state == "unusable" and "unreadable meta" in st.reason
+    assert m.ensure().action == "rebuild" and m.status().state == "fresh"
+
+
+@pytest.mark.model
+def test_real_model_end_to_end_with_faiss_and_bm25(tmp_path):
+    src = tmp_path / "learnings.jsonl"
+    rows = [
+        ("Les avoirs négatifs cassaient l'export comptable", ["facturation", "export"],
+         "Valider le signe des montants avant l'export"),
+        ("Token refresh raced with logout", ["auth"], "Serialise refresh and revoke per session"),
+        ("The invoice PDF had missing fonts", ["pdf"], "Embed the fonts in the PDF template"),
+        ("CORS preflight failed on the API", ["security"], "Answer OPTIONS before auth"),
+    ]
+    src.write_text("".join(json.dumps({"story": s, "tags": t, "learning": lrn}) + "\n"
+                           for s, t, lrn in rows))
+    m = IndexMaintainer(JsonlLearningsFile(src), IndexFiles(src), E5Embedder())
+    search = SearchLearnings(m, Bm25Index, threshold=0)
+    result = search("security headers for the HTTP API", k=2)
+    assert result.path == "hybrid" and result.hits[0].learning.story.startswith("CORS")
+    fr = search("exporter les avoirs en comptabilité", k=1)
+    assert fr.hits[0].learning.tags == ("facturation", "export")
+    assert m.status().state == "fresh"
+
+
+def test_bootstrap_wires_the_configured_file(tmp_path):
+    src = tmp_path / "l.jsonl"
+    write(src, 3)
+    app = build_learnings(Settings(embedder="fake", cache_dir=tmp_path / "c"), src, threshold=0)
+    assert app.search("lesson", k=2).path == "hybrid"
+    assert (tmp_path / "l-embeddings-meta.json").is_file()

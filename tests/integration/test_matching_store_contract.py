@@ -1,0 +1,173 @@
+"""One contract, two stores: SQLite and a real PostgreSQL + pgvector (started by pgserver)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+from datetime import date, timedelta
+
+import numpy as np
+import pytest
+
+from grace.bootstrap import open_member_store
+from grace.embedding.fake import FakeEmbedder
+from grace.errors import MemberValidationError
+from grace.matching.application.embed_worker import EmbedMembers
+from grace.matching.domain.filters import HardFilter, Zone, passes
+from grace.matching.domain.geo import Circle
+from grace.matching.domain.model import Availability, BudgetRange, Member
+from grace.matching.domain.ports import MemberRepository
+from grace.matching.domain.texts import member_text
+from tests.matching_support.data import DAY0, random_members
+from tests.matching_support.pg import fresh_database
+
+KEY = "test-model"
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def repo(request, tmp_path):
+    if request.param == "sqlite":
+        store = open_member_store(f"sqlite:///{tmp_path / 'members.sqlite'}")
+    else:
+        store = open_member_store(fresh_database(request.getfixturevalue("pg_server")))
+    yield store
+    store.close()
+
+
+@pytest.fixture(scope="module")
+def seeded():
+    return random_members(300, seed=11)
+
+
+def _load(repo: MemberRepository, members, cal) -> dict[str, int]:
+    repo.upsert_members(members)
+    repo.set_availability(cal)
+    return repo.ids_for([m.code for m in members])
+
+
+def _oracle(members, cal, f: HardFilter, ids: dict[str, int]) -> list[int]:
+    days: dict[str, dict[date, bool]] = defaultdict(dict)
+    for a in cal:
+        days[a.code][a.day] = a.available
+    return sorted(ids[m.code] for m in members if passes(m, days[m.code], f))
+
+
+FILTERS = [
+    HardFilter(),
+    HardFilter(format="seated", headcount=200),
+    HardFilter(format="meeting", headcount=100, unknown="drop"),
+    HardFilter(budget=BudgetRange(1000, 3000)),
+    HardFilter(budget=BudgetRange(None, 500), unknown="drop"),
+    HardFilter(budget=BudgetRange(6000, None)),
+    HardFilter(dates=(DAY0, DAY0 + timedelta(3))),
+    HardFilter(dates=(DAY0 + timedelta(1),), unknown="drop"),
+    HardFilter(zone=Zone("point", "p", frozenset(), (47.0, 2.0), Circle(47.0, 2.0, 150.0)),
+               format="standing", headcount=50, budget=BudgetRange(500, 4000),
+               dates=(DAY0 + timedelta(2),)),
+]
+
+
+@pytest.mark.parametrize("f", FILTERS, ids=range(len(FILTERS)))
+def test_stage1_equals_the_naive_reference(repo, seeded, f):
+    members, cal = seeded
+    ids = _load(repo, members, cal)
+    assert repo.stage1(f) == _oracle(members, cal, f, ids)
+
+
+def test_postal_code_zone_keeps_leading_zero_and_corsica(repo):
+    base = random_members(3, seed=1)[0]
+    ms = [dataclasses.replace(base[0], code="#1", postal_code="01220", status="active"),
+          dataclasses.replace(base[1], code="#2", postal_code="20000", status="active"),
+          dataclasses.replace(base[2], code="#3", postal_code="97400", status="active")]
+    ids = _load(repo, ms, [])
+    for code, want in (("01220", "#1"), ("20000", "#2"), ("97400", "#3")):
+        z = Zone("postal_code", code, frozenset({code}), (0.0, 0.0))
+        assert repo.stage1(HardFilter(zone=z)) == [ids[want]]
+    assert repo.get("#1").postal_code == "01220"
+
+
+@pytest.mark.parametrize("centre", [(10.0, 179.9), (10.0, -179.9), (89.95, 0.0), (-89.9, 45.0)])
+def test_radius_near_antimeridian_and_poles_loses_nobody(repo, centre):
+    members, _ = random_members(200, seed=5, around=centre, spread=0.6)
+    members = [dataclasses.replace(m, status="active") for m in members]
+    ids = _load(repo, members, [])
+    circle = Circle(centre[0], centre[1], 60.0)
+    f = HardFilter(zone=Zone("point", "p", frozenset(), centre, circle))
+    got = repo.stage1(f)
+    assert got == _oracle(members, [], f, ids)
+    assert len(got) > 5
+
+
+def test_rank_is_exact_and_never_short(repo, seeded):
+    members, cal = seeded
+    ids = _load(repo, members, cal)
+    rng = np.random.default_rng(3)
+    vecs = rng.standard_normal((len(members), 16)).astype(np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    pending = repo.pending(1000)
+    order = {p.member_id: i for i, p in enumerate(pending)}
+    assert len(pending) == len(members)
+    repo.store_embeddings(pending, vecs[[order[ids[m.code]] for m in members]], model_key=KEY)
+    q = vecs[0] * 0.5 + vecs[1] * 0.5
+    q /= np.linalg.norm(q)
+    survivors = repo.stage1(HardFilter(format="seated", headcount=100))
+    ranked = repo.rank(q, survivors, k=50, model_key=KEY)
+    assert len(ranked) == min(50, len(survivors))
+    row = {ids[m.code]: vecs[i] for i, m in enumerate(members)}
+    expected = sorted(survivors, key=lambda i: (-float(row[i] @ q), i))[:50]
+    assert [r.member_id for r in ranked] == expected
+    for r in ranked:
+        assert r.similarity == pytest.approx(float(row[r.member_id] @ q), abs=1e-5)
+    few = survivors[:7]
+    assert len(repo.rank(q, few, k=50, model_key=KEY)) == 7
+
+
+def test_unembedded_members_come_last_and_count(repo, seeded):
+    members, _ = seeded
+    ids = _load(repo, members[:20], [])
+    q = np.ones(8, dtype=np.float32) / np.sqrt(8)
+    ranked = repo.rank(q, list(ids.values()), k=50, model_key=KEY)
+    assert len(ranked) == 20 and all(r.similarity is None for r in ranked)
+
+
+def test_outbox_worker_and_staleness(repo, seeded):
+    members, _ = seeded
+    repo.upsert_members(members[:30])
+    emb = FakeEmbedder(16)
+    worker = EmbedMembers(repo, emb, batch_size=8)
+    assert worker.status().stale == 30
+    assert worker(limit=10).embedded == 10  # interrupted run…
+    assert worker.status().stale == 20
+    assert worker().embedded == 20  # …resumes
+    assert worker.status().stale == 0
+    assert repo.upsert_members(members[:30]) == 0  # unchanged: nothing queued
+    changed = dataclasses.replace(members[0], description="tout autre chose")
+    assert repo.upsert_members([changed, dataclasses.replace(members[1], name="Autre nom")]) == 1
+    assert worker.status().stale == 1
+    worker()
+    vec = emb.embed([member_text(changed)], kind="passage")[0]
+    top = repo.rank(vec, list(repo.ids_for([m.code for m in members[:30]]).values()), k=1,
+                    model_key=emb.identity.key)
+    assert top[0].member_id == repo.ids_for([changed.code])[changed.code]
+    assert top[0].similarity == pytest.approx(1.0, abs=1e-5)
+    assert EmbedMembers(repo, FakeEmbedder(32)).status().stale == 30  # another model
+
+
+def test_round_trip_and_validation(repo, seeded):
+    members, _ = seeded
+    repo.upsert_members(members[:5])
+    for m in members[:5]:
+        assert repo.get(m.code) == m
+    assert repo.get("#nope") is None
+    assert repo.count() == 5
+    with pytest.raises(MemberValidationError, match="#999"):
+        repo.set_availability([Availability("#999", DAY0, True)])
+    repo.migrate()  # idempotent
+    assert repo.count() == 5
+
+
+def test_member_roundtrip_keeps_generated_label(repo):
+    m = Member("#G1", "Salle", "Membre généré.", "35000", "Rennes", 48.1, -1.7,
+               generated=("all",))
+    repo.upsert_members([m])
+    assert repo.get("#G1") == m
