@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import shutil
 import tempfile
 import time
 import warnings
@@ -168,6 +169,13 @@ def main() -> None:
           "removed min |")
     print("|---|---|---|---|---|---|---|---|")
     tmp = Path(tempfile.mkdtemp(prefix="grace-bench-"))
+    try:
+        _run_all(args, tmp, geo)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)  # the stores take GBs at 1 000 000 members
+
+
+def _run_all(args: argparse.Namespace, tmp: Path, geo: FrenchGeoTable) -> None:
     for backend in args.backends.split(","):
         if backend == "sqlite":
             run("SQLite", f"sqlite:///{tmp / 'members.sqlite'}", args.members, args.queries,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tempfile
 import uuid
 import warnings
 from collections.abc import Iterator
@@ -31,7 +30,3 @@ def fresh_database(uri: str) -> str:
     with psycopg.connect(uri, autocommit=True) as db:
         db.execute(f'CREATE DATABASE "{name}"')  # name is generated here, not user input
     return uri.replace("/postgres?", f"/{name}?", 1)
-
-
-def tmp_root() -> Path:
-    return Path(tempfile.mkdtemp(prefix="grace-pg-"))
