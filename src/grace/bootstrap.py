@@ -241,16 +241,6 @@ def build_learnings(
     )
 
 
-__all__ = [
-    "LearningsApp",
-    "ProjectError",
-    "ResolutionApp",
-    "build_catalog",
-    "build_learnings",
-    "build_reader",
-    "build_resolution",
-    "import_rules",
-]
 
 
 class EvaluationResolvers:
@@ -389,3 +379,21 @@ def build_matching(settings: Settings, *, database_url: str | None = None) -> Ma
     """
     url = database_url or settings.database_url or f"sqlite:///{settings.cache_dir}/members.sqlite"
     return MatchingApp(settings, open_member_store(url))
+
+
+__all__ = [
+    "EvaluationResolvers",
+    "LearningsApp",
+    "MatchingApp",
+    "ProjectError",
+    "ResolutionApp",
+    "build_catalog",
+    "build_learnings",
+    "build_matching",
+    "build_reader",
+    "build_resolution",
+    "bundled_catalog",
+    "example_project",
+    "import_rules",
+    "open_member_store",
+]
