@@ -22,9 +22,15 @@ from grace.matching.adapters.geo_table import FrenchGeoTable
 from grace.matching.adapters.venues_csv import read_venues
 from grace.matching.application.embed_worker import EmbedMembers
 from grace.matching.application.importing import ImportMembers, ImportReport
+from grace.matching.application.match import LlmPricing, MatchMembers, RankFinalists
 from grace.matching.application.search import SearchMembers
 from grace.matching.domain.model import Availability
-from grace.matching.domain.ports import EmbeddingStatus, MemberRepository
+from grace.matching.domain.ports import (
+    EmbeddingStatus,
+    MemberRepository,
+    RankingProposer,
+    SearchLog,
+)
 from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
 from grace.resolution.adapters.importers.rules import import_rules
 from grace.resolution.adapters.project_file import (
@@ -313,14 +319,41 @@ def open_member_store(url: str) -> MemberRepository:
     return repo
 
 
+def make_proposer(settings: Settings) -> RankingProposer | None:
+    """Stage 3's LLM from ``GRACE_RANKER``: ``auto`` → Claude when ``ANTHROPIC_API_KEY`` is
+    set, else ``None`` (the deterministic ranker); ``claude`` without a key → ConfigError.
+
+    Raises:
+        ConfigError: ``GRACE_RANKER=claude`` without an API key.
+    """
+    from grace.errors import ConfigError
+
+    if settings.ranker == "deterministic":
+        return None
+    key = settings.anthropic_api_key.get_secret_value() if settings.anthropic_api_key else ""
+    if not key:
+        if settings.ranker == "claude":
+            raise ConfigError("GRACE_RANKER=claude needs ANTHROPIC_API_KEY")
+        return None
+    from grace.matching.adapters.claude_ranker import ClaudeProposer
+
+    return ClaudeProposer(api_key=key, model=settings.llm_model,
+                          base_url=settings.anthropic_base_url,
+                          max_tokens=settings.llm_max_tokens)
+
+
 @dataclass
 class MatchingApp:
-    """The matching use cases wired from settings; the embedder is built on first use."""
+    """The matching use cases wired from settings; the embedder and the search log are built
+    on first use."""
 
     settings: Settings
     repo: MemberRepository
+    url: str = ""
     _embedder: TextEmbedder | None = field(default=None, init=False, repr=False)
     _geo: FrenchGeoTable | None = field(default=None, init=False, repr=False)
+    _log: SearchLog | None = field(default=None, init=False, repr=False)
+    _match: MatchMembers | None = field(default=None, init=False, repr=False)
 
     @property
     def embedder(self) -> TextEmbedder:
@@ -339,7 +372,29 @@ class MatchingApp:
     def search(self) -> SearchMembers:
         s = self.settings
         return SearchMembers(self.repo, self.embedder, self.geo, unknown=s.matching_unknown,
-                             top_k=s.matching_top_k)
+                             top_k=s.matching_top_k, broad_limit=s.matching_broad_limit)
+
+    @property
+    def log(self) -> SearchLog:
+        """The search log, in the member store's database."""
+        if self._log is None:
+            from grace.matching.adapters.search_log import open_search_log
+
+            self._log = open_search_log(self.url)
+        return self._log
+
+    @property
+    def match(self) -> MatchMembers:
+        """The whole pipeline (stages 1–3, edge cases, search log). Raises ConfigError."""
+        if self._match is None:
+            s = self.settings
+            rank = RankFinalists(make_proposer(s), timeout_s=s.llm_timeout_s,
+                                 pricing=LlmPricing(s.llm_price_input_eur,
+                                                    s.llm_price_output_eur))
+            self._match = MatchMembers(self.search, rank, self.repo, self.log,
+                                       finalists=s.llm_finalists,
+                                       reuse_similarity=s.matching_reuse_similarity)
+        return self._match
 
     def worker(self, *, batch_size: int = 64) -> EmbedMembers:
         return EmbedMembers(self.repo, self.embedder, batch_size=batch_size)
@@ -367,6 +422,8 @@ class MatchingApp:
         return ImportMembers(self.repo)(items, on_progress=on_progress)
 
     def close(self) -> None:
+        if self._log is not None:
+            self._log.close()
         self.repo.close()
 
 
@@ -378,7 +435,7 @@ def build_matching(settings: Settings, *, database_url: str | None = None) -> Ma
         ConfigError, MemberStoreError: the store cannot be opened.
     """
     url = database_url or settings.database_url or f"sqlite:///{settings.cache_dir}/members.sqlite"
-    return MatchingApp(settings, open_member_store(url))
+    return MatchingApp(settings, open_member_store(url), url)
 
 
 __all__ = [
@@ -395,5 +452,6 @@ __all__ = [
     "bundled_catalog",
     "example_project",
     "import_rules",
+    "make_proposer",
     "open_member_store",
 ]

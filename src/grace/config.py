@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, ValidationError
+from pydantic import AliasChoices, Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from grace.errors import ConfigError
@@ -47,6 +47,23 @@ class Settings(BaseSettings):
         matching_unknown: ``GRACE_MATCHING_UNKNOWN`` — what stage 1 does with an unknown
             capacity, budget or availability: ``keep`` (default) or ``drop`` (decision 0008).
         matching_top_k: ``GRACE_MATCHING_TOP_K`` — members kept by stage 2 (default 50, seed 003).
+        matching_broad_limit: ``GRACE_MATCHING_BROAD_LIMIT`` — when stage 1 keeps more members
+            than this in a zone, keep the closest to the zone's centre (default 500, seed 003).
+        matching_reuse_similarity: ``GRACE_MATCHING_REUSE_SIMILARITY`` — cosine from which a
+            past request with the same hard filters is offered for reuse (default 0.95).
+        ranker: ``GRACE_RANKER`` — stage 3: ``auto`` (default: Claude when an API key is set,
+            else deterministic), ``claude`` or ``deterministic``.
+        anthropic_api_key: ``ANTHROPIC_API_KEY`` (or ``GRACE_ANTHROPIC_API_KEY``).
+        anthropic_base_url: ``ANTHROPIC_BASE_URL`` (or ``GRACE_ANTHROPIC_BASE_URL``): another
+            endpoint for the Messages API (a proxy; the tests' loopback stand-in).
+        llm_model: ``GRACE_LLM_MODEL`` — Claude model of stage 3 (default ``claude-sonnet-4-6``).
+        llm_timeout_s: ``GRACE_LLM_TIMEOUT_S`` — stage 3 deadline in seconds, retry included
+            (default 4.0: seed 003 wants the ranking in 2–3 s and < 5 s end to end).
+        llm_max_tokens: ``GRACE_LLM_MAX_TOKENS`` — answer length cap (default 2048 tokens).
+        llm_finalists: ``GRACE_LLM_FINALISTS`` — finalists sent to the LLM, stage 2 order
+            (default 30, seed 003's prompt; 20–50).
+        llm_price_input_eur / llm_price_output_eur: ``GRACE_LLM_PRICE_INPUT_EUR`` (2.58) /
+            ``GRACE_LLM_PRICE_OUTPUT_EUR`` (12.90) — € per million tokens (decision 0009).
     """
 
     model_config = SettingsConfigDict(env_prefix="GRACE_", extra="ignore", frozen=True)
@@ -71,6 +88,20 @@ class Settings(BaseSettings):
     database_url: str | None = Field(None, min_length=1, max_length=4096)
     matching_unknown: Literal["keep", "drop"] = "keep"
     matching_top_k: int = Field(50, ge=1, le=10_000)
+    matching_broad_limit: int = Field(500, ge=1, le=1_000_000)
+    matching_reuse_similarity: float = Field(0.95, ge=-1, le=1)
+    ranker: Literal["auto", "claude", "deterministic"] = "auto"
+    anthropic_api_key: SecretStr | None = Field(
+        None, validation_alias=AliasChoices("GRACE_ANTHROPIC_API_KEY", "ANTHROPIC_API_KEY"))
+    anthropic_base_url: str | None = Field(
+        None, max_length=4096,
+        validation_alias=AliasChoices("GRACE_ANTHROPIC_BASE_URL", "ANTHROPIC_BASE_URL"))
+    llm_model: str = Field("claude-sonnet-4-6", min_length=1, max_length=200)
+    llm_timeout_s: float = Field(4.0, gt=0, le=600)
+    llm_max_tokens: int = Field(2048, ge=256, le=64_000)
+    llm_finalists: int = Field(30, ge=20, le=50)
+    llm_price_input_eur: float = Field(2.58, ge=0, le=10_000)
+    llm_price_output_eur: float = Field(12.90, ge=0, le=10_000)
 
 
 def load_settings() -> Settings:

@@ -108,3 +108,23 @@ class MemberStoreError(MatchingError):
 
 class StaleEmbeddingsError(MatchingError):
     """Members have no embedding for the current model: run ``grace members worker``."""
+
+
+class LlmUnavailableError(MatchingError):
+    """The LLM ranker did not answer in time, or answered with an HTTP or connection error.
+
+    Attributes:
+        kind: ``timeout``, ``http_<status>`` or ``connection``.
+    """
+
+    def __init__(self, kind: str, message: str) -> None:
+        self.kind = kind
+        super().__init__(message)
+
+
+class InvalidRankingError(MatchingError):
+    """An LLM's ranking fails validation (bad JSON, unknown or repeated codes, truncated…)."""
+
+
+class UnknownSearchError(MatchingError):
+    """A search id is not in the search log, or a feedback names a code it did not suggest."""

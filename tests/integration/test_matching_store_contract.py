@@ -171,3 +171,21 @@ def test_member_roundtrip_keeps_generated_label(repo):
                generated=("all",))
     repo.upsert_members([m])
     assert repo.get("#G1") == m
+
+
+def test_availability_and_positions_match_what_was_written(repo, seeded):
+    members, cal = seeded
+    ids = _load(repo, members, cal)
+    days = [DAY0, DAY0 + timedelta(4), date(2030, 1, 1)]
+    want: dict[int, dict[date, bool]] = defaultdict(dict)
+    for a in cal:
+        if a.day in days:
+            want[ids[a.code]][a.day] = a.available
+    some = sorted(ids.values())[:120]
+    got = repo.availability(some, days)
+    assert got == {i: want[i] for i in some if want[i]}
+    assert repo.availability(some, []) == {} and repo.availability([], days) == {}
+    pos = repo.positions(some)
+    by_id = {ids[m.code]: m for m in members}
+    assert pos == {i: (by_id[i].latitude, by_id[i].longitude) for i in some
+                   if by_id[i].latitude is not None}

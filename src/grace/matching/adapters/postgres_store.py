@@ -9,6 +9,7 @@ or IVFFlat scan can return fewer rows than asked).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 from typing import Any
 
 import numpy as np
@@ -230,6 +231,22 @@ class PostgresMemberRepository:
         rows = self._run(f"SELECT m.id, {_cols('m.')} FROM member m WHERE m.id = ANY(%s)",
                          (list(ids),))
         return {int(r[0]): row_to_member(r[1:]) for r in rows}
+
+    def availability(self, ids: Sequence[int], days: Sequence[date]) -> dict[int, dict[date, bool]]:
+        out: dict[int, dict[date, bool]] = {}
+        if not ids or not days:
+            return out
+        rows = self._run("SELECT member_id, day, available FROM availability WHERE member_id = "
+                         "ANY(%s) AND day = ANY(%s::date[])",
+                         (list(ids), sorted({d.isoformat() for d in days})))
+        for mid, day, available in rows:
+            out.setdefault(int(mid), {})[day] = bool(available)
+        return out
+
+    def positions(self, ids: Sequence[int]) -> dict[int, tuple[float, float]]:
+        rows = self._run("SELECT id, latitude, longitude FROM member WHERE id = ANY(%s) AND "
+                         "latitude IS NOT NULL", (list(ids),))
+        return {int(r[0]): (float(r[1]), float(r[2])) for r in rows}
 
     def close(self) -> None:
         self._db.close()

@@ -10,7 +10,7 @@ import json
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import numpy as np
@@ -82,7 +82,7 @@ class SqliteMemberRepository:
         try:
             if str(path) != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(str(path), isolation_level=None)
+            self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA journal_mode = WAL")
         except (sqlite3.Error, OSError) as exc:
@@ -239,6 +239,25 @@ class SqliteMemberRepository:
         rows = self._with_ids(ids, f"SELECT m.id, {', '.join('m.' + c for c in COLUMNS)} "
                               "FROM json_each(?) w CROSS JOIN member m WHERE m.id = w.value")
         return {int(r[0]): row_to_member(r[1:]) for r in rows}  # type: ignore[call-overload]
+
+    def availability(self, ids: Sequence[int], days: Sequence[date]) -> dict[int, dict[date, bool]]:
+        out: dict[int, dict[date, bool]] = {}
+        if not ids or not days:
+            return out
+        wanted = sorted({d.isoformat() for d in days})
+        rows = self._with_ids(
+            ids, "SELECT a.member_id, a.day, a.available FROM json_each(?) w CROSS JOIN "
+            "availability a WHERE a.member_id = w.value AND a.day IN "
+            f"({', '.join('?' * len(wanted))})", *wanted)
+        for mid, day, available in rows:
+            out.setdefault(int(mid), {})[date.fromisoformat(str(day))] = bool(available)  # type: ignore[call-overload]
+        return out
+
+    def positions(self, ids: Sequence[int]) -> dict[int, tuple[float, float]]:
+        rows = self._with_ids(ids, "SELECT m.id, m.latitude, m.longitude FROM json_each(?) w "
+                              "CROSS JOIN member m WHERE m.id = w.value AND m.latitude IS NOT "
+                              "NULL")
+        return {int(r[0]): (float(r[1]), float(r[2])) for r in rows}  # type: ignore[call-overload, arg-type]
 
     def close(self) -> None:
         self._db.close()

@@ -4,17 +4,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
 
 from grace.embedding.ports import TextEmbedder
 from grace.matching.domain.filters import HardFilter, UnknownRule, Zone
 from grace.matching.domain.geo import haversine_km
-from grace.matching.domain.model import EventRequest
-from grace.matching.domain.ports import MemberRepository, ZoneResolver
+from grace.matching.domain.model import EventRequest, Member
+from grace.matching.domain.ports import MemberRepository, Ranked, ZoneResolver
 from grace.matching.domain.texts import request_text
 
 TOP_K = 50
 """Stage 2 keeps the 50 closest members by cosine (seed 003: ``LIMIT 50``)."""
+BROAD_LIMIT = 500
+"""A zone whose stage 1 keeps more members than this is too broad: keep the 500 closest to the
+zone's centre (seed 003, « Demande très large »)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +54,38 @@ class Candidate:
 
 @dataclass(frozen=True, slots=True)
 class SearchResult:
-    """Funnel (total, stage 1, request embedding, stage 2) and the ranked candidates."""
+    """Funnel (total, stage 1, [narrowing,] request embedding, stage 2) and the candidates.
+
+    Attributes:
+        narrowed: why stage 1's survivors were cut to the closest ones (broad zone), or ``None``.
+    """
 
     zone: str | None
     funnel: tuple[FunnelStage, ...]
     candidates: tuple[Candidate, ...]
+    narrowed: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Stages:
+    """Everything stages 1–2 computed, for stage 3 and the search log.
+
+    Attributes:
+        query: the request vector ``(d,) float32``. ranked: stage 2 order.
+        members: the ranked members by id. distances: km from the zone's centre by id.
+        ms: wall time per step (``stage1``, ``narrowing``, ``embedding``, ``stage2``).
+    """
+
+    criteria: HardFilter
+    total: int
+    stage1: int
+    ids: list[int]
+    narrowed: str | None
+    query: npt.NDArray[np.float32]
+    ranked: list[Ranked]
+    members: dict[int, Member]
+    distances: dict[int, float] = field(default_factory=dict)
+    ms: dict[str, float] = field(default_factory=dict)
 
 
 class SearchMembers:
@@ -66,9 +99,15 @@ class SearchMembers:
 
     def __init__(self, repo: MemberRepository, embedder: TextEmbedder, zones: ZoneResolver, *,
                  unknown: UnknownRule = "keep", top_k: int = TOP_K,
+                 broad_limit: int = BROAD_LIMIT,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self._repo, self._embedder, self._zones = repo, embedder, zones
         self._unknown, self._k, self._clock = unknown, top_k, clock
+        self._broad = broad_limit
+
+    @property
+    def model_key(self) -> str:
+        return self._embedder.identity.key
 
     def criteria(self, request: EventRequest) -> HardFilter:
         """The stage 1 filter of a request (resolves the zone). Raises ZoneError."""
@@ -78,31 +117,71 @@ class SearchMembers:
         return HardFilter(zone=zone, format=request.format, headcount=request.headcount,
                           budget=request.budget, dates=request.dates, unknown=self._unknown)
 
-    def __call__(self, request: EventRequest) -> SearchResult:
-        """Run stages 1 and 2. Raises ZoneError, MemberStoreError."""
+    def narrow(self, ids: list[int], zone: Zone) -> tuple[list[int], str | None]:
+        """Seed 003's broad zone rule: more than ``broad_limit`` survivors in a zone → the
+        ``broad_limit`` closest to the zone's centre (haversine; unlocated members last, by
+        id). Returns the kept ids (ascending) and why, or ``ids`` and ``None``."""
+        if len(ids) <= self._broad:
+            return ids, None
+        pos = self._repo.positions(ids)
+        lat, lon = zone.centre
+        order = sorted(ids, key=lambda i: (0, haversine_km(lat, lon, *pos[i]), i) if i in pos
+                       else (1, 0.0, i))
+        why = (f"zone très large : {len(ids)} membres, les {self._broad} plus proches du centre "
+               f"de {zone.label} sont gardés")
+        return sorted(order[: self._broad]), why
+
+    def embed(self, request: EventRequest, criteria: HardFilter) -> npt.NDArray[np.float32]:
+        """The request's query vector ``(d,) float32`` (zone named as resolved)."""
+        label = criteria.zone.label if criteria.zone is not None else None
+        vec = self._embedder.embed([request_text(request, zone_label=label)], kind="query")[0]
+        return np.asarray(vec, dtype=np.float32)
+
+    def stages(self, request: EventRequest) -> Stages:
+        """Run stages 1 and 2 (with the broad zone rule). Raises ZoneError, MemberStoreError."""
         f = self.criteria(request)
         total = self._repo.count()
         t0 = self._clock()
         ids = self._repo.stage1(f)
         t1 = self._clock()
-        label = f.zone.label if f.zone is not None else None
-        query = self._embedder.embed([request_text(request, zone_label=label)], kind="query")[0]
+        stage1 = len(ids)
+        narrowed = None
+        if f.zone is not None:
+            ids, narrowed = self.narrow(ids, f.zone)
         t2 = self._clock()
-        ranked = self._repo.rank(query, ids, k=self._k, model_key=self._embedder.identity.key)
+        query = self.embed(request, f)
         t3 = self._clock()
+        ranked = self._repo.rank(query, ids, k=self._k, model_key=self.model_key)
+        t4 = self._clock()
         members = self._repo.summaries([r.member_id for r in ranked])
-        out = []
-        for i, r in enumerate(ranked, 1):
-            m = members[r.member_id]
-            dist = None
+        distances: dict[int, float] = {}
+        for mid, m in members.items():
             if f.zone is not None and m.latitude is not None and m.longitude is not None:
-                dist = haversine_km(f.zone.centre[0], f.zone.centre[1], m.latitude, m.longitude)
+                distances[mid] = haversine_km(f.zone.centre[0], f.zone.centre[1], m.latitude,
+                                              m.longitude)
+        ms = {"stage1": (t1 - t0) * 1000, "narrowing": (t2 - t1) * 1000,
+              "embedding": (t3 - t2) * 1000, "stage2": (t4 - t3) * 1000}
+        return Stages(f, total, stage1, ids, narrowed, query, ranked,
+                      members, distances, ms)
+
+    def __call__(self, request: EventRequest) -> SearchResult:
+        """Run stages 1 and 2. Raises ZoneError, MemberStoreError."""
+        st = self.stages(request)
+        out = []
+        for i, r in enumerate(st.ranked, 1):
+            m = st.members[r.member_id]
             out.append(Candidate(i, m.code, m.name, m.commune, m.postal_code, r.similarity,
-                                 dist, m.generated))
-        funnel = (
-            FunnelStage("members", total, 0.0),
-            FunnelStage("stage 1: hard filters", len(ids), (t1 - t0) * 1000),
-            FunnelStage("request embedding", 1, (t2 - t1) * 1000),
-            FunnelStage("stage 2: vector ranking", len(ranked), (t3 - t2) * 1000),
-        )
-        return SearchResult(label, funnel, tuple(out))
+                                 st.distances.get(r.member_id), m.generated))
+        funnel = [
+            FunnelStage("members", st.total, 0.0),
+            FunnelStage("stage 1: hard filters", st.stage1, st.ms["stage1"]),
+        ]
+        if st.narrowed is not None:
+            funnel.append(FunnelStage("broad zone: closest to the centre", len(st.ids),
+                                      st.ms["narrowing"]))
+        funnel += [
+            FunnelStage("request embedding", 1, st.ms["embedding"]),
+            FunnelStage("stage 2: vector ranking", len(st.ranked), st.ms["stage2"]),
+        ]
+        label = st.criteria.zone.label if st.criteria.zone is not None else None
+        return SearchResult(label, tuple(funnel), tuple(out), st.narrowed)

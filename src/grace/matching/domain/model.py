@@ -209,6 +209,8 @@ class EventRequest:
             ``48.11,-1.68``), ``None`` = anywhere.
         radius_km: circle around the zone's centre (km), ``None`` = the zone itself.
         dates: every date the member must be available on.
+        codes: member codes the organiser asked for explicitly (``#102``): served directly,
+            without the pipeline (seed 003); codes written in the description count too.
     """
 
     description: str
@@ -219,9 +221,15 @@ class EventRequest:
     zone: str | None = None
     radius_km: float | None = None
     dates: tuple[date, ...] = ()
+    codes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         _check_text("request", "description", self.description, required=True)
+        if len(self.codes) > 50:
+            raise _fail("request", "codes", f"{len(self.codes)} codes, at most 50")
+        for c in self.codes:
+            if not isinstance(c, str) or not CODE_RE.match(c):
+                raise _fail("request", "codes", f"{c!r} is not a member code like '#102'")
         _check_text("request", "extra", self.extra, required=False)
         if self.format is not None and self.format not in FORMATS:
             raise _fail("request", "format", f"{self.format!r}: use one of {', '.join(FORMATS)}")
@@ -232,3 +240,12 @@ class EventRequest:
             raise _fail("request", "radius_km", "a radius needs a zone (a commune or a point)")
         if len(self.dates) > 366:
             raise _fail("request", "dates", f"{len(self.dates)} dates, at most 366")
+
+
+def request_to_dict(r: EventRequest) -> dict[str, object]:
+    """The request as JSON-able fields (dates ISO, budget as min/max euros)."""
+    return {"description": r.description, "extra": r.extra, "format": r.format,
+            "headcount": r.headcount,
+            "budget": {"min_eur": r.budget.min_eur, "max_eur": r.budget.max_eur},
+            "zone": r.zone, "radius_km": r.radius_km,
+            "dates": [d.isoformat() for d in r.dates], "codes": list(r.codes)}

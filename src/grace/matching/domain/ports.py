@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from datetime import date
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from grace.matching.domain.filters import HardFilter, Zone
+from grace.matching.domain.history import Feedback, SearchRecord, SimilarRequest
 from grace.matching.domain.model import Availability, Member
 
 
@@ -91,6 +93,13 @@ class MemberRepository(Protocol):
 
     def summaries(self, ids: Sequence[int]) -> dict[int, Member]: ...
 
+    def availability(self, ids: Sequence[int], days: Sequence[date]) -> dict[int, dict[date, bool]]:
+        """Known availability of ``ids`` on ``days`` (``True`` free, ``False`` booked); a
+        (member, day) with no row is absent (unknown)."""
+
+    def positions(self, ids: Sequence[int]) -> dict[int, tuple[float, float]]:
+        """(lat, lon) degrees of the located members among ``ids``."""
+
     def close(self) -> None: ...
 
 
@@ -109,3 +118,63 @@ def exact_top_k(query: npt.NDArray[np.float32], ids: npt.NDArray[np.int64],
     sims = matrix @ query.astype(np.float32)
     order = np.lexsort((ids, -sims))[:k]
     return [Ranked(int(ids[i]), float(sims[i])) for i in order]
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """An LLM's raw answer to the ranking prompt, before validation.
+
+    Attributes:
+        text: the answer's text (JSON expected, not yet trusted).
+        stop_reason: the API's stop reason (``end_turn`` for a normal stop, ``max_tokens`` when
+            truncated…).
+        input_tokens / output_tokens: tokens billed for this call.
+    """
+
+    text: str
+    stop_reason: str
+    input_tokens: int
+    output_tokens: int
+
+
+class RankingProposer(Protocol):
+    """An LLM that answers seed 003's stage 3 prompt (the Claude adapter).
+
+    Implementations do not retry and do not validate: the use case does both
+    (:func:`grace.matching.domain.ranking.parse_ranking`, one retry, then the fallback).
+    """
+
+    @property
+    def name(self) -> str:
+        """``claude:<model>``: recorded with each search."""
+
+    def propose(self, *, system: str, prompt: str, schema: dict[str, Any],
+                timeout_s: float) -> Proposal:
+        """Ask once, with ``schema`` (JSON schema) as the structured output format.
+
+        Raises:
+            LlmUnavailableError: no answer within ``timeout_s`` seconds (``kind='timeout'``), an
+                HTTP error (``http_<status>``) or a connection error (``connection``).
+        """
+
+
+class SearchLog(Protocol):
+    """Past searches and feedback (SQLite or PostgreSQL, beside the members). Tested on both in
+    ``tests/integration/test_search_log_contract.py``."""
+
+    def record(self, rec: SearchRecord) -> None: ...
+
+    def get(self, search_id: str) -> SearchRecord | None: ...
+
+    def add_feedback(self, fb: Feedback) -> None:
+        """Raises UnknownSearchError: unknown search, or a code it did not suggest."""
+
+    def feedback(self, search_id: str | None = None) -> list[Feedback]: ...
+
+    def records(self, *, limit: int | None = None) -> list[SearchRecord]: ...
+
+    def similar(self, filter_key: str, query: npt.NDArray[np.float32], *, model_key: str, k: int,
+                min_similarity: float, exclude: str | None = None) -> list[SimilarRequest]:
+        """Past pipeline searches with the same hard filters, cosine ≥ ``min_similarity``."""
+
+    def close(self) -> None: ...

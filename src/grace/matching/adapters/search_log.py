@@ -1,0 +1,234 @@
+"""The search log (past searches, feedback) on SQLite or PostgreSQL, beside the member store.
+
+Request vectors are stored as ``float32`` bytes: similar requests are compared only within one
+``filter_key`` (a handful of rows), so an exact numpy cosine is enough and no vector index is
+needed. SQL is parameterised; the two dialects differ only in placeholders and column types.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from grace.errors import MemberStoreError, UnknownSearchError
+from grace.matching.domain.history import (
+    Feedback,
+    SearchRecord,
+    SimilarRequest,
+    Suggestion,
+)
+
+Dialect = Literal["sqlite", "postgres"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS search_log (
+    search_id TEXT PRIMARY KEY,
+    at TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    request TEXT NOT NULL,
+    filter_key TEXT NOT NULL,
+    embedding {blob},
+    model_key TEXT NOT NULL,
+    stage_ms TEXT NOT NULL,
+    funnel TEXT NOT NULL,
+    ranker TEXT NOT NULL,
+    fallback TEXT,
+    input_tokens INTEGER NOT NULL,
+    output_tokens INTEGER NOT NULL,
+    cost_eur {real} NOT NULL,
+    suggestions TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS search_log_filter ON search_log (filter_key, model_key);
+CREATE TABLE IF NOT EXISTS search_feedback (
+    id {serial},
+    search_id TEXT NOT NULL REFERENCES search_log (search_id) ON DELETE CASCADE,
+    code TEXT NOT NULL,
+    verdict TEXT NOT NULL CHECK (verdict IN ('kept', 'corrected')),
+    comment TEXT NOT NULL,
+    at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS search_feedback_search ON search_feedback (search_id);
+"""
+_TYPES = {
+    "sqlite": {"blob": "BLOB", "real": "REAL", "serial": "INTEGER PRIMARY KEY AUTOINCREMENT"},
+    "postgres": {"blob": "BYTEA", "real": "DOUBLE PRECISION", "serial": "BIGSERIAL PRIMARY KEY"},
+}
+_COLS = ("search_id, at, mode, request, filter_key, embedding, model_key, stage_ms, funnel, "
+         "ranker, fallback, input_tokens, output_tokens, cost_eur, suggestions")
+MAX_COMMENT = 2000
+"""Longest feedback comment kept (characters)."""
+
+
+def _suggestions(raw: str) -> tuple[Suggestion, ...]:
+    return tuple(Suggestion(s["code"], s["group"], s["explanation"]) for s in json.loads(raw))
+
+
+def _row_to_record(row: Sequence[Any]) -> SearchRecord:
+    (sid, at, mode, request, fkey, emb, model_key, stage_ms, funnel, ranker, fallback, tin, tout,
+     cost, sugg) = row
+    vec = None if emb is None else np.frombuffer(bytes(emb), dtype=np.float32).copy()
+    return SearchRecord(
+        search_id=sid, at=datetime.fromisoformat(at), mode=mode, request=json.loads(request),
+        filter_key=fkey, embedding=vec, model_key=model_key, stage_ms=json.loads(stage_ms),
+        funnel=json.loads(funnel), ranker=ranker, fallback=fallback, input_tokens=int(tin),
+        output_tokens=int(tout), cost_eur=float(cost), suggestions=_suggestions(sugg))
+
+
+class SqlSearchLog:
+    """:class:`~grace.matching.domain.ports.SearchLog` on a DB-API connection.
+
+    Args:
+        conn: a ``sqlite3`` connection (autocommit) or a ``psycopg`` connection (autocommit).
+        dialect: ``sqlite`` or ``postgres``.
+
+    Raises:
+        MemberStoreError: a query fails (driver error translated).
+    """
+
+    def __init__(self, conn: Any, dialect: Dialect) -> None:
+        self._db, self._dialect = conn, dialect
+        self._ph = "?" if dialect == "sqlite" else "%s"
+
+    def _sql(self, sql: str) -> str:
+        return sql.replace("?", self._ph)
+
+    def _run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        try:
+            cur = self._db.execute(self._sql(sql), tuple(params))
+            return list(cur.fetchall()) if cur.description else []
+        except Exception as exc:  # sqlite3.Error / psycopg.Error: both translated
+            if isinstance(exc, (UnknownSearchError, MemberStoreError)):
+                raise
+            raise MemberStoreError(f"search log query failed: {exc}") from exc
+
+    @contextmanager
+    def _tx(self) -> Iterator[None]:
+        if self._dialect == "sqlite":
+            self._run("BEGIN IMMEDIATE")
+            try:
+                yield
+                self._run("COMMIT")
+            except BaseException:
+                self._run("ROLLBACK")
+                raise
+        else:
+            with self._db.transaction():
+                yield
+
+    def migrate(self) -> None:
+        """Create the tables and indexes if missing (idempotent)."""
+        with self._tx():
+            if self._dialect == "postgres":
+                self._run("SELECT pg_advisory_xact_lock(60032)")
+            for stmt in _SCHEMA.format(**_TYPES[self._dialect]).split(";"):
+                if stmt.strip():
+                    self._run(stmt)
+
+    def record(self, rec: SearchRecord) -> None:
+        """Append one search (its id must be new)."""
+        emb = None if rec.embedding is None else np.asarray(rec.embedding, np.float32).tobytes()
+        sugg = [{"code": s.code, "group": s.group, "explanation": s.explanation}
+                for s in rec.suggestions]
+        self._run(f"INSERT INTO search_log ({_COLS}) VALUES ({', '.join('?' * 15)})", (
+            rec.search_id, rec.at.isoformat(), rec.mode,
+            json.dumps(rec.request, ensure_ascii=False), rec.filter_key, emb, rec.model_key,
+            json.dumps(rec.stage_ms), json.dumps(rec.funnel), rec.ranker, rec.fallback,
+            rec.input_tokens, rec.output_tokens, rec.cost_eur,
+            json.dumps(sugg, ensure_ascii=False)))
+
+    def get(self, search_id: str) -> SearchRecord | None:
+        """The search ``search_id``, or ``None``."""
+        rows = self._run(f"SELECT {_COLS} FROM search_log WHERE search_id = ?", (search_id,))
+        return _row_to_record(rows[0]) if rows else None
+
+    def add_feedback(self, fb: Feedback) -> None:
+        """Record a verdict on a suggestion of a past search.
+
+        Raises:
+            UnknownSearchError: no such search, or ``fb.code`` was not one of its suggestions.
+        """
+        rec = self.get(fb.search_id)
+        if rec is None:
+            raise UnknownSearchError(f"no search {fb.search_id!r} in the search log")
+        if fb.code not in {s.code for s in rec.suggestions}:
+            raise UnknownSearchError(f"search {fb.search_id} did not suggest {fb.code}")
+        self._run("INSERT INTO search_feedback (search_id, code, verdict, comment, at) VALUES "
+                  "(?, ?, ?, ?, ?)", (fb.search_id, fb.code, fb.verdict,
+                                      fb.comment[:MAX_COMMENT], fb.at.isoformat()))
+
+    def feedback(self, search_id: str | None = None) -> list[Feedback]:
+        """Every verdict (or those of one search), oldest first."""
+        where, params = ("WHERE search_id = ?", (search_id,)) if search_id else ("", ())
+        rows = self._run(f"SELECT search_id, code, verdict, at, comment FROM search_feedback "
+                         f"{where} ORDER BY id", params)
+        return [Feedback(r[0], r[1], r[2], datetime.fromisoformat(r[3]), r[4]) for r in rows]
+
+    def records(self, *, limit: int | None = None) -> list[SearchRecord]:
+        """The latest ``limit`` searches (all when ``None``), oldest first."""
+        lim = "" if limit is None else f" LIMIT {int(limit)}"
+        rows = self._run(f"SELECT {_COLS} FROM search_log ORDER BY at DESC, search_id{lim}")
+        return [_row_to_record(r) for r in reversed(rows)]
+
+    def similar(self, filter_key: str, query: npt.NDArray[np.float32], *, model_key: str, k: int,
+                min_similarity: float, exclude: str | None = None) -> list[SimilarRequest]:
+        """Past pipeline searches with the same ``filter_key`` and model whose request vector
+        has cosine ≥ ``min_similarity`` with ``query`` ``(d,) float32``, best first, at most
+        ``k``. ``exclude``: a search id to leave out (the current one)."""
+        rows = self._run(f"SELECT {_COLS} FROM search_log WHERE filter_key = ? AND model_key = ? "
+                         "AND embedding IS NOT NULL AND mode = 'pipeline' ORDER BY at DESC "
+                         "LIMIT 1000", (filter_key, model_key))
+        recs = [r for r in map(_row_to_record, rows) if r.search_id != exclude]
+        recs = [r for r in recs if r.embedding is not None and r.embedding.shape == query.shape]
+        if not recs:
+            return []
+        sims = np.stack([r.embedding for r in recs if r.embedding is not None]) @ query
+        order = np.argsort(-sims, kind="stable")
+        out: list[SimilarRequest] = []
+        for i in order[:k]:
+            if sims[i] < min_similarity:
+                break
+            r = recs[int(i)]
+            kept = tuple(f.code for f in self.feedback(r.search_id) if f.verdict == "kept")
+            out.append(SimilarRequest(r.search_id, r.at, str(r.request.get("description", "")),
+                                      float(sims[i]), r.suggestions, tuple(dict.fromkeys(kept))))
+        return out
+
+    def close(self) -> None:
+        self._db.close()
+
+
+def open_search_log(url: str) -> SqlSearchLog:
+    """The search log in the database named by ``url`` (the member store's URL), migrated.
+
+    Raises:
+        MemberStoreError: the database cannot be opened or migrated.
+    """
+    if url.startswith("sqlite:///"):
+        path = url.removeprefix("sqlite:///")
+        try:
+            if path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA busy_timeout = 5000")
+        except (sqlite3.Error, OSError) as exc:
+            raise MemberStoreError(f"cannot open the search log {path}: {exc}") from exc
+        log = SqlSearchLog(conn, "sqlite")
+    else:
+        import psycopg
+
+        try:
+            pg = psycopg.connect(url, autocommit=True)
+        except psycopg.Error as exc:
+            raise MemberStoreError(f"cannot connect to the search log: {exc}") from exc
+        log = SqlSearchLog(pg, "postgres")
+    log.migrate()
+    return log

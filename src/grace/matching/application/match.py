@@ -1,0 +1,371 @@
+"""The whole matching pipeline of seed 003: stages 1–2, stage 3 with an LLM or the
+deterministic ranker, the seed's edge cases, and the search log (metrics, feedback, reuse).
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Literal
+
+from grace.errors import (
+    InvalidRankingError,
+    LlmUnavailableError,
+    MemberValidationError,
+    ZoneError,
+)
+from grace.matching.application.search import FunnelStage, SearchMembers
+from grace.matching.domain.geo import haversine_km
+from grace.matching.domain.history import (
+    VERDICTS,
+    Feedback,
+    MatchingStats,
+    SearchMode,
+    SearchRecord,
+    SimilarRequest,
+    Suggestion,
+    Verdict,
+    explicit_codes,
+    filter_key,
+    summarise,
+)
+from grace.matching.domain.model import CODE_RE, EventRequest, Member, request_to_dict
+from grace.matching.domain.ports import MemberRepository, RankingProposer, SearchLog
+from grace.matching.domain.ranking import (
+    SYSTEM_PROMPT,
+    Finalist,
+    PastRequest,
+    Ranking,
+    RankingBrief,
+    deterministic_ranking,
+    explain_explicit,
+    parse_ranking,
+    ranking_prompt,
+    ranking_schema,
+)
+
+DETERMINISTIC = "deterministic"
+SIMILAR_SHOWN = 3
+"""Past requests offered for reuse (and shown to the LLM) at most."""
+
+
+@dataclass(frozen=True, slots=True)
+class LlmPricing:
+    """€ per million input / output tokens (decision 0009)."""
+
+    input_eur_per_mtok: float
+    output_eur_per_mtok: float
+
+    def cost(self, input_tokens: int, output_tokens: int) -> float:
+        """Cost in € of a call."""
+        return (input_tokens * self.input_eur_per_mtok
+                + output_tokens * self.output_eur_per_mtok) / 1e6
+
+
+@dataclass(frozen=True, slots=True)
+class Suggested:
+    """A suggested member with its one-sentence explanation (distance in km from the zone's
+    centre; similarity = cosine with the request; ``generated``: made-up fields)."""
+
+    code: str
+    name: str
+    commune: str
+    postal_code: str
+    explanation: str
+    similarity: float | None
+    distance_km: float | None
+    generated: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """A finalist the LLM set aside, and why."""
+
+    code: str
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class StageThree:
+    """Who answered stage 3 and at what price.
+
+    Attributes:
+        ranker: ``claude:<model>`` or ``deterministic``.
+        fallback: why the deterministic ranker answered instead of the LLM, or ``None``.
+        attempts: one note per LLM call (``ok``, ``timeout``, ``http_503``, ``invalid: …``).
+        cost_eur: LLM cost of every attempt (€).
+    """
+
+    ranking: Ranking
+    ranker: str
+    fallback: str | None
+    attempts: tuple[str, ...]
+    input_tokens: int
+    output_tokens: int
+    cost_eur: float
+    ms: float
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """The answer to a request.
+
+    Attributes:
+        search_id: id to send feedback with (32 hex).
+        mode: ``pipeline`` or ``explicit`` (named codes served directly; ``unknown_codes``
+            lists the codes that are not members).
+        narrowed: the broad zone rule's note, when it applied.
+        funnel: per step, members kept and ms (``total`` last).
+        similar_requests: past requests with the same hard filters offered for reuse.
+    """
+
+    search_id: str
+    mode: SearchMode
+    zone: str | None
+    narrowed: str | None
+    funnel: tuple[FunnelStage, ...]
+    recommended: tuple[Suggested, ...]
+    compatible: tuple[Suggested, ...]
+    rejected: tuple[Rejected, ...]
+    unknown_codes: tuple[str, ...]
+    ranker: str
+    fallback: str | None
+    attempts: tuple[str, ...]
+    input_tokens: int
+    output_tokens: int
+    cost_eur: float
+    similar_requests: tuple[SimilarRequest, ...]
+
+
+class RankFinalists:
+    """Stage 3: the LLM (if any) with validation, one retry and a deadline; else, or on
+    failure, the deterministic ranker (seed 003; DESIGN §4).
+
+    Args:
+        proposer: the LLM, or ``None`` for the deterministic ranker only.
+        timeout_s: deadline of stage 3, retry included (seconds).
+        pricing: to turn tokens into €.
+    """
+
+    def __init__(self, proposer: RankingProposer | None, *, timeout_s: float,
+                 pricing: LlmPricing, clock: Callable[[], float] = time.perf_counter) -> None:
+        self._proposer, self._timeout, self._pricing, self._clock = (proposer, timeout_s,
+                                                                     pricing, clock)
+
+    @property
+    def name(self) -> str:
+        return self._proposer.name if self._proposer is not None else DETERMINISTIC
+
+    def __call__(self, brief: RankingBrief) -> StageThree:
+        """Rank ``brief``'s finalists; never raises for LLM trouble (falls back instead)."""
+        t0 = self._clock()
+        if self._proposer is None or not brief.finalists:
+            return StageThree(deterministic_ranking(brief), DETERMINISTIC, None, (), 0, 0, 0.0,
+                              (self._clock() - t0) * 1000)
+        deadline = t0 + self._timeout
+        codes = brief.codes
+        system, prompt, schema = SYSTEM_PROMPT, ranking_prompt(brief), ranking_schema(codes)
+        attempts: list[str] = []
+        tin = tout = 0
+        for _ in range(2):  # the first try and one retry
+            remaining = deadline - self._clock()
+            if remaining <= 0.05:
+                attempts.append("timeout")
+                break
+            try:
+                answer = self._proposer.propose(system=system, prompt=prompt, schema=schema,
+                                                timeout_s=remaining)
+            except LlmUnavailableError as exc:
+                attempts.append(exc.kind)
+                if exc.kind == "timeout":
+                    break
+                continue
+            tin += answer.input_tokens
+            tout += answer.output_tokens
+            try:
+                ranking = parse_ranking(answer.text, codes, stop_reason=answer.stop_reason)
+            except InvalidRankingError as exc:
+                attempts.append(f"invalid: {exc}")
+                continue
+            attempts.append("ok")
+            return StageThree(ranking, self._proposer.name, None, tuple(attempts), tin, tout,
+                              self._pricing.cost(tin, tout), (self._clock() - t0) * 1000)
+        reason = f"{self._proposer.name}: " + "; then ".join(attempts)
+        return StageThree(deterministic_ranking(brief), DETERMINISTIC, reason, tuple(attempts),
+                          tin, tout, self._pricing.cost(tin, tout), (self._clock() - t0) * 1000)
+
+
+class MatchMembers:
+    """Seed 003 end to end: explicit codes → served directly; else stages 1–2 (broad zones
+    narrowed), stage 3, and a :class:`SearchRecord` in the log; past requests with the same hard
+    filters are offered for reuse.
+
+    Args:
+        search: stages 1–2. rank: stage 3. repo: the member store. log: the search log.
+        finalists: how many stage 2 members go to stage 3 (seed: 20–50; 30 in its prompt).
+        reuse_similarity: cosine from which a past request is offered for reuse.
+    """
+
+    def __init__(self, search: SearchMembers, rank: RankFinalists, repo: MemberRepository,
+                 log: SearchLog, *, finalists: int = 30, reuse_similarity: float = 0.95,
+                 clock: Callable[[], float] = time.perf_counter,
+                 now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+        self._search, self._rank, self._repo, self._log = search, rank, repo, log
+        self._finalists, self._reuse = finalists, reuse_similarity
+        self._clock, self._now = clock, now
+
+    # --- the search -------------------------------------------------------------------------
+
+    def __call__(self, request: EventRequest) -> MatchResult:
+        """Answer ``request``. Raises ZoneError, MemberStoreError (stage 3 never raises)."""
+        t0 = self._clock()
+        codes = request.codes or explicit_codes(f"{request.description} {request.extra}")
+        if codes:
+            return self._explicit(request, codes, t0)
+        st = self._search.stages(request)
+        fkey = filter_key(st.criteria)
+        similar = tuple(self._log.similar(fkey, st.query, model_key=self._search.model_key,
+                                          k=SIMILAR_SHOWN, min_similarity=self._reuse))
+        ids = [r.member_id for r in st.ranked[: self._finalists]]
+        days = self._repo.availability(ids, request.dates)
+        sims = {r.member_id: r.similarity for r in st.ranked}
+        finalists = tuple(Finalist(st.members[i], sims[i], st.distances.get(i), days.get(i, {}))
+                          for i in ids)
+        label = st.criteria.zone.label if st.criteria.zone is not None else None
+        past = tuple(PastRequest(s.search_id, s.description, s.similarity,
+                                 s.kept or tuple(x.code for x in s.suggestions)) for s in similar)
+        three = self._rank(RankingBrief(request, label, finalists, past))
+        total_ms = (self._clock() - t0) * 1000
+        by_code = {f.code: f for f in finalists}
+        rec, comp = (tuple(self._suggested(by_code[p.code], p.explanation) for p in group)
+                     for group in (three.ranking.recommended, three.ranking.compatible))
+        rejected = tuple(Rejected(r.code, by_code[r.code].member.name, r.reason)
+                         for r in three.ranking.rejected)
+        picked = len(rec) + len(comp)
+        funnel = [FunnelStage("members", st.total, 0.0),
+                  FunnelStage("stage 1: hard filters", st.stage1, st.ms["stage1"])]
+        if st.narrowed is not None:
+            funnel.append(FunnelStage("broad zone: closest to the centre", len(st.ids),
+                                      st.ms["narrowing"]))
+        funnel += [FunnelStage("request embedding", 1, st.ms["embedding"]),
+                   FunnelStage("stage 2: vector ranking", len(st.ranked), st.ms["stage2"]),
+                   FunnelStage(f"stage 3: {three.ranker}", picked, three.ms),
+                   FunnelStage("total", picked, total_ms)]
+        result = MatchResult(
+            uuid.uuid4().hex, "pipeline", label, st.narrowed, tuple(funnel), rec, comp, rejected,
+            (), three.ranker, three.fallback, three.attempts, three.input_tokens,
+            three.output_tokens, three.cost_eur, similar)
+        self._log.record(SearchRecord(
+            search_id=result.search_id, at=self._now(), mode="pipeline",
+            request=request_to_dict(request), filter_key=fkey, embedding=st.query,
+            model_key=self._search.model_key,
+            stage_ms={"stage1": st.ms["stage1"] + st.ms["narrowing"],
+                      "embedding": st.ms["embedding"], "stage2": st.ms["stage2"],
+                      "stage3": three.ms, "total": total_ms},
+            funnel={"members": st.total, "stage1": st.stage1, "narrowed": len(st.ids),
+                    "stage2": len(st.ranked), "stage3": picked},
+            ranker=three.ranker, fallback=three.fallback, input_tokens=three.input_tokens,
+            output_tokens=three.output_tokens, cost_eur=three.cost_eur,
+            suggestions=_suggestions(result)))
+        return result
+
+    def _suggested(self, f: Finalist, explanation: str) -> Suggested:
+        m = f.member
+        return Suggested(m.code, m.name, m.commune, m.postal_code, explanation, f.similarity,
+                         f.distance_km, m.generated)
+
+    def _explicit(self, request: EventRequest, codes: tuple[str, ...], t0: float) -> MatchResult:
+        ids = self._repo.ids_for(list(codes))
+        unknown = tuple(c for c in codes if c not in ids)
+        found = [c for c in codes if c in ids]
+        members = self._repo.summaries([ids[c] for c in found])
+        days = self._repo.availability([ids[c] for c in found], request.dates)
+        zone = None
+        if request.zone:
+            try:
+                zone = self._search.criteria(request).zone
+            except ZoneError:
+                zone = None  # a named member is served even when the zone is not understood
+        picks = []
+        for c in found:
+            m = members[ids[c]]
+            dist = None
+            if zone is not None and m.latitude is not None and m.longitude is not None:
+                dist = haversine_km(zone.centre[0], zone.centre[1], m.latitude, m.longitude)
+            f = Finalist(m, None, dist, days.get(ids[c], {}))
+            label = zone.label if zone is not None else None
+            picks.append(self._suggested(f, explain_explicit(f, request, label)))
+        total_ms = (self._clock() - t0) * 1000
+        funnel = (FunnelStage("explicit codes", len(codes), 0.0),
+                  FunnelStage("found", len(found), total_ms),
+                  FunnelStage("total", len(found), total_ms))
+        result = MatchResult(uuid.uuid4().hex, "explicit", zone.label if zone else None, None,
+                             funnel, tuple(picks), (), (), unknown, "explicit", None, (), 0, 0,
+                             0.0, ())
+        self._log.record(SearchRecord(
+            search_id=result.search_id, at=self._now(), mode="explicit",
+            request=request_to_dict(request), filter_key="", embedding=None,
+            model_key=self._search.model_key, stage_ms={"total": total_ms},
+            funnel={"members": self._repo.count(), "stage3": len(found)}, ranker="explicit",
+            fallback=None, input_tokens=0, output_tokens=0, cost_eur=0.0,
+            suggestions=_suggestions(result)))
+        return result
+
+    # --- the rest of the service ------------------------------------------------------------
+
+    def similar_requests(self, request: EventRequest, *, k: int = 5,
+                         min_similarity: float | None = None) -> list[SimilarRequest]:
+        """``find_similar_requests``: past searches with the same hard filters as ``request``
+        and a request vector with cosine ≥ ``min_similarity`` (default: the reuse threshold).
+
+        Raises:
+            ZoneError: the zone is not understood.
+        """
+        criteria = self._search.criteria(request)
+        query = self._search.embed(request, criteria)
+        threshold = self._reuse if min_similarity is None else min_similarity
+        return self._log.similar(filter_key(criteria), query, model_key=self._search.model_key,
+                                 k=k, min_similarity=threshold)
+
+    def feedback(self, search_id: str, code: str, verdict: Verdict, *,
+                 comment: str = "") -> Feedback:
+        """Record that the organiser kept or corrected suggestion ``code`` of ``search_id``.
+
+        Raises:
+            MemberValidationError: a bad verdict. UnknownSearchError: unknown search, or a code
+                it did not suggest.
+        """
+        if verdict not in VERDICTS:
+            raise MemberValidationError(f"verdict {verdict!r}: use one of {', '.join(VERDICTS)}")
+        fb = Feedback(search_id, code, verdict, self._now(), comment)
+        self._log.add_feedback(fb)
+        return fb
+
+    def stats(self, *, last: int | None = None) -> MatchingStats:
+        """Seed 003's metrics over the last ``last`` searches (all by default)."""
+        records = self._log.records(limit=last)
+        ids = {r.search_id for r in records}
+        return summarise(records, [f for f in self._log.feedback() if f.search_id in ids])
+
+    def member(self, code: str) -> Member | None:
+        """Member lookup by code. Raises MemberValidationError: not a code like ``#102``."""
+        if not CODE_RE.match(code):
+            raise MemberValidationError(f"{code!r} is not a member code like '#102'")
+        return self._repo.get(code)
+
+    def search_record(self, search_id: str) -> SearchRecord | None:
+        """A past search (to reuse its suggestions)."""
+        return self._log.get(search_id)
+
+
+def _suggestions(result: MatchResult) -> tuple[Suggestion, ...]:
+    group: Literal["recommended", "compatible"]
+    out = []
+    for group, items in (("recommended", result.recommended),
+                         ("compatible", result.compatible)):
+        out += [Suggestion(s.code, group, s.explanation) for s in items]
+    return tuple(out)

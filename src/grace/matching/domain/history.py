@@ -1,0 +1,205 @@
+"""Past searches, feedback and the metrics read from them (seed 003 « Métriques à monitorer »).
+
+A :class:`SearchRecord` is written for every search; :class:`Feedback` says whether the organiser
+kept or corrected a suggestion; :func:`summarise` turns them into p50/p95/p99 per stage, funnel
+averages, cost per search and the acceptance rate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from grace.matching.domain.filters import HardFilter
+
+Verdict = Literal["kept", "corrected"]
+"""Feedback on one suggestion: the organiser ``kept`` it or ``corrected`` it (replaced, removed)."""
+VERDICTS: tuple[Verdict, ...] = ("kept", "corrected")
+SearchMode = Literal["pipeline", "explicit"]
+"""``pipeline``: stages 1–3; ``explicit``: the request named member codes, served directly."""
+
+EXPLICIT_CODE = re.compile(r"(?<![\w#])#([0-9][A-Za-z0-9_-]*|[A-Z][A-Z0-9_-]*[0-9][A-Z0-9_-]*)\b")
+"""A member code written in a request (seed 003: « #102 et #157 »): ``#`` then digits first
+(``#102``), or capitals with at least one digit (``#G12``, ``#FEST_35238_7``). Hashtags in words
+(``#jazz``, ``#Rennes``) are not codes."""
+MAX_EXPLICIT = 50
+"""At most this many explicit codes are served (more is not a shortlist)."""
+
+
+def explicit_codes(text: str) -> tuple[str, ...]:
+    """Member codes named in ``text``, in order, without repeats (``"#102 et #157"`` →
+    ``('#102', '#157')``)."""
+    out: dict[str, None] = {}
+    for m in EXPLICIT_CODE.finditer(text):
+        out.setdefault("#" + m.group(1), None)
+    return tuple(out)
+
+
+def filter_key(f: HardFilter) -> str:
+    """SHA-256 (hex) of the hard filters' canonical form: zone (kind, postal codes, circle),
+    format, headcount, budget, dates, unknown rule. Two requests are compared for reuse only
+    when their keys are equal (opposite requests embed close together, seed 003 issue 7)."""
+    zone: dict[str, Any] | None = None
+    if f.zone is not None:
+        circle = f.zone.circle
+        zone = {
+            "kind": f.zone.kind,
+            "codes": hashlib.sha256(",".join(sorted(f.zone.postal_codes)).encode()).hexdigest(),
+            "circle": None if circle is None else [round(circle.lat, 5), round(circle.lon, 5),
+                                                   round(circle.radius_km, 3)],
+        }
+    canon = {"zone": zone, "format": f.format, "headcount": f.headcount,
+             "budget": [f.budget.min_eur, f.budget.max_eur],
+             "dates": sorted({d.isoformat() for d in f.dates}), "unknown": f.unknown}
+    return hashlib.sha256(json.dumps(canon, sort_keys=True).encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """A suggestion as recorded: code, group (``recommended`` / ``compatible``), explanation."""
+
+    code: str
+    group: Literal["recommended", "compatible"]
+    explanation: str
+
+
+@dataclass(frozen=True, slots=True)
+class SearchRecord:
+    """One search, as the search log keeps it.
+
+    Attributes:
+        search_id: 32 hex characters (uuid4).
+        at: UTC time of the search.
+        request: the request as JSON-able fields (description, format, headcount, budget…).
+        filter_key: :func:`filter_key` of its hard filters (``""`` in explicit mode).
+        embedding: request vector ``(d,) float32`` (``None`` in explicit mode); ``model_key``
+            names the model.
+        stage_ms: wall time per stage in ms (``stage1``, ``embedding``, ``stage2``, ``stage3``,
+            ``total``).
+        funnel: members kept per stage (``members``, ``stage1``, ``narrowed``, ``stage2``,
+            ``stage3``).
+        ranker: what answered stage 3 (``deterministic``, ``claude:<model>``, ``explicit``).
+        fallback: why the deterministic ranker answered instead of the LLM (``None`` if not).
+        input_tokens / output_tokens / cost_eur: LLM usage of this search, every attempt
+            included (€).
+    """
+
+    search_id: str
+    at: datetime
+    mode: SearchMode
+    request: dict[str, Any]
+    filter_key: str
+    embedding: npt.NDArray[np.float32] | None
+    model_key: str
+    stage_ms: dict[str, float]
+    funnel: dict[str, int]
+    ranker: str
+    fallback: str | None
+    input_tokens: int
+    output_tokens: int
+    cost_eur: float
+    suggestions: tuple[Suggestion, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """The organiser's verdict on one suggestion of a search."""
+
+    search_id: str
+    code: str
+    verdict: Verdict
+    at: datetime
+    comment: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SimilarRequest:
+    """A past search with the same hard filters, offered for reuse."""
+
+    search_id: str
+    at: datetime
+    description: str
+    similarity: float
+    suggestions: tuple[Suggestion, ...]
+    kept: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Percentiles:
+    """p50 / p95 / p99 of a stage's latency (ms) over ``count`` searches."""
+
+    count: int
+    p50: float
+    p95: float
+    p99: float
+
+
+@dataclass(frozen=True, slots=True)
+class MatchingStats:
+    """What ``grace members stats`` prints.
+
+    Attributes:
+        latency_ms: per stage (``stage1``, ``embedding``, ``stage2``, ``stage3``, ``total``).
+        funnel_mean: mean members kept per stage.
+        rankers: searches per ranker; ``fallbacks``: searches where the LLM fell back.
+        cost_eur_per_search: mean LLM cost (€) of a search; ``tokens_per_search`` likewise.
+        kept / corrected / acceptance_rate: feedback on suggestions; the rate is
+            ``kept / (kept + corrected)``, ``None`` without feedback.
+    """
+
+    searches: int
+    latency_ms: dict[str, Percentiles]
+    funnel_mean: dict[str, float]
+    rankers: dict[str, int]
+    fallbacks: int
+    cost_eur_per_search: float
+    tokens_per_search: float
+    kept: int
+    corrected: int
+    acceptance_rate: float | None
+
+
+STAGES = ("stage1", "embedding", "stage2", "stage3", "total")
+FUNNEL = ("members", "stage1", "narrowed", "stage2", "stage3")
+
+
+def summarise(records: Sequence[SearchRecord], feedback: Sequence[Feedback]) -> MatchingStats:
+    """Seed 003's monitoring figures over ``records`` and ``feedback`` (the latest verdict per
+    (search, code) counts). Percentiles are numpy's linear interpolation."""
+    latency: dict[str, Percentiles] = {}
+    for stage in STAGES:
+        values = [r.stage_ms[stage] for r in records if stage in r.stage_ms]
+        if values:
+            p = np.percentile(np.asarray(values, dtype=np.float64), [50, 95, 99])
+            latency[stage] = Percentiles(len(values), float(p[0]), float(p[1]), float(p[2]))
+    funnel: dict[str, float] = {}
+    for step in FUNNEL:
+        counts = [r.funnel[step] for r in records if step in r.funnel]
+        if counts:
+            funnel[step] = float(np.mean(counts))
+    rankers: dict[str, int] = {}
+    for r in records:
+        rankers[r.ranker] = rankers.get(r.ranker, 0) + 1
+    latest: dict[tuple[str, str], Verdict] = {}
+    for fb in sorted(feedback, key=lambda f: f.at):
+        latest[(fb.search_id, fb.code)] = fb.verdict
+    kept = sum(1 for v in latest.values() if v == "kept")
+    corrected = len(latest) - kept
+    n = len(records)
+    return MatchingStats(
+        searches=n, latency_ms=latency, funnel_mean=funnel, rankers=rankers,
+        fallbacks=sum(1 for r in records if r.fallback is not None),
+        cost_eur_per_search=(sum(r.cost_eur for r in records) / n) if n else 0.0,
+        tokens_per_search=(sum(r.input_tokens + r.output_tokens for r in records) / n)
+        if n else 0.0,
+        kept=kept, corrected=corrected,
+        acceptance_rate=(kept / len(latest)) if latest else None,
+    )

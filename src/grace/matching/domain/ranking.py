@@ -1,0 +1,404 @@
+"""Stage 3 of seed 003: pick 4 recommended + 4 compatible finalists, each with one sentence.
+
+Pure domain: the finalists brief, the ranking value, the JSON schema and prompt sent to an LLM,
+the validation of its answer (:func:`parse_ranking`) and the deterministic ranker
+(:func:`deterministic_ranking`) that needs no LLM and explains from matched facts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from grace.errors import InvalidRankingError
+from grace.matching.domain.model import FORMAT_LABELS_FR, EventRequest, Member
+
+RECOMMENDED = 4
+"""Seed 003: « les 4 fortement recommandés »."""
+COMPATIBLE = 4
+"""Seed 003: « et les 4 compatibles »."""
+MAX_EXPLANATION = 400
+"""Longest explanation or rejection reason kept (characters); longer answers are invalid."""
+KNOWLEDGE_EXCERPT = 300
+"""Characters of a member's knowledge entries shown to the LLM (seed: « extraits KB »)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Finalist:
+    """A stage 2 finalist with the facts stage 3 explains from.
+
+    Attributes:
+        member: the member's record.
+        similarity: cosine with the request (``None``: no current embedding).
+        distance_km: from the zone's centre (``None`` without a zone or coordinates).
+        days: availability on the requested dates (``True`` free, ``False`` booked); a missing
+            date is unknown.
+    """
+
+    member: Member
+    similarity: float | None
+    distance_km: float | None
+    days: Mapping[date, bool] = field(default_factory=dict)
+
+    @property
+    def code(self) -> str:
+        return self.member.code
+
+
+@dataclass(frozen=True, slots=True)
+class PastRequest:
+    """A past request with the same hard filters, shown to the LLM (seed 003 step 4)."""
+
+    search_id: str
+    description: str
+    similarity: float
+    kept: tuple[str, ...]
+    """Codes the organiser kept (feedback), else the codes suggested then."""
+
+
+@dataclass(frozen=True, slots=True)
+class RankingBrief:
+    """What stage 3 ranks: the request, its zone label and the finalists (stage 2 order)."""
+
+    request: EventRequest
+    zone_label: str | None
+    finalists: tuple[Finalist, ...]
+    past: tuple[PastRequest, ...] = ()
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(f.code for f in self.finalists)
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """A suggested member and the one sentence saying why it fits this request."""
+
+    code: str
+    explanation: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """A finalist set aside despite its vector score, and why."""
+
+    code: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """Seed 003's answer: ``recommended`` (≤ 4), ``compatible`` (≤ 4), ``rejected``."""
+
+    recommended: tuple[Pick, ...]
+    compatible: tuple[Pick, ...]
+    rejected: tuple[Rejection, ...] = ()
+
+
+# --- LLM side: schema, prompt, validation -------------------------------------------------------
+
+
+def ranking_schema(codes: Sequence[str]) -> dict[str, Any]:
+    """JSON schema of the answer, the finalists' codes as an enum (structured output).
+
+    Uses only what structured-output decoders accept (no ``maxItems`` / ``maxLength``): the
+    bounds are checked again by :func:`parse_ranking`.
+    """
+    code = {"type": "string", "enum": list(codes)}
+
+    def items(text_field: str) -> dict[str, Any]:
+        return {"type": "array", "items": {
+            "type": "object", "additionalProperties": False,
+            "required": ["memberCode", text_field],
+            "properties": {"memberCode": code, text_field: {"type": "string"}},
+        }}
+
+    return {
+        "type": "object", "additionalProperties": False,
+        "required": ["recommended", "compatible", "rejected"],
+        "properties": {"recommended": items("explanation"), "compatible": items("explanation"),
+                       "rejected": items("reason")},
+    }
+
+
+SYSTEM_PROMPT = (
+    "Tu aides un organisateur d'événements à choisir des lieux et prestataires parmi des "
+    "membres déjà filtrés (zone, capacité, budget, disponibilités) et classés par similarité. "
+    "Réponds uniquement par le JSON demandé, en français. Chaque explication tient en une "
+    "phrase et dit pourquoi CE membre convient à CETTE demande, à partir des faits donnés ; "
+    "n'invente aucun fait."
+)
+
+
+def _money(lo: int | None, hi: int | None) -> str:
+    if lo is not None and hi is not None:
+        return f"{lo}–{hi} €"
+    if hi is not None:
+        return f"jusqu'à {hi} €"
+    if lo is not None:
+        return f"à partir de {lo} €"
+    return "non renseigné"
+
+
+def request_summary(request: EventRequest, zone_label: str | None) -> str:
+    """The structured summary of a request (seed 003 prompt: « Demande : [résumé structuré] »)."""
+    lines = [f"Description : {request.description.strip()}"]
+    if request.extra.strip():
+        lines.append(f"Informations complémentaires : {request.extra.strip()}")
+    if request.format is not None:
+        lines.append(f"Format : {FORMAT_LABELS_FR[request.format]}")
+    if request.headcount is not None:
+        lines.append(f"Personnes : {request.headcount}")
+    if request.budget.known:
+        lines.append(f"Budget : {_money(request.budget.min_eur, request.budget.max_eur)}")
+    if zone_label:
+        radius = f" (rayon {request.radius_km:g} km)" if request.radius_km else ""
+        lines.append(f"Zone : {zone_label}{radius}")
+    if request.dates:
+        lines.append("Dates : " + ", ".join(d.isoformat() for d in request.dates))
+    return "\n".join(lines)
+
+
+def _facts(f: Finalist, request: EventRequest) -> dict[str, Any]:
+    m = f.member
+    out: dict[str, Any] = {"memberCode": m.code, "nom": m.name,
+                           "commune": f"{m.commune} ({m.postal_code})"}
+    if f.distance_km is not None:
+        out["distance_km"] = round(f.distance_km, 1)
+    if f.similarity is not None:
+        out["similarite"] = round(f.similarity, 3)
+    out["description"] = m.description[:600]
+    if m.tags:
+        out["tags"] = list(m.tags)
+    caps = {k: v for k, v in (("assis", m.capacity.seated), ("debout", m.capacity.standing),
+                              ("theatre", m.capacity.theatre), ("reunion", m.capacity.meeting))
+            if v is not None}
+    if caps:
+        out["capacites"] = caps
+    out["budget"] = _money(m.budget.min_eur, m.budget.max_eur)
+    if request.dates:
+        out["disponibilites"] = {d.isoformat(): ("libre" if f.days.get(d) else "inconnue"
+                                                 if d not in f.days else "réservé")
+                                 for d in request.dates}
+    if m.rooms:
+        out["salles"] = [r.name + (f" ({r.capacity} p.)" if r.capacity is not None else "")
+                         for r in m.rooms[:5]]
+    kb = " ".join(k.text for k in m.knowledge)
+    if kb:
+        out["extraits_kb"] = kb[:KNOWLEDGE_EXCERPT]
+    if m.generated:
+        out["champs_generes"] = list(m.generated)
+    return out
+
+
+def ranking_prompt(brief: RankingBrief) -> str:
+    """The user message of seed 003's prompt: request, candidates with key facts, task."""
+    parts = ["Demande :", request_summary(brief.request, brief.zone_label), "",
+             f"Candidats ({len(brief.finalists)}, du plus au moins similaire) :"]
+    parts += [json.dumps(_facts(f, brief.request), ensure_ascii=False) for f in brief.finalists]
+    if brief.past:
+        parts += ["", "Demandes passées similaires (mêmes filtres) :"]
+        parts += [f"- « {p.description[:200]} » (similarité {p.similarity:.2f}) ; retenus : "
+                  f"{', '.join(p.kept) or 'aucun'}" for p in brief.past]
+    parts += [
+        "", "Tâche :",
+        f"1. Sélectionne les {RECOMMENDED} fortement recommandés et les {COMPATIBLE} compatibles.",
+        "2. Justifie chaque choix en une phrase (pourquoi CETTE demande).",
+        "3. Si un candidat te paraît mauvais malgré son score, mets-le dans « rejected » avec "
+        "la raison.",
+        'Réponse JSON : {"recommended": [{"memberCode", "explanation"}], "compatible": '
+        '[{"memberCode", "explanation"}], "rejected": [{"memberCode", "reason"}]}',
+    ]
+    return "\n".join(parts)
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidRankingError(f"{where}: needs a non-empty text")
+    text = " ".join(value.split())
+    if len(text) > MAX_EXPLANATION:
+        raise InvalidRankingError(f"{where}: {len(text)} characters, at most {MAX_EXPLANATION}")
+    return text
+
+
+def parse_ranking(text: str, codes: Sequence[str], *, stop_reason: str = "end_turn") -> Ranking:
+    """Validate an LLM's answer against the finalists.
+
+    Checks: a normal stop (not ``max_tokens``), a JSON object with exactly the three lists,
+    known codes only, no code twice (within or across lists), at most 4 + 4 picks, a non-empty
+    explanation of at most :data:`MAX_EXPLANATION` characters.
+
+    Raises:
+        InvalidRankingError: the first check that fails, named.
+    """
+    if stop_reason != "end_turn":
+        raise InvalidRankingError(f"the answer did not end normally (stop_reason={stop_reason})")
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise InvalidRankingError(f"not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise InvalidRankingError("the answer is not a JSON object")
+    extra = sorted(set(data) - {"recommended", "compatible", "rejected"})
+    if extra:
+        raise InvalidRankingError(f"unexpected key(s) {', '.join(extra)}")
+    known = set(codes)
+    seen: set[str] = set()
+    lists: dict[str, list[tuple[str, str]]] = {}
+    for key, text_field, limit in (("recommended", "explanation", RECOMMENDED),
+                                   ("compatible", "explanation", COMPATIBLE),
+                                   ("rejected", "reason", len(known))):
+        items = data.get(key, [])
+        if not isinstance(items, list):
+            raise InvalidRankingError(f"'{key}' is not a list")
+        if len(items) > limit:
+            raise InvalidRankingError(f"'{key}' has {len(items)} entries, at most {limit}")
+        out: list[tuple[str, str]] = []
+        for i, item in enumerate(items):
+            where = f"{key}[{i}]"
+            if not isinstance(item, dict):
+                raise InvalidRankingError(f"{where} is not an object")
+            code = item.get("memberCode")
+            if not isinstance(code, str) or code not in known:
+                raise InvalidRankingError(f"{where}: unknown member code {code!r}")
+            if code in seen:
+                raise InvalidRankingError(f"{where}: {code} appears twice")
+            seen.add(code)
+            out.append((code, _text(item.get(text_field), f"{where}.{text_field}")))
+        lists[key] = out
+    return Ranking(tuple(Pick(c, e) for c, e in lists["recommended"]),
+                   tuple(Pick(c, e) for c, e in lists["compatible"]),
+                   tuple(Rejection(c, r) for c, r in lists["rejected"]))
+
+
+# --- The deterministic ranker -------------------------------------------------------------------
+
+
+def _fold(text: str) -> str:
+    s = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in s if not unicodedata.combining(c))
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def matched_tags(member: Member, request: EventRequest) -> tuple[str, ...]:
+    """Tags of ``member`` whose every word (≥ 3 letters, accents and case ignored, a final ``s``
+    ignored) appears in the request's description or extra information."""
+    words = {w.rstrip("s") for w in _WORD.findall(_fold(f"{request.description} {request.extra}"))}
+    out = []
+    for tag in member.tags:
+        parts = [w.rstrip("s") for w in _WORD.findall(_fold(tag)) if len(w) >= 3]
+        if parts and all(p in words for p in parts):
+            out.append(tag)
+    return tuple(out)
+
+
+def _fr_int(n: int) -> str:
+    return f"{n:,}".replace(",", "\u202f")
+
+
+def _fr_date(d: date) -> str:
+    return d.strftime("%d/%m/%Y")
+
+
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    confirmed: list[str]
+    unknown: list[str]
+
+
+def _fact_list(f: Finalist, request: EventRequest, zone_label: str | None) -> _Facts:
+    m, confirmed, unknown = f.member, [], []
+    tags = matched_tags(m, request)
+    if tags:
+        quoted = ", ".join(f"« {t} »" for t in tags[:3])
+        confirmed.append(f"{'thèmes' if len(tags) > 1 else 'thème'} {quoted}")
+    if request.format is not None and request.headcount is not None:
+        cap = m.capacity.for_format(request.format)
+        label = FORMAT_LABELS_FR[request.format]
+        if cap is None:
+            unknown.append(f"capacité en {label}")
+        else:
+            confirmed.append(f"{_fr_int(cap)} places en {label} pour "
+                             f"{_fr_int(request.headcount)} invités")
+    if request.budget.known:
+        if m.budget.known:
+            confirmed.append(f"budget {_money(m.budget.min_eur, m.budget.max_eur)} compatible")
+        else:
+            unknown.append("budget")
+    if f.distance_km is not None and zone_label:
+        km = f"{f.distance_km:.1f}".replace(".", ",")
+        confirmed.append(f"à {km} km du centre de {zone_label}")
+    if request.dates:
+        free = [d for d in request.dates if f.days.get(d) is True]
+        if len(free) == len(request.dates):
+            when = _fr_date(free[0]) if len(free) == 1 else f"les {len(free)} dates demandées"
+            confirmed.append(f"disponible {'le ' if len(free) == 1 else ''}{when}")
+        else:
+            unknown.append("disponibilité")
+    return _Facts(confirmed, unknown)
+
+
+def explain(f: Finalist, request: EventRequest, zone_label: str | None, *,
+            recommended: bool) -> str:
+    """One French sentence from the facts ``f`` matches (tags, capacity for the format, budget,
+    distance, availability) and the ones still unknown."""
+    facts = _fact_list(f, request, zone_label)
+    head = "Recommandé" if recommended else "Compatible"
+    if facts.confirmed:
+        body = " ; ".join(facts.confirmed)
+    elif f.similarity is not None:
+        body = f"description proche de la demande (similarité {f.similarity:.2f})"
+    else:
+        body = "passe les filtres de la demande"
+    tail = f" ({', '.join(facts.unknown)} à confirmer)" if facts.unknown else ""
+    return f"{head} : {body}{tail}."
+
+
+def deterministic_ranking(brief: RankingBrief) -> Ranking:
+    """Seed 003's answer without an LLM.
+
+    Recommended: the first 4 finalists in stage 2 order whose requested facts are all confirmed
+    (none unknown), completed in stage 2 order when fewer; compatible: the next 4 in stage 2
+    order. Nothing is rejected (only an LLM judges beyond the facts).
+    """
+    req = brief.request
+    complete = [f for f in brief.finalists
+                if not _fact_list(f, req, brief.zone_label).unknown]
+    rec = complete[:RECOMMENDED]
+    chosen = {f.code for f in rec}
+    rec += [f for f in brief.finalists if f.code not in chosen][: RECOMMENDED - len(rec)]
+    chosen = {f.code for f in rec}
+    comp = [f for f in brief.finalists if f.code not in chosen][:COMPATIBLE]
+    return Ranking(
+        tuple(Pick(f.code, explain(f, req, brief.zone_label, recommended=True)) for f in rec),
+        tuple(Pick(f.code, explain(f, req, brief.zone_label, recommended=False)) for f in comp),
+    )
+
+
+def explain_explicit(f: Finalist, request: EventRequest, zone_label: str | None) -> str:
+    """One French sentence for a member the organiser named (served without the pipeline):
+    the facts that fit, and the known conflicts (booked date, capacity below the headcount,
+    budget outside the request's) so the organiser sees them before confirming."""
+    m, issues = f.member, []
+    booked = [d for d in request.dates if f.days.get(d) is False]
+    if booked:
+        issues.append("réservé le " + ", ".join(_fr_date(d) for d in booked))
+    if request.format is not None and request.headcount is not None:
+        cap = m.capacity.for_format(request.format)
+        if cap is not None and cap < request.headcount:
+            issues.append(f"{_fr_int(cap)} places en {FORMAT_LABELS_FR[request.format]} pour "
+                          f"{_fr_int(request.headcount)} invités")
+    if request.budget.known and m.budget.known and not m.budget.overlaps(request.budget):
+        issues.append(f"budget {_money(m.budget.min_eur, m.budget.max_eur)} hors de la demande")
+    body = "Demandé explicitement par l'organisateur"
+    if issues:
+        return f"{body} ; attention : {' ; '.join(issues)}."
+    ok = _fact_list(f, request, zone_label).confirmed
+    return f"{body} ; {' ; '.join(ok)}." if ok else f"{body}."
