@@ -39,3 +39,12 @@ def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from tests.matching_support.pg import start_server
 
     yield from start_server(tmp_path_factory.mktemp("pgdata"))
+
+
+@pytest.fixture(autouse=True)
+def _no_real_llm(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test may reach the real Anthropic API with a developer's key (stage 3 picks Claude
+    when a key is set): tests that need an LLM point the real SDK at a loopback stand-in."""
+    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "GRACE_ANTHROPIC_API_KEY",
+                 "GRACE_ANTHROPIC_BASE_URL", "GRACE_RANKER"):
+        monkeypatch.delenv(name, raising=False)

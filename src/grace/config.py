@@ -66,7 +66,8 @@ class Settings(BaseSettings):
             ``GRACE_LLM_PRICE_OUTPUT_EUR`` (12.90) — € per million tokens (decision 0009).
     """
 
-    model_config = SettingsConfigDict(env_prefix="GRACE_", extra="ignore", frozen=True)
+    model_config = SettingsConfigDict(env_prefix="GRACE_", extra="ignore", frozen=True,
+                                      populate_by_name=True)
 
     project: Path | None = None
     catalog: Path | None = None

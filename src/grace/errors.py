@@ -114,7 +114,8 @@ class LlmUnavailableError(MatchingError):
     """The LLM ranker did not answer in time, or answered with an HTTP or connection error.
 
     Attributes:
-        kind: ``timeout``, ``http_<status>`` or ``connection``.
+        kind: ``timeout``, ``http_<status>``, ``connection`` or ``invalid_response`` (a 200
+            whose body is not a Messages API message).
     """
 
     def __init__(self, kind: str, message: str) -> None:

@@ -35,8 +35,10 @@ class ClaudeProposer:
     retries). Thread-safe as the SDK client is. Call :meth:`close` when done.
 
     Args:
-        api_key: the Anthropic API key (``ANTHROPIC_API_KEY``), sent as ``x-api-key``.
-        model: Claude model id (default ``claude-sonnet-4-6``; ``claude-sonnet-4-5`` reaches its end of life on 2026-11-30).
+        api_key: the Anthropic API key (``ANTHROPIC_API_KEY``; anthropic 2.14 sends it as
+            ``Authorization: Bearer``).
+        model: Claude model id (default ``claude-sonnet-4-6``; ``claude-sonnet-4-5`` reaches
+            its end of life on 2026-11-30).
         base_url: another Messages API endpoint (a proxy, the tests' loopback stand-in);
             ``None``: the SDK's default (``ANTHROPIC_BASE_URL`` or api.anthropic.com).
         max_tokens: answer length cap in tokens (an answer cut there ends with

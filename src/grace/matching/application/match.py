@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal
@@ -33,7 +35,12 @@ from grace.matching.domain.history import (
     summarise,
 )
 from grace.matching.domain.model import CODE_RE, EventRequest, Member, request_to_dict
-from grace.matching.domain.ports import MemberRepository, RankingProposer, SearchLog
+from grace.matching.domain.ports import (
+    MemberRepository,
+    Proposal,
+    RankingProposer,
+    SearchLog,
+)
 from grace.matching.domain.ranking import (
     SYSTEM_PROMPT,
     Finalist,
@@ -155,6 +162,22 @@ class RankFinalists:
                  pricing: LlmPricing, clock: Callable[[], float] = time.perf_counter) -> None:
         self._proposer, self._timeout, self._pricing, self._clock = (proposer, timeout_s,
                                                                      pricing, clock)
+        self._pool: ThreadPoolExecutor | None = None
+
+    def _ask(self, system: str, prompt: str, schema: dict[str, object],
+             remaining: float) -> Proposal:
+        # The HTTP client's timeout bounds each read, not the whole call (a server trickling
+        # bytes could exceed it): the call runs in a worker and the deadline is enforced here.
+        assert self._proposer is not None
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="grace-llm")
+        future = self._pool.submit(self._proposer.propose, system=system, prompt=prompt,
+                                   schema=schema, timeout_s=remaining)
+        try:
+            return future.result(timeout=remaining)
+        except FutureTimeout:
+            future.cancel()
+            raise LlmUnavailableError("timeout", f"no answer within {remaining:.2f} s") from None
 
     @property
     def name(self) -> str:
@@ -177,8 +200,7 @@ class RankFinalists:
                 attempts.append("timeout")
                 break
             try:
-                answer = self._proposer.propose(system=system, prompt=prompt, schema=schema,
-                                                timeout_s=remaining)
+                answer = self._ask(system, prompt, schema, remaining)
             except LlmUnavailableError as exc:
                 attempts.append(exc.kind)
                 if exc.kind == "timeout":

@@ -154,7 +154,8 @@ class RankingProposer(Protocol):
 
         Raises:
             LlmUnavailableError: no answer within ``timeout_s`` seconds (``kind='timeout'``), an
-                HTTP error (``http_<status>``) or a connection error (``connection``).
+                HTTP error (``http_<status>``), a connection error (``connection``) or a body
+                that is not an API message (``invalid_response``).
         """
 
 

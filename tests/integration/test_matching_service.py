@@ -1,0 +1,223 @@
+"""The whole matching service on both stores, and stage 3 through the real anthropic SDK against
+a loopback stand-in of the API: every fault ends in an answer, with the fallback recorded."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+
+import numpy as np
+import pytest
+
+from grace.bootstrap import MatchingApp, build_matching
+from grace.config import Settings
+from grace.errors import UnknownSearchError
+from grace.matching.domain.history import Feedback, SearchRecord, Suggestion
+from grace.matching.domain.model import BudgetRange, EventRequest
+from tests.matching_support.data import DAY0, random_members
+from tests.matching_support.fake_anthropic import (
+    FakeAnthropic,
+    from_schema,
+    hang_up,
+    serve_fake_anthropic,
+    slow,
+    status,
+    text,
+)
+from tests.matching_support.pg import fresh_database
+
+REQUEST = EventRequest("concert de jazz dans un château", format="standing", headcount=50,
+                       zone="47.0,2.0", radius_km=300, dates=(DAY0,))
+
+
+def _app(url: str, tmp_path, **overrides: object) -> MatchingApp:
+    s = Settings(cache_dir=tmp_path, embedder="fake", **overrides)  # type: ignore[arg-type]
+    app = build_matching(s, database_url=url)
+    members, cal = random_members(300, seed=5)
+    app.repo.upsert_members(members)
+    app.repo.set_availability(cal)
+    app.worker()()
+    return app
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def app(request, tmp_path):
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'm.sqlite'}"
+    else:
+        url = fresh_database(request.getfixturevalue("pg_server"))
+    a = _app(url, tmp_path, ranker="deterministic")
+    yield a
+    a.close()
+
+
+def test_pipeline_answers_4_plus_4_explained_and_logs_the_search(app):
+    res = app.match(REQUEST)
+    assert res.mode == "pipeline" and res.ranker == "deterministic" and res.fallback is None
+    assert len(res.recommended) == 4 and len(res.compatible) == 4
+    assert all(s.explanation.endswith(".") for s in res.recommended + res.compatible)
+    assert [f.stage for f in res.funnel][-2:] == ["stage 3: deterministic", "total"]
+    rec = app.match.search_record(res.search_id)
+    assert rec is not None and rec.ranker == "deterministic" and rec.embedding is not None
+    assert [s.code for s in rec.suggestions] == [s.code for s in res.recommended + res.compatible]
+    assert rec.funnel["stage3"] == 8 and rec.funnel["members"] == 300
+    assert set(rec.stage_ms) == {"stage1", "embedding", "stage2", "stage3", "total"}
+
+
+def test_feedback_drives_the_acceptance_rate(app):
+    res = app.match(REQUEST)
+    a, b = res.recommended[0].code, res.compatible[0].code
+    app.match.feedback(res.search_id, a, "kept")
+    app.match.feedback(res.search_id, b, "corrected", comment="trop loin")
+    stats = app.match.stats()
+    assert (stats.kept, stats.corrected, stats.acceptance_rate) == (1, 1, 0.5)
+    with pytest.raises(UnknownSearchError, match="did not suggest"):
+        app.match.feedback(res.search_id, "#99999", "kept")
+    with pytest.raises(UnknownSearchError, match="no search"):
+        app.match.feedback("0" * 32, a, "kept")
+
+
+def test_a_repeated_request_is_offered_for_reuse_only_with_the_same_hard_filters(app):
+    first = app.match(REQUEST)
+    assert first.similar_requests == ()
+    again = app.match(REQUEST)
+    assert [s.search_id for s in again.similar_requests] == [first.search_id]
+    assert again.similar_requests[0].similarity == pytest.approx(1.0, abs=1e-5)
+    other = EventRequest(REQUEST.description, format="standing", headcount=51,
+                         zone="47.0,2.0", radius_km=300, dates=(DAY0,))
+    assert app.match(other).similar_requests == ()
+    found = app.match.similar_requests(REQUEST)
+    assert {s.search_id for s in found} == {first.search_id, again.search_id}
+
+
+def test_explicit_codes_skip_the_pipeline_and_report_unknown_ones(app):
+    res = app.match(EventRequest("Je voudrais #102 et #157, et aussi #99999"))
+    assert res.mode == "explicit" and res.unknown_codes == ("#99999",)
+    assert [s.code for s in res.recommended] == ["#102", "#157"]
+    assert all(s.explanation.startswith("Demandé explicitement") for s in res.recommended)
+    assert app.match.search_record(res.search_id).ranker == "explicit"
+
+
+def test_a_broad_zone_keeps_the_closest_to_its_centre(tmp_path):
+    app = _app(f"sqlite:///{tmp_path / 'b.sqlite'}", tmp_path, ranker="deterministic",
+               matching_broad_limit=40)
+    res = app.match(EventRequest("gala", zone="47.0,2.0", radius_km=2000))
+    stages = {f.stage: f.kept for f in res.funnel}
+    assert stages["stage 1: hard filters"] > 40
+    assert stages["broad zone: closest to the centre"] == 40 and res.narrowed
+    # the kept 40 are the 40 closest of stage 1's survivors
+    st = app.search.stages(EventRequest("gala", zone="47.0,2.0", radius_km=2000))
+    pos = app.repo.positions(app.repo.stage1(st.criteria))
+    dist = sorted(np.hypot(lat - 47.0, (lon - 2.0) * np.cos(np.radians(47))) for lat, lon
+                  in pos.values())
+    kept = app.repo.positions(st.ids)
+    far = max(np.hypot(lat - 47.0, (lon - 2.0) * np.cos(np.radians(47))) for lat, lon
+              in kept.values())
+    assert far <= dist[39] + 1e-3
+    app.close()
+
+
+def test_search_log_round_trip_and_ordering(app):
+    log = app.log
+    t = datetime(2026, 11, 30, 12, tzinfo=UTC)
+    for i in range(3):
+        log.record(SearchRecord(
+            search_id=f"{i:032x}", at=t + timedelta(minutes=i), mode="pipeline",
+            request={"description": f"r{i}"}, filter_key="k", model_key="m",
+            embedding=np.array([1, 0, 0], np.float32) if i else np.array([0, 1, 0], np.float32),
+            stage_ms={"total": 1.0}, funnel={"stage3": 1}, ranker="deterministic",
+            fallback=None, input_tokens=0, output_tokens=0, cost_eur=0.0,
+            suggestions=(Suggestion("#102", "recommended", "Parce que."),)))
+    got = log.get(f"{1:032x}")
+    assert got is not None and got.request == {"description": "r1"}
+    assert np.array_equal(got.embedding, np.array([1, 0, 0], np.float32))
+    assert [r.search_id for r in log.records(limit=2)] == [f"{1:032x}", f"{2:032x}"]
+    q = np.array([1, 0, 0], np.float32)
+    sim = log.similar("k", q, model_key="m", k=5, min_similarity=0.9, exclude=f"{2:032x}")
+    assert [s.search_id for s in sim] == [f"{1:032x}"]
+    assert log.similar("other", q, model_key="m", k=5, min_similarity=0.0) == []
+    assert log.similar("k", q, model_key="other-model", k=5, min_similarity=0.0) == []
+    log.add_feedback(Feedback(f"{1:032x}", "#102", "kept", t))
+    best = log.similar("k", q, model_key="m", k=1, min_similarity=0.9, exclude=f"{2:032x}")
+    assert best[0].kept == ("#102",)
+
+
+# --- stage 3 through the real SDK and a loopback stand-in -------------------------------------
+
+
+@pytest.fixture
+def api():
+    with serve_fake_anthropic() as fake:
+        yield fake
+
+
+def _llm_app(tmp_path, api: FakeAnthropic, timeout: float = 2.0) -> MatchingApp:
+    return _app(f"sqlite:///{tmp_path / 'llm.sqlite'}", tmp_path, ranker="claude",
+                anthropic_api_key="sk-test-key", anthropic_base_url=api.base_url,
+                llm_timeout_s=timeout, llm_model="claude-sonnet-4-6")
+
+
+def test_a_valid_llm_answer_ranks_with_tokens_and_cost_recorded(tmp_path, api):
+    app = _llm_app(tmp_path, api)
+    api.script(from_schema(input_tokens=3000, output_tokens=500))
+    res = app.match(REQUEST)
+    assert res.ranker == "claude:claude-sonnet-4-6" and res.fallback is None
+    assert len(res.recommended) == 4 and len(res.compatible) == 4
+    body = api.requests[0].body
+    enum = body["output_config"]["format"]["schema"]["properties"]["recommended"]["items"][
+        "properties"]["memberCode"]["enum"]
+    assert len(enum) == 30 and "Personnes : 50" in body["messages"][0]["content"]
+    rec = app.match.search_record(res.search_id)
+    assert (rec.input_tokens, rec.output_tokens) == (3000, 500)
+    assert rec.cost_eur == pytest.approx((3000 * 2.58 + 500 * 12.90) / 1e6)
+    assert app.match.stats().cost_eur_per_search == pytest.approx(rec.cost_eur)
+    app.close()
+
+
+FAULTS = {
+    "invalid JSON twice": ([text("{pas du json"), text("toujours pas")], "invalid: not JSON"),
+    "unknown codes twice": ([text(json.dumps({"recommended": [
+        {"memberCode": "#99999", "explanation": "x"}], "compatible": [], "rejected": []}))] * 2,
+        "unknown member code"),
+    "truncated twice": ([text('{"recommended": [', stop_reason="max_tokens")] * 2,
+                        "did not end normally"),
+    "slow": ([slow(5.0, then=from_schema())], "timeout"),
+    "5xx twice": ([status(529), status(500)], "http_529; then http_500"),
+    "hang-up twice": ([hang_up(), hang_up()], "connection"),
+    "not a message": ([text("x"), status(503)], "http_503"),
+}
+
+
+@pytest.mark.parametrize("fault", list(FAULTS))
+def test_every_fault_of_the_llm_ends_in_an_answer_with_the_fallback_recorded(tmp_path, api,
+                                                                             fault):
+    behaviours, why = FAULTS[fault]
+    app = _llm_app(tmp_path, api, timeout=1.0)
+    api.script(*behaviours)
+    res = app.match(REQUEST)
+    assert res.ranker == "deterministic" and len(res.recommended) == 4
+    assert len(res.compatible) == 4
+    assert res.fallback is not None and why in res.fallback, res.fallback
+    assert res.fallback.startswith("claude:claude-sonnet-4-6: ")
+    rec = app.match.search_record(res.search_id)
+    assert rec.fallback == res.fallback and rec.ranker == "deterministic"
+    stats = app.match.stats()
+    assert stats.fallbacks == 1 and stats.latency_ms["stage3"].p50 < 3000
+    app.close()
+
+
+def test_an_invalid_answer_then_a_valid_one_uses_the_retry(tmp_path, api):
+    app = _llm_app(tmp_path, api)
+    api.script(text("{oops"), from_schema())
+    res = app.match(REQUEST)
+    assert res.ranker.startswith("claude:") and res.attempts[0].startswith("invalid")
+    assert res.attempts[1] == "ok" and len(api.requests) == 2
+    app.close()
+
+
+def test_the_budget_filter_survives_into_the_prompt(tmp_path, api):
+    app = _llm_app(tmp_path, api)
+    api.script(from_schema())
+    app.match(EventRequest("séminaire", budget=BudgetRange(1000, 3000)))
+    assert "Budget : 1000–3000 €" in api.requests[0].body["messages"][0]["content"]
+    app.close()
