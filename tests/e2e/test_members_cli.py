@@ -89,3 +89,54 @@ def test_generate_then_worker(tmp_path):
                              "40", "--db", db, "--json", tmp=tmp_path).stdout)
     assert res["candidates"] and all(c["generated"] == ["all"] for c in res["candidates"])
     assert all(c["distance_km"] <= 40 for c in res["candidates"])
+
+
+def test_match_feedback_similar_stats_show(store):
+    args = ("Festival de musique en plein air", "--zone", "Occitanie", "--date", "2027-06-12")
+    out = members("match", *args, "--json", tmp=store)
+    assert out.returncode == 0, out.stderr
+    res = json.loads(out.stdout)
+    assert res["mode"] == "pipeline" and res["ranker"] == "deterministic"
+    assert len(res["recommended"]) == 4 and len(res["compatible"]) == 4
+    assert all(s["explanation"] for s in res["recommended"] + res["compatible"])
+    # Occitanie keeps more than 500 festivals: the 500 closest to its centre go on
+    stages = {s["stage"]: s["kept"] for s in res["funnel"]}
+    assert stages["stage 1: hard filters"] > 500
+    assert stages["broad zone: closest to the centre"] == 500 and res["narrowed"]
+    sid = res["search_id"]
+    first, second = res["recommended"][0]["code"], res["compatible"][0]["code"]
+    assert members("feedback", sid, first, "--kept", tmp=store).returncode == 0
+    assert members("feedback", sid, second, "--corrected", "--comment", "trop loin",
+                   tmp=store).returncode == 0
+    bad = members("feedback", sid, "#NOT1", "--kept", tmp=store)
+    assert bad.returncode == 2 and "did not suggest" in bad.stderr
+    st = json.loads(members("stats", "--json", tmp=store).stdout)
+    assert st["kept"] >= 1 and st["corrected"] >= 1 and st["acceptance_rate"] is not None
+    assert {"stage1", "stage2", "stage3", "total"} <= set(st["latency_ms"])
+    table = members("stats", tmp=store)
+    assert table.returncode == 0 and "acceptance rate" in table.stdout
+    sim = json.loads(members("similar", *args, "--json", tmp=store).stdout)
+    assert sid in [s["search_id"] for s in sim]
+    shown = json.loads(members("show", first, "--json", tmp=store).stdout)
+    assert shown["code"] == first
+    text = members("match", *args, tmp=store)
+    assert text.returncode == 0 and "Recommandés (4)" in text.stdout
+    assert "similar past request" in text.stderr
+
+
+def test_match_serves_explicit_codes(store):
+    code = json.loads(members("search", "festival de jazz", "--zone", "Rennes", "--json",
+                              tmp=store).stdout)["candidates"][0]["code"]
+    res = json.loads(members("match", f"Je veux {code} et #404", "--json", tmp=store).stdout)
+    assert res["mode"] == "explicit" and res["unknown_codes"] == ["#404"]
+    assert [s["code"] for s in res["recommended"]] == [code]
+
+
+@pytest.mark.parametrize("args", [
+    ("match", "x", "--zone", "Atlantide"), ("match",), ("show", "pas-un-code"),
+    ("show", "#NOBODY"), ("feedback", "f" * 32, "#1", "--kept"),
+])
+def test_bad_match_input_is_error_exit_2(store, args):
+    out = members(*args, tmp=store)
+    assert out.returncode == 2, (out.stdout, out.stderr)
+    assert out.stderr.startswith("error:") and "Traceback" not in out.stderr

@@ -6,6 +6,7 @@ import dataclasses
 import json
 import sys
 from collections.abc import Callable
+from datetime import date, datetime
 from functools import wraps
 from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
@@ -45,7 +46,7 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print a JSON document for
 
 
 def to_jsonable(value: Any) -> Any:
-    """Dataclasses, tuples and paths to plain JSON values."""
+    """Dataclasses, tuples, paths, dates and datetimes (ISO 8601) to plain JSON values."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         if hasattr(value, "to_dict"):
             return to_jsonable(value.to_dict())
@@ -56,6 +57,8 @@ def to_jsonable(value: Any) -> Any:
         return [to_jsonable(v) for v in value]
     if isinstance(value, Path):
         return str(value)
+    if isinstance(value, date | datetime):
+        return value.isoformat()
     return value
 
 

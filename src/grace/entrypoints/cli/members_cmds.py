@@ -1,4 +1,5 @@
-"""``grace members …``: import, generate, worker, status and search (matching, seed 003)."""
+"""``grace members …``: import, generate, worker, status, search, match, feedback, similar,
+stats, show (matching, seed 003)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -20,11 +22,13 @@ from grace.entrypoints.cli.common import (
     out_console,
     print_json,
     settings,
+    to_jsonable,
 )
 from grace.errors import MemberValidationError
 from grace.matching.domain.model import BudgetRange, EventFormat, EventRequest
 
-app = typer.Typer(help="Members and event requests (matching: hard filters, vector ranking).",
+app = typer.Typer(help="Members and event requests (matching: filters, vectors, explained "
+                  "shortlist).",
                   no_args_is_help=True)
 
 DbOpt = Annotated[str | None, typer.Option(
@@ -184,7 +188,7 @@ def _request_from_file(path: Path) -> EventRequest:
     if not isinstance(data, dict):
         raise MemberValidationError(f"{path}: a request is a JSON object")
     allowed = {"description", "extra", "format", "headcount", "budget", "zone", "radius_km",
-               "dates"}
+               "dates", "codes"}
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise MemberValidationError(f"{path}: unknown field(s) {', '.join(unknown)} "
@@ -196,34 +200,64 @@ def _request_from_file(path: Path) -> EventRequest:
             format=data.get("format"), headcount=data.get("headcount"),
             budget=_budget(str(budget)) if budget is not None else BudgetRange(),
             zone=data.get("zone"), radius_km=data.get("radius_km"),
-            dates=tuple(date.fromisoformat(d) for d in data.get("dates", [])))
+            dates=tuple(date.fromisoformat(d) for d in data.get("dates", [])),
+            codes=tuple(data.get("codes", [])))
     except (TypeError, ValueError) as exc:
         raise MemberValidationError(f"{path}: {exc}") from exc
+
+
+RequestFileOpt = Annotated[Path | None, typer.Option(
+    "--request", help="A JSON request file (fields: description, extra, format, headcount, "
+    "budget, zone, radius_km, dates, codes).")]
+ExtraOpt = Annotated[str, typer.Option(help="Extra information.")]
+FormatOpt = Annotated[EventFormat | None, typer.Option("--format", help="Event format.")]
+HeadcountOpt = Annotated[int | None, typer.Option(
+    min=0, help="Guests (persons); with --format, a minimum capacity.")]
+BudgetOpt = Annotated[str | None, typer.Option(help="Budget in €: MAX, MIN-MAX or MIN-.")]
+ZoneOpt = Annotated[str | None, typer.Option(
+    help="Commune, postal code, département, region, or 'lat,lon'.")]
+RadiusOpt = Annotated[float | None, typer.Option(help="Radius around the zone (km).")]
+DatesOpt = Annotated[list[str] | None, typer.Option(
+    "--date", help="A required date (YYYY-MM-DD), repeatable.")]
+DescriptionArg = Annotated[str | None, typer.Argument(
+    help="What the organiser wants (member codes like #102 in it are served directly).")]
+
+
+def _request(description: str | None, request_file: Path | None, extra: str,
+             format_: EventFormat | None, headcount: int | None, budget: str | None,
+             zone: str | None, radius: float | None, dates: list[str] | None) -> EventRequest:
+    if request_file is not None:
+        return _request_from_file(request_file)
+    if not description:
+        raise MemberValidationError("give a description (argument) or --request FILE")
+    try:
+        days = tuple(date.fromisoformat(d) for d in dates or [])
+    except ValueError as exc:
+        raise MemberValidationError(f"--date: {exc} (use YYYY-MM-DD)") from None
+    return EventRequest(description=description, extra=extra, format=format_,
+                        headcount=headcount, budget=_budget(budget), zone=zone,
+                        radius_km=radius, dates=days)
 
 
 @app.command("search")
 @handle_errors
 def search(
-    description: Annotated[str | None, typer.Argument(help="What the organiser wants.")] = None,
-    request_file: Annotated[Path | None, typer.Option(
-        "--request", help="A JSON request file (fields: description, extra, format, headcount, "
-        "budget, zone, radius_km, dates).")] = None,
-    extra: Annotated[str, typer.Option(help="Extra information.")] = "",
-    format_: Annotated[EventFormat | None, typer.Option("--format", help="Event format.")] = None,
-    headcount: Annotated[int | None, typer.Option(
-        min=0, help="Guests (persons); with --format, a minimum capacity.")] = None,
-    budget: Annotated[str | None, typer.Option(
-        help="Budget in €: MAX, MIN-MAX or MIN-.")] = None,
-    zone: Annotated[str | None, typer.Option(
-        help="Commune, postal code, département, region, or 'lat,lon'.")] = None,
-    radius: Annotated[float | None, typer.Option(help="Radius around the zone (km).")] = None,
-    dates: Annotated[list[str] | None, typer.Option(
-        "--date", help="A required date (YYYY-MM-DD), repeatable.")] = None,
+    description: DescriptionArg = None,
+    request_file: RequestFileOpt = None,
+    extra: ExtraOpt = "",
+    format_: FormatOpt = None,
+    headcount: HeadcountOpt = None,
+    budget: BudgetOpt = None,
+    zone: ZoneOpt = None,
+    radius: RadiusOpt = None,
+    dates: DatesOpt = None,
     limit: Annotated[int, typer.Option(min=1, help="Candidates to print.")] = 20,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Search members for a request (stages 1–2, no LLM) and print the funnel.
+    """Candidates of stages 1–2 (hard filters, vector ranking; no stage 3) and the funnel.
+
+    For the explained shortlist (4 recommended + 4 compatible), use ``grace members match``.
 
     Examples:
 
@@ -234,18 +268,8 @@ def search(
 
       grace members search --request demande.json --json
     """
-    if request_file is not None:
-        request = _request_from_file(request_file)
-    else:
-        if not description:
-            raise MemberValidationError("give a description (argument) or --request FILE")
-        try:
-            days = tuple(date.fromisoformat(d) for d in dates or [])
-        except ValueError as exc:
-            raise MemberValidationError(f"--date: {exc} (use YYYY-MM-DD)") from None
-        request = EventRequest(description=description, extra=extra, format=format_,
-                               headcount=headcount, budget=_budget(budget), zone=zone,
-                               radius_km=radius, dates=days)
+    request = _request(description, request_file, extra, format_, headcount, budget, zone,
+                       radius, dates)
     result = build_matching(settings(), database_url=db).search(request)
     if as_json:
         print_json(result)
@@ -265,3 +289,205 @@ def search(
         add_plain_row(table, c.rank, c.code, c.name, f"{c.commune} ({c.postal_code})", km, sim,
                       ", ".join(c.generated))
     out_console.print(table)
+    if result.narrowed:
+        err_console.print(escape(result.narrowed), highlight=False)
+
+
+@app.command("match")
+@handle_errors
+def match(
+    description: DescriptionArg = None,
+    request_file: RequestFileOpt = None,
+    extra: ExtraOpt = "",
+    format_: FormatOpt = None,
+    headcount: HeadcountOpt = None,
+    budget: BudgetOpt = None,
+    zone: ZoneOpt = None,
+    radius: RadiusOpt = None,
+    dates: DatesOpt = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The shortlist for a request: 4 recommended + 4 compatible, each explained in one sentence.
+
+    Stages 1–2, then stage 3: Claude when ANTHROPIC_API_KEY is set (GRACE_RANKER), else the
+    deterministic ranker; any LLM failure falls back to it and says so. Member codes in the
+    description (#102 et #157) are served directly. Every search is logged for ``stats``,
+    ``feedback`` and reuse.
+
+    Examples:
+
+      grace members match "festival de jazz en plein air" --zone Rennes --radius 30
+
+      grace members match "soirée de gala" --format seated --headcount 200 --budget 5000-15000
+      --zone Bretagne --date 2027-06-12
+
+      grace members match "je veux #102 et #157" --json
+    """
+    request = _request(description, request_file, extra, format_, headcount, budget, zone,
+                       radius, dates)
+    result = build_matching(settings(), database_url=db).match(request)
+    if as_json:
+        print_json(result)
+        return
+    funnel = Table(title=f"funnel — zone: {result.zone or 'anywhere'}")
+    for col in ("stage", "kept", "ms"):
+        funnel.add_column(col, justify="left" if col == "stage" else "right")
+    for st in result.funnel:
+        add_plain_row(funnel, st.stage, st.kept, f"{st.ms:.1f}")
+    out_console.print(funnel)
+    for title, group in (("Recommandés", result.recommended), ("Compatibles", result.compatible)):
+        table = Table(title=f"{title} ({len(group)})")
+        for col in ("code", "name", "commune", "km", "explanation"):
+            table.add_column(col, overflow="fold")
+        for c in group:
+            km = "—" if c.distance_km is None else f"{c.distance_km:.1f}"
+            add_plain_row(table, c.code, c.name, f"{c.commune} ({c.postal_code})", km,
+                          c.explanation)
+        out_console.print(table)
+    notes = [f"ranker: {result.ranker}"]
+    if result.fallback:
+        notes.append(f"fallback: {result.fallback}")
+    if result.narrowed:
+        notes.append(result.narrowed)
+    if result.unknown_codes:
+        notes.append(f"unknown codes: {', '.join(result.unknown_codes)}")
+    for r in result.rejected:
+        notes.append(f"rejected {r.code} ({r.name}): {r.reason}")
+    for p in result.similar_requests:
+        notes.append(f"similar past request {p.search_id} ({p.similarity:.2f}): "
+                     f"{p.description[:80]}")
+    if result.input_tokens:
+        notes.append(f"tokens: {result.input_tokens} in / {result.output_tokens} out, "
+                     f"{result.cost_eur:.4f} €")
+    notes.append(f"search id: {result.search_id} — grace members feedback {result.search_id} "
+                 "CODE --kept|--corrected")
+    for n in notes:
+        err_console.print(escape(n), highlight=False)
+
+
+@app.command("feedback")
+@handle_errors
+def feedback(
+    search_id: Annotated[str, typer.Argument(help="The search id printed by `match`.")],
+    code: Annotated[str, typer.Argument(help="A suggested member code (#102).")],
+    kept: Annotated[bool, typer.Option("--kept/--corrected",
+                                       help="The organiser kept or corrected it.")],
+    comment: Annotated[str, typer.Option(help="Why (optional).")] = "",
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Record whether the organiser kept or corrected a suggestion (acceptance rate in stats).
+
+    Examples:
+
+      grace members feedback 3f2a…9c "#FEST_35238_7" --kept
+
+      grace members feedback 3f2a…9c "#102" --corrected --comment "trop loin"
+    """
+    fb = build_matching(settings(), database_url=db).match.feedback(
+        search_id, code, "kept" if kept else "corrected", comment=comment)
+    _report({"search_id": fb.search_id, "code": fb.code, "verdict": fb.verdict}, as_json,
+            "feedback recorded")
+
+
+@app.command("similar")
+@handle_errors
+def similar(
+    description: DescriptionArg = None,
+    request_file: RequestFileOpt = None,
+    extra: ExtraOpt = "",
+    format_: FormatOpt = None,
+    headcount: HeadcountOpt = None,
+    budget: BudgetOpt = None,
+    zone: ZoneOpt = None,
+    radius: RadiusOpt = None,
+    dates: DatesOpt = None,
+    min_similarity: Annotated[float | None, typer.Option(
+        help="Cosine threshold (default GRACE_MATCHING_REUSE_SIMILARITY).")] = None,
+    k: Annotated[int, typer.Option("-k", min=1, max=50, help="At most K past requests.")] = 5,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Past requests with the same hard filters (zone, dates, capacity, budget) that say the
+    same thing: their shortlist can be reused (find_similar_requests, seed 003).
+
+    Examples:
+
+      grace members similar "festival de jazz" --zone Rennes --radius 30
+
+      grace members similar --request demande.json --min-similarity 0.9 --json
+    """
+    request = _request(description, request_file, extra, format_, headcount, budget, zone,
+                       radius, dates)
+    found = build_matching(settings(), database_url=db).match.similar_requests(
+        request, k=k, min_similarity=min_similarity)
+    if as_json:
+        print_json(found)
+        return
+    table = Table(title=f"{len(found)} similar past requests")
+    for col in ("search id", "when", "similarity", "description", "kept"):
+        table.add_column(col, overflow="fold")
+    for p in found:
+        add_plain_row(table, p.search_id, p.at.isoformat(timespec="seconds"),
+                      f"{p.similarity:.3f}", p.description[:120], ", ".join(p.kept))
+    out_console.print(table)
+
+
+@app.command("stats")
+@handle_errors
+def stats(
+    last: Annotated[int | None, typer.Option(min=1, help="Only the last N searches.")] = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Seed 003's metrics: p50/p95/p99 per stage, funnel averages, rankers and fallbacks,
+    cost per search, acceptance rate of suggestions (kept / corrected feedback).
+
+    Examples:
+
+      grace members stats
+
+      grace members stats --last 1000 --json
+    """
+    s = build_matching(settings(), database_url=db).match.stats(last=last)
+    if as_json:
+        print_json(s)
+        return
+    lat = Table(title=f"latency over {s.searches} searches (ms)")
+    for col in ("stage", "n", "p50", "p95", "p99"):
+        lat.add_column(col, justify="left" if col == "stage" else "right")
+    for stage, p in s.latency_ms.items():
+        add_plain_row(lat, stage, p.count, f"{p.p50:.1f}", f"{p.p95:.1f}", f"{p.p99:.1f}")
+    out_console.print(lat)
+    rate = "—" if s.acceptance_rate is None else f"{s.acceptance_rate:.1%}"
+    _report({
+        **{f"funnel mean: {k}": round(v, 1) for k, v in s.funnel_mean.items()},
+        **{f"ranker: {k}": v for k, v in s.rankers.items()},
+        "LLM fallbacks": s.fallbacks,
+        "cost per search (€)": round(s.cost_eur_per_search, 5),
+        "LLM tokens per search": round(s.tokens_per_search, 1),
+        "kept": s.kept, "corrected": s.corrected, "acceptance rate": rate,
+    }, False, "funnel, cost, acceptance")
+
+
+@app.command("show")
+@handle_errors
+def show(
+    code: Annotated[str, typer.Argument(help="A member code (#102).")],
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """One member's record.
+
+    Examples:
+
+      grace members show "#FEST_35238_7" --json
+    """
+    m = build_matching(settings(), database_url=db).match.member(code)
+    if m is None:
+        raise MemberValidationError(f"no member {code}")
+    if as_json:
+        print_json(m)
+        return
+    _report({k: v for k, v in to_jsonable(m).items()}, False, f"member {m.code}")

@@ -1,0 +1,58 @@
+"""``grace serve``: the matching HTTP API and the organiser page (uvicorn)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from grace.entrypoints.cli.common import err_console, handle_errors, settings
+
+DbOpt = Annotated[str | None, typer.Option(
+    "--db", help="Member store URL: sqlite:///PATH or postgresql://… (or GRACE_DATABASE_URL; "
+    "default <GRACE_CACHE_DIR>/members.sqlite).", show_default=False)]
+
+
+@handle_errors
+def serve(
+    host: Annotated[str, typer.Option(
+        help="Address to listen on (loopback by default; 0.0.0.0 exposes it to the network).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    db: DbOpt = None,
+) -> None:
+    """Serve the organiser page and the matching API (JSON, OpenAPI at /docs).
+
+    The page is at http://HOST:PORT/ ; the API under /api (POST /api/searches, feedback,
+    similar requests, members, stats). Import members first with `grace members import`.
+
+    Examples:
+
+      grace serve                                   # http://127.0.0.1:8000/
+
+      grace serve --port 8080 --db sqlite:///members.sqlite
+
+      GRACE_RANKER=deterministic grace serve --host 0.0.0.0
+    """
+    import uvicorn
+
+    from grace.bootstrap import build_matching
+    from grace.entrypoints.http_api import create_app
+
+    matching = build_matching(settings(), database_url=db)
+    try:
+        st = matching.status()
+        app = create_app(matching)
+        shown = f"[{host}]" if ":" in host else host
+        typer.echo(f"GRACE serving on http://{shown}:{port}/ (API docs: /docs) — "
+                   f"{st.members} members, {st.stale} awaiting embedding")
+        if st.members == 0:
+            err_console.print("warning: the member store is empty: run `grace members import "
+                              "CSV` first", highlight=False)
+        elif st.stale:
+            err_console.print(f"warning: {st.stale} members have no current embedding: run "
+                              "`grace members worker`", highlight=False)
+        uvicorn.run(app, host=host, port=port, log_level="info", ws="none",
+                    server_header=False, proxy_headers=False)
+    finally:
+        matching.close()
