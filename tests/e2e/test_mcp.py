@@ -14,7 +14,7 @@ import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
-from grace.bootstrap import example_project
+from grace.bootstrap import build_matching, example_project
 
 BAD_CALLS = [
     ("grace_resolve_context", {"task": "x", "role": "designer"}, "unknown role"),
@@ -158,3 +158,45 @@ def test_stdio_with_relevance_on_uses_the_real_model(tmp_path):
 
     asyncio.run(main())
     assert (tmp_path / "vectors.sqlite").is_file()  # warmed up at start, cached on disk
+
+
+def test_matching_tools_over_stdio(tmp_path):
+    from grace.config import Settings
+
+    db = f"sqlite:///{tmp_path / 'members.sqlite'}"
+    app = build_matching(Settings(cache_dir=tmp_path, embedder="fake"), database_url=db)
+    app.generate(400, seed=2, calendar_days=3)
+    app.worker()()
+    app.close()
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "grace", "mcp", "--example"],
+        env={**env(), "GRACE_DATABASE_URL": db, "GRACE_EMBEDDER": "fake",
+             "GRACE_CACHE_DIR": str(tmp_path)},
+    )
+    request = {"description": "séminaire au vert avec nuitées", "zone": "Lyon",
+               "radius_km": 60, "format": "meeting", "headcount": 40}
+
+    async def main() -> None:
+        async with Client(params, read_timeout_seconds=120) as client:
+            tools = {t.name for t in (await client.list_tools()).tools}
+            assert {"grace_find_members", "grace_find_similar_requests"} <= tools
+            r = await client.call_tool("grace_find_members", request)
+            assert not r.is_error, r.content[0].text
+            data = r.structured_content
+            assert len(data["recommended"]) == 4 and len(data["compatible"]) == 4
+            assert "Recommandés :" in r.content[0].text and data["ranker"] == "deterministic"
+            sim = await client.call_tool("grace_find_similar_requests", request)
+            assert not sim.is_error
+            found = sim.structured_content["similar_requests"]
+            assert [s["search_id"] for s in found] == [data["search_id"]]
+            other = await client.call_tool("grace_find_similar_requests",
+                                           {**request, "headcount": 41})
+            assert other.structured_content["similar_requests"] == []
+            for args, message in [({**request, "zone": "Atlantide"}, "Atlantide"),
+                                  ({**request, "dates": ["12/06/2027"]}, "YYYY-MM-DD"),
+                                  ({**request, "headcount": -1}, "greater"),
+                                  ({**request, "codes": ["pas un code"]}, "member code")]:
+                bad = await client.call_tool("grace_find_members", args)
+                assert bad.is_error and message in bad.content[0].text, bad.content[0].text
+
+    asyncio.run(main())

@@ -1,4 +1,5 @@
-"""MCP server: ``grace_resolve_context``, ``grace_get``, ``grace_doctor`` for coding agents.
+"""MCP server: ``grace_resolve_context``, ``grace_get``, ``grace_doctor`` for coding agents;
+``grace_learnings_search``; ``grace_find_members`` and ``grace_find_similar_requests`` (matching).
 
 Thin: each tool validates its arguments (pydantic, through the SDK), calls one use case and
 formats. A :class:`~grace.errors.GraceError` becomes a tool error (``isError: true``) with the
@@ -22,17 +23,27 @@ from pydantic import Field
 from grace import __version__
 from grace.bootstrap import (
     LearningsApp,
+    MatchingApp,
     ResolutionApp,
     build_learnings,
+    build_matching,
     build_resolution,
     locate_project,
 )
 from grace.config import Settings
 from grace.entrypoints.cli.common import to_jsonable
-from grace.errors import ConfigError, GraceError, LearningsFileError, ProjectError
+from grace.errors import (
+    ConfigError,
+    GraceError,
+    LearningsFileError,
+    MemberValidationError,
+    ProjectError,
+)
 from grace.learnings.application.search import MAX_K, MAX_QUERY_CHARS
 from grace.learnings.domain.entry import parse_date
 from grace.learnings.domain.ranking import Filters
+from grace.matching.application.match import MatchResult
+from grace.matching.domain.model import MAX_TEXT, BudgetRange, EventFormat, EventRequest
 from grace.resolution.application.get_talent import GetTalent
 from grace.resolution.application.resolve_context import MAX_TASK_CHARS, MAX_TOKEN_BUDGET
 
@@ -251,7 +262,130 @@ def build_server(projects: Projects) -> MCPServer:
             structured_content=to_jsonable(result),
         )
 
+    matching: list[MatchingApp] = []
+
+    def matching_app() -> MatchingApp:
+        if not matching:
+            matching.append(build_matching(projects.settings))
+        return matching[0]
+
+    @server.tool(
+        name="grace_find_members",
+        description="Shortlist members (venues, providers) for an event request: hard filters "
+        "(zone, capacity, budget, dates), vector ranking, then 4 recommended + 4 compatible, "
+        "each with a one-sentence French explanation. Member codes in the description (#102) "
+        "are served directly. Returns the search id (for feedback) and similar past requests "
+        "that could be reused.",
+    )
+    def grace_find_members(
+        description: RequestText,
+        extra: Extra = "",
+        format: FormatArg = None,
+        headcount: Headcount = None,
+        budget_min_eur: Euros = None,
+        budget_max_eur: Euros = None,
+        zone: ZoneArg = None,
+        radius_km: Radius = None,
+        dates: Dates = None,
+        codes: Codes = None,
+    ) -> CallToolResult:
+        try:
+            request = _event_request(description, extra, format, headcount, budget_min_eur,
+                                     budget_max_eur, zone, radius_km, dates, codes)
+            result = matching_app().match(request)
+        except GraceError as exc:
+            raise _tool_error(exc) from exc
+        return CallToolResult(
+            content=[TextContent(type="text", text=_match_text(result))],
+            structured_content=to_jsonable(result),
+        )
+
+    @server.tool(
+        name="grace_find_similar_requests",
+        description="Past requests with the same hard filters (zone, dates, capacity, budget) "
+        "that say the same thing, with the shortlist they got: offer the organiser to reuse "
+        "one instead of a new search.",
+    )
+    def grace_find_similar_requests(
+        description: RequestText,
+        extra: Extra = "",
+        format: FormatArg = None,
+        headcount: Headcount = None,
+        budget_min_eur: Euros = None,
+        budget_max_eur: Euros = None,
+        zone: ZoneArg = None,
+        radius_km: Radius = None,
+        dates: Dates = None,
+        k: Annotated[int, Field(ge=1, le=20, description="At most k past requests.")] = 5,
+    ) -> CallToolResult:
+        try:
+            request = _event_request(description, extra, format, headcount, budget_min_eur,
+                                     budget_max_eur, zone, radius_km, dates, None)
+            found = matching_app().match.similar_requests(request, k=k)
+        except GraceError as exc:
+            raise _tool_error(exc) from exc
+        lines = [f"{len(found)} similar past request(s)"]
+        lines += [f"- {p.search_id} ({p.similarity:.2f}, {p.at:%Y-%m-%d}): {p.description[:120]}"
+                  f" → {', '.join(s.code for s in p.suggestions)}" for p in found]
+        return CallToolResult(
+            content=[TextContent(type="text", text="\n".join(lines))],
+            structured_content={"similar_requests": to_jsonable(found)},
+        )
+
     return server
+
+
+RequestText = Annotated[str, Field(min_length=1, max_length=MAX_TEXT,
+                                   description="What the organiser wants, in free text.")]
+Extra = Annotated[str, Field(max_length=MAX_TEXT, description="Extra information.")]
+FormatArg = Annotated[EventFormat | None, Field(
+    default=None, description="Event format (capacity is checked for it with headcount).")]
+Headcount = Annotated[int | None, Field(default=None, ge=0, le=1_000_000,
+                                        description="Guests (persons).")]
+Euros = Annotated[int | None, Field(default=None, ge=0, le=1_000_000_000,
+                                    description="Budget bound in euros.")]
+ZoneArg = Annotated[str | None, Field(
+    default=None, max_length=200,
+    description="Commune (Rennes), postal code, département (35), region, or 'lat,lon'.")]
+Radius = Annotated[float | None, Field(default=None, gt=0, le=20_000,
+                                       description="Radius around the zone (km).")]
+Dates = Annotated[list[str] | None, Field(
+    default=None, max_length=366, description="Dates the member must be free (YYYY-MM-DD).")]
+Codes = Annotated[list[str] | None, Field(
+    default=None, max_length=50, description="Member codes asked for explicitly (#102).")]
+
+
+def _event_request(description: str, extra: str, fmt: EventFormat | None,
+                   headcount: int | None, lo: int | None, hi: int | None, zone: str | None,
+                   radius_km: float | None, dates: list[str] | None,
+                   codes: list[str] | None) -> EventRequest:
+    from datetime import date
+
+    try:
+        days = tuple(date.fromisoformat(d) for d in dates or [])
+    except ValueError as exc:
+        raise MemberValidationError(f"dates: {exc} (use YYYY-MM-DD)") from None
+    return EventRequest(description=description, extra=extra, format=fmt,
+                        headcount=headcount, budget=BudgetRange(lo, hi), zone=zone,
+                        radius_km=radius_km, dates=days, codes=tuple(codes or ()))
+
+
+def _match_text(r: MatchResult) -> str:
+    lines = [f"search {r.search_id} — zone: {r.zone or 'anywhere'} — ranker: {r.ranker}"]
+    if r.fallback:
+        lines.append(f"fallback: {r.fallback}")
+    if r.narrowed:
+        lines.append(r.narrowed)
+    lines.append(" → ".join(f"{f.stage}: {f.kept}" for f in r.funnel))
+    for title, group in (("Recommandés", r.recommended), ("Compatibles", r.compatible)):
+        lines.append(f"{title} :")
+        lines += [f"- {s.code} {s.name} ({s.commune}) — {s.explanation}" for s in group]
+    if r.unknown_codes:
+        lines.append(f"codes inconnus : {', '.join(r.unknown_codes)}")
+    lines += [f"écarté {x.code} {x.name} : {x.reason}" for x in r.rejected]
+    lines += [f"demande passée similaire {p.search_id} ({p.similarity:.2f}) : "
+              f"{p.description[:100]}" for p in r.similar_requests]
+    return "\n".join(lines)
 
 
 def check_loopback(host: str) -> str:
