@@ -39,8 +39,10 @@ D = 384
 KEY = "synthetic-384"
 
 
-def load(repo: MemberRepository, n: int, days: int, geo: FrenchGeoTable) -> dict[str, object]:
-    """Generate, store and give synthetic vectors; return numpy columns for the brute force."""
+def load(repo: MemberRepository, n: int, days: int, geo: FrenchGeoTable, *,
+         key: str = KEY) -> dict[str, object]:
+    """Generate, store and give synthetic vectors (stored under model ``key``); return numpy
+    columns for the brute force."""
     cols: dict[str, list[object]] = {k: [] for k in ("lat", "lon", "active", "budget_min",
                                                      "budget_max", *FORMATS)}
     avail = np.zeros((n, days), dtype=np.int8)  # 1 available, -1 booked
@@ -70,7 +72,7 @@ def load(repo: MemberRepository, n: int, days: int, geo: FrenchGeoTable) -> dict
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     while pending := repo.pending(5000):
         idx = [p.member_id - 1 for p in pending]
-        repo.store_embeddings(pending, vectors[idx], model_key=KEY)
+        repo.store_embeddings(pending, vectors[idx], model_key=key)
     print(f"  loaded {n} members in {time.perf_counter() - t0:.0f} s", flush=True)
     arr: dict[str, object] = {k: np.array([np.nan if v is None else v for v in vals],
                                           dtype=np.float64) for k, vals in cols.items()}

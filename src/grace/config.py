@@ -50,7 +50,8 @@ class Settings(BaseSettings):
         matching_broad_limit: ``GRACE_MATCHING_BROAD_LIMIT`` — when stage 1 keeps more members
             than this in a zone, keep the closest to the zone's centre (default 500, seed 003).
         matching_reuse_similarity: ``GRACE_MATCHING_REUSE_SIMILARITY`` — cosine from which a
-            past request with the same hard filters is offered for reuse (default 0.95).
+            past request with the same hard filters is offered for reuse (default 0.98, measured
+            by ``benchmarks/matching_reuse.py``, decision 0009).
         ranker: ``GRACE_RANKER`` — stage 3: ``auto`` (default: Claude when an API key is set,
             else deterministic), ``claude`` or ``deterministic``.
         anthropic_api_key: ``ANTHROPIC_API_KEY`` (or ``GRACE_ANTHROPIC_API_KEY``).
@@ -90,7 +91,7 @@ class Settings(BaseSettings):
     matching_unknown: Literal["keep", "drop"] = "keep"
     matching_top_k: int = Field(50, ge=1, le=10_000)
     matching_broad_limit: int = Field(500, ge=1, le=1_000_000)
-    matching_reuse_similarity: float = Field(0.95, ge=-1, le=1)
+    matching_reuse_similarity: float = Field(0.98, ge=-1, le=1)
     ranker: Literal["auto", "claude", "deterministic"] = "auto"
     anthropic_api_key: SecretStr | None = Field(
         None, validation_alias=AliasChoices("GRACE_ANTHROPIC_API_KEY", "ANTHROPIC_API_KEY"))

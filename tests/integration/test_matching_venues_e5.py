@@ -33,4 +33,19 @@ def test_jazz_festival_within_30_km_of_rennes_ranked_by_meaning(tmp_path, shared
                                   for c in res.candidates)
     top = [c.name.lower() for c in res.candidates[:3]]
     assert any("jazz" in n for n in top), top
+
+    # The whole pipeline with the real model: 4 + 4 explained, logged; a paraphrase with the
+    # same hard filters is offered for reuse (cosine ≥ 0.98), another event is not.
+    request = EventRequest("Festival de jazz en plein air", zone="Rennes", radius_km=30)
+    first = app.match(request)
+    assert first.ranker == "deterministic" and len(first.recommended) == 4
+    assert len(first.compatible) == 4
+    assert "km du centre de Rennes" in first.recommended[0].explanation
+    assert any("jazz" in s.name.lower() for s in first.recommended)
+    paraphrase = app.match(EventRequest("Un festival jazz en extérieur", zone="Rennes",
+                                        radius_km=30))
+    assert [p.search_id for p in paraphrase.similar_requests] == [first.search_id]
+    other = app.match(EventRequest("Séminaire d'entreprise avec salle de réunion",
+                                   zone="Rennes", radius_km=30))
+    assert other.similar_requests == ()
     app.close()

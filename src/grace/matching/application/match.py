@@ -233,7 +233,7 @@ class MatchMembers:
     """
 
     def __init__(self, search: SearchMembers, rank: RankFinalists, repo: MemberRepository,
-                 log: SearchLog, *, finalists: int = 30, reuse_similarity: float = 0.95,
+                 log: SearchLog, *, finalists: int = 30, reuse_similarity: float = 0.98,
                  clock: Callable[[], float] = time.perf_counter,
                  now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self._search, self._rank, self._repo, self._log = search, rank, repo, log
