@@ -12,6 +12,7 @@ from grace.entrypoints.cli import (
     mcp_cmd,
     members_cmds,
     resolution_cmds,
+    serve_cmd,
 )
 
 app = typer.Typer(
@@ -28,6 +29,7 @@ app.add_typer(eval_cmds.app, name="eval")
 app.add_typer(members_cmds.app, name="members")
 app.add_typer(learnings_cmds.app, name="learnings")
 app.command(name="mcp")(mcp_cmd.mcp)
+app.command(name="serve")(serve_cmd.serve)
 
 
 def _version(value: bool) -> None:

@@ -21,10 +21,11 @@ def serve(
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     db: DbOpt = None,
 ) -> None:
-    """Serve the organiser page and the matching API (JSON, OpenAPI at /docs).
+    """Serve the organiser page and the matching API (JSON, OpenAPI schema at /openapi.json).
 
-    The page is at http://HOST:PORT/ ; the API under /api (POST /api/searches, feedback,
-    similar requests, members, stats). Import members first with `grace members import`.
+    The page is at http://HOST:PORT/ and the API under /api (searches, feedback, members…).
+
+    Import members first with `grace members import`.
 
     Examples:
 
@@ -44,7 +45,7 @@ def serve(
         st = matching.status()
         app = create_app(matching)
         shown = f"[{host}]" if ":" in host else host
-        typer.echo(f"GRACE serving on http://{shown}:{port}/ (API docs: /docs) — "
+        typer.echo(f"GRACE serving on http://{shown}:{port}/ (OpenAPI: /openapi.json) — "
                    f"{st.members} members, {st.stale} awaiting embedding")
         if st.members == 0:
             err_console.print("warning: the member store is empty: run `grace members import "

@@ -1,0 +1,369 @@
+"""The matching HTTP API (seed 003) and the organiser page: thin routes that parse, call one use
+case of :class:`~grace.bootstrap.MatchingApp` and format.
+
+Errors are RFC 9457 problem responses (``application/problem+json``: ``type``, ``title``,
+``status``, ``detail``); a client never sees a traceback or an exception's text for an
+unexpected error. Bodies are capped at :data:`MAX_BODY_BYTES`.
+"""
+
+from __future__ import annotations
+
+import threading
+from datetime import date
+from http import HTTPStatus
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from grace.bootstrap import MatchingApp
+from grace.errors import (
+    ConfigError,
+    GraceError,
+    MemberStoreError,
+    MemberValidationError,
+    UnknownSearchError,
+    ZoneError,
+)
+from grace.matching.application.match import MatchResult
+from grace.matching.domain.history import Feedback, MatchingStats, SimilarRequest, Verdict
+from grace.matching.domain.model import MAX_TEXT, BudgetRange, EventFormat, EventRequest, Member
+
+MAX_BODY_BYTES = 64 * 1024
+"""Largest request body accepted (bytes); more is a 413 problem."""
+PROBLEM = "application/problem+json"
+SEARCH_ID = r"^[0-9a-f]{32}$"
+WEB = Path(str(resources.files("grace.entrypoints") / "web"))
+"""The organiser page (plain HTML, JS and CSS, no build step)."""
+PAGE_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+
+_EXAMPLE: dict[str, JsonValue] = {
+    "description": "Festival de musique en plein air, scène ouverte et food trucks",
+    "extra": "Accès PMR indispensable",
+    "format": "standing",
+    "headcount": 300,
+    "budget_min_eur": 2000,
+    "budget_max_eur": 8000,
+    "zone": "Bretagne",
+    "radius_km": None,
+    "dates": ["2027-06-12"],
+    "codes": [],
+}
+
+
+def _iso_text(value: object) -> object:
+    """Dates are ``YYYY-MM-DD`` text only (not timestamps)."""
+    if not isinstance(value, str):
+        raise ValueError("a date is text like 2027-06-12 (YYYY-MM-DD)")
+    return value
+
+
+IsoDate = Annotated[date, BeforeValidator(_iso_text)]
+
+
+class SearchBody(BaseModel):
+    """An organiser's request (the fields of :class:`EventRequest`)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_EXAMPLE]})
+
+    description: str = Field(min_length=1, max_length=MAX_TEXT,
+                             description="What the organiser wants (free text, French).")
+    extra: str = Field("", max_length=MAX_TEXT, description="Extra information.")
+    format: EventFormat | None = Field(
+        None, description="Event format: seated meal, standing, theatre, meeting.")
+    headcount: int | None = Field(None, ge=0, le=1_000_000, strict=True,
+                                  description="Guests (persons).")
+    budget_min_eur: int | None = Field(None, ge=0, le=1_000_000_000, strict=True,
+                                       description="Lowest budget (€).")
+    budget_max_eur: int | None = Field(None, ge=0, le=1_000_000_000, strict=True,
+                                       description="Highest budget (€).")
+    zone: str | None = Field(None, max_length=200, description="Commune, postal code, "
+                             "département, region, or 'lat,lon'.")
+    radius_km: float | None = Field(None, gt=0, le=20_000,
+                                    description="Radius around the zone's centre (km).")
+    dates: list[IsoDate] = Field(
+        default_factory=list, max_length=366,
+        description="Dates the member must be available on (YYYY-MM-DD).")
+    codes: list[Annotated[str, Field(max_length=41)]] = Field(
+        default_factory=list, max_length=50,
+        description="Member codes asked for explicitly (#102): served directly.")
+
+    def to_request(self) -> EventRequest:
+        """The domain request. Raises MemberValidationError (a field and its fix named)."""
+        return EventRequest(
+            description=self.description, extra=self.extra, format=self.format,
+            headcount=self.headcount,
+            budget=BudgetRange(self.budget_min_eur, self.budget_max_eur), zone=self.zone or None,
+            radius_km=self.radius_km, dates=tuple(self.dates), codes=tuple(self.codes))
+
+
+class SimilarBody(SearchBody):
+    """A request, and how many past requests to return."""
+
+    model_config = ConfigDict(extra="forbid",
+                              json_schema_extra={"examples": [{**_EXAMPLE, "k": 5}]})
+
+    k: int = Field(5, ge=1, le=20, strict=True, description="Past requests to return at most.")
+
+
+class FeedbackBody(BaseModel):
+    """The organiser's verdict on one suggestion of a search."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"code": "#FEST_35238_7", "verdict": "kept", "comment": "Parfait pour nous"}]})
+
+    code: str = Field(min_length=2, max_length=41, description="The suggested member's code.")
+    verdict: Verdict = Field(description="kept or corrected.")
+    comment: str = Field("", max_length=2000, description="Why (optional).")
+
+
+class Problem(BaseModel):
+    """An RFC 9457 problem document."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem, "content": {PROBLEM: {}}, "description": why}
+    for code, why in ((404, "Unknown search or member"), (413, "Body larger than 64 KiB"),
+                      (422, "Invalid request"), (500, "Internal error"),
+                      (503, "Member store unavailable"))}
+
+# GraceError subclass → (status, problem type suffix, title); first match wins.
+_MAPPING: tuple[tuple[type[GraceError], int, str, str], ...] = (
+    (ZoneError, 422, "zone", "Zone not understood"),
+    (MemberValidationError, 422, "validation", "Invalid request"),
+    (UnknownSearchError, 404, "not-found", "Not found"),
+    (MemberStoreError, 503, "store-unavailable", "Member store unavailable"),
+    (ConfigError, 500, "config", "Configuration error"),
+)
+
+
+def problem(status_code: int, kind: str, title: str, detail: str,
+            **extra: Any) -> JSONResponse:
+    """A problem response (``type`` is ``urn:grace:problem:<kind>``)."""
+    body = {"type": f"urn:grace:problem:{kind}", "title": title, "status": status_code,
+            "detail": detail, **extra}
+    return JSONResponse(body, status_code=status_code, media_type=PROBLEM)
+
+
+async def _grace_error(_: Request, exc: Exception) -> JSONResponse:
+    for cls, code, kind, title in _MAPPING:
+        if isinstance(exc, cls):
+            return problem(code, kind, title, str(exc))
+    return problem(422, "error", "Request refused", str(exc))
+
+
+async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    errors = [{"field": ".".join(str(p) for p in e.get("loc", ())), "message": str(e["msg"])}
+              for e in exc.errors()]
+    detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors) or "invalid request"
+    return problem(422, "validation", "Invalid request", detail, errors=errors)
+
+
+async def _http_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    detail = exc.detail if isinstance(exc.detail, str) else "request refused"
+    return problem(exc.status_code, "http", _reason(exc.status_code), detail)
+
+
+async def _internal_error(_: Request, exc: Exception) -> JSONResponse:
+    # Starlette re-raises ``exc`` after this response: the server logs the traceback.
+    return problem(500, "internal", "Internal error",
+                   "internal error: the server could not answer; it has been logged")
+
+
+def _reason(code: int) -> str:
+    try:
+        return HTTPStatus(code).phrase
+    except ValueError:
+        return "Error"
+
+
+class BodyLimit:
+    """ASGI middleware: refuse a body larger than ``limit`` bytes with a 413 problem, from its
+    ``Content-Length`` or, for a streamed body, once the bytes read exceed it (the body is
+    buffered, at most ``limit`` bytes, then replayed to the app).
+
+    Before refusing, up to ``drain`` more bytes of the body are read and dropped, so that the
+    client, still sending, gets the 413 rather than a reset connection.
+    """
+
+    def __init__(self, app: ASGIApp, *, limit: int = MAX_BODY_BYTES,
+                 drain: int = 16 * MAX_BODY_BYTES) -> None:
+        self.app, self.limit, self.drain = app, limit, drain
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length")
+        try:
+            declared = int(length) if length is not None else None
+        except ValueError:
+            declared = None
+        if declared is not None and declared > self.limit:
+            if declared <= self.drain:
+                await self._drain(receive, 0)
+            await self._refuse(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size, more = 0, True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                break  # disconnected: let the app see it
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            more = message.get("more_body", False)
+            if size > self.limit:
+                if more:
+                    await self._drain(receive, size)
+                await self._refuse(scope, receive, send)
+                return
+        body, replayed = b"".join(chunks), False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _drain(self, receive: Receive, size: int) -> None:
+        while size <= self.drain:
+            message = await receive()
+            if message["type"] != "http.request":
+                return
+            size += len(message.get("body", b""))
+            if not message.get("more_body", False):
+                return
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = problem(413, "too-large", "Request body too large",
+                           f"the body is larger than {self.limit // 1024} KiB")
+        response.headers["Connection"] = "close"
+        await response(scope, receive, send)
+
+
+def create_app(matching: MatchingApp) -> FastAPI:
+    """The HTTP API and the organiser page over ``matching``.
+
+    Calls into ``matching`` are serialised by one lock: the member store is one SQLite
+    connection and FastAPI runs these sync routes in a thread pool.
+    """
+    lock = threading.Lock()
+    # docs_url / redoc_url off: FastAPI's pages load their scripts from a CDN, which the
+    # machines this runs on cannot reach; the schema itself is served at /openapi.json.
+    app = FastAPI(title="GRACE matching", version="1", docs_url=None, redoc_url=None,
+                  summary="Match event requests with member venues (seed 003).",
+                  description="Search members for an organiser's request (hard filters, vector "
+                  "ranking, explained shortlist), send feedback, reuse past requests. Errors are "
+                  "RFC 9457 problems (application/problem+json).")
+    app.add_exception_handler(GraceError, _grace_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(Exception, _internal_error)
+    app.add_middleware(BodyLimit)
+
+    @app.middleware("http")
+    async def _page_headers(request: Request, call_next: Any) -> Any:
+        response = await call_next(request)
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        if request.url.path == "/" or request.url.path.startswith("/static/"):
+            response.headers["Content-Security-Policy"] = PAGE_CSP
+        return response
+
+    @app.post("/api/searches", status_code=201, response_model=MatchResult, responses=_ERRORS,
+              summary="Search members for a request", tags=["searches"])
+    def search(body: SearchBody) -> MatchResult:
+        """Stages 1–3 of seed 003 (or the named codes, served directly): recommended and
+        compatible members with one explanation each, the funnel, the ranker, and past
+        requests with the same hard filters offered for reuse. Keep ``search_id`` for
+        feedback."""
+        request = body.to_request()
+        with lock:
+            return matching.match(request)
+
+    @app.get("/api/searches/{search_id}", response_model=dict[str, Any], responses=_ERRORS,
+             summary="A past search", tags=["searches"])
+    def get_search(search_id: Annotated[str, PathParam(pattern=SEARCH_ID)]) -> Any:
+        """A past search as the log keeps it (request, suggestions, ranker, timings), to reuse
+        its suggestions."""
+        with lock:
+            rec = matching.match.search_record(search_id)
+        if rec is None:
+            return problem(404, "not-found", "Not found", f"no search {search_id!r} in the "
+                           "search log")
+        return {"search_id": rec.search_id, "at": rec.at.isoformat(), "mode": rec.mode,
+                "request": rec.request, "ranker": rec.ranker, "fallback": rec.fallback,
+                "stage_ms": rec.stage_ms, "funnel": rec.funnel, "cost_eur": rec.cost_eur,
+                "suggestions": [{"code": s.code, "group": s.group,
+                                 "explanation": s.explanation} for s in rec.suggestions]}
+
+    @app.post("/api/searches/{search_id}/feedback", status_code=201, response_model=Feedback,
+              responses=_ERRORS, summary="Keep or correct a suggestion", tags=["searches"])
+    def feedback(search_id: Annotated[str, PathParam(pattern=SEARCH_ID)],
+                 body: FeedbackBody) -> Feedback:
+        """Record the organiser's verdict on a member the search suggested (404 when the
+        search is unknown or did not suggest that code)."""
+        with lock:
+            return matching.match.feedback(search_id, body.code, body.verdict,
+                                           comment=body.comment)
+
+    @app.post("/api/similar-requests", response_model=list[SimilarRequest], responses=_ERRORS,
+              summary="Past requests like this one", tags=["searches"])
+    def similar(body: SimilarBody) -> list[SimilarRequest]:
+        """Past searches with the same hard filters and a close request (cosine ≥ the reuse
+        threshold), closest first."""
+        request = body.to_request()
+        with lock:
+            return matching.match.similar_requests(request, k=body.k)
+
+    @app.get("/api/members/{code}", response_model=Member, responses=_ERRORS,
+             summary="A member by code", tags=["members"])
+    def member(code: Annotated[str, PathParam(max_length=41, examples=["#102"],
+                                              description="URL-encoded: %23102")]) -> Any:
+        """The member with this code (``#`` written ``%23`` in the URL)."""
+        with lock:
+            found = matching.match.member(code)
+        if found is None:
+            return problem(404, "not-found", "Not found", f"no member {code!r} in the store")
+        return found
+
+    @app.get("/api/stats", response_model=MatchingStats, responses=_ERRORS,
+             summary="Matching metrics", tags=["stats"])
+    def stats(last: Annotated[int | None, Query(ge=1, le=1_000_000)] = None) -> MatchingStats:
+        """Latency percentiles per stage (ms), funnel means, rankers, fallbacks, cost per
+        search (€) and the acceptance rate of the feedback, over the last ``last`` searches."""
+        with lock:
+            return matching.match.stats(last=last)
+
+    @app.get("/healthz", summary="Liveness", tags=["ops"])
+    def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get("/", include_in_schema=False)
+    def page() -> FileResponse:
+        return FileResponse(WEB / "index.html", media_type="text/html; charset=utf-8")
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+    return app
+
+
+__all__ = ["MAX_BODY_BYTES", "create_app", "problem"]

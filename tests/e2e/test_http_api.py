@@ -1,0 +1,334 @@
+"""End-to-end: the matching HTTP API served by uvicorn on a loopback port, driven by httpx, over
+300 real venues (fake embedder, deterministic ranker)."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+
+from grace.bootstrap import MatchingApp, build_matching
+from grace.config import Settings
+from grace.entrypoints.http_api import create_app
+from grace.errors import MemberStoreError
+
+MUSIC = {"description": "Festival de musique en plein air", "zone": "Bretagne"}
+PROBLEM_KEYS = {"type", "title", "status", "detail"}
+
+
+@contextmanager
+def serving(matching: MatchingApp) -> Iterator[str]:
+    """``create_app(matching)`` under uvicorn in a thread; yields the base URL."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(matching), log_level="warning", ws="none",
+                            lifespan="off")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        for _ in range(500):
+            if server.started or not thread.is_alive():
+                break
+            threading.Event().wait(0.01)
+        assert server.started, "uvicorn did not start"
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+def venues_app(tmp: Path, shared_data: Path, **settings: Any) -> MatchingApp:
+    matching = build_matching(
+        Settings(cache_dir=tmp, embedder="fake", ranker="deterministic", **settings),
+        database_url=f"sqlite:///{tmp / 'members.sqlite'}")
+    report = matching.import_venues(shared_data / "venues" / "festivals_france.csv", seed=0,
+                                    limit=300)
+    assert report.members == 300
+    assert matching.worker()().status.stale == 0
+    return matching
+
+
+@pytest.fixture
+def api(tmp_path: Path, shared_data: Path) -> Iterator[httpx.Client]:
+    """A fresh store of 300 real venues (an empty search log) behind a served app."""
+    matching = venues_app(tmp_path, shared_data)
+    with serving(matching) as url, httpx.Client(base_url=url, timeout=30) as client:
+        yield client
+    matching.close()
+
+
+@pytest.fixture(scope="module")
+def shared_api(tmp_path_factory: pytest.TempPathFactory,
+               shared_data: Path) -> Iterator[httpx.Client]:
+    """One served store for the tests that only send bad inputs (nothing is logged)."""
+    matching = venues_app(tmp_path_factory.mktemp("bad-inputs"), shared_data)
+    with serving(matching) as url, httpx.Client(base_url=url, timeout=30) as client:
+        yield client
+    matching.close()
+
+
+def search(api: httpx.Client, body: dict[str, Any]) -> dict[str, Any]:
+    r = api.post("/api/searches", json=body)
+    assert r.status_code == 201, r.text
+    assert r.headers["content-type"] == "application/json"
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def assert_problem(r: httpx.Response, status: int, *needles: str) -> dict[str, Any]:
+    assert r.status_code == status, r.text
+    assert r.headers["content-type"] == "application/problem+json"
+    body: dict[str, Any] = r.json()
+    assert set(body) >= PROBLEM_KEYS and body["status"] == status
+    assert body["type"].startswith("urn:grace:problem:")
+    for needle in needles:
+        assert needle in body["detail"], (needle, body["detail"])
+    assert "Traceback" not in r.text and 'File "' not in r.text
+    return body
+
+
+def test_search_gives_four_plus_four_explained_members(api):
+    res = search(api, MUSIC)
+    assert res["mode"] == "pipeline" and res["zone"] == "Bretagne"
+    assert len(res["search_id"]) == 32
+    assert res["ranker"] == "deterministic" and res["fallback"] is None
+    assert res["unknown_codes"] == [] and res["rejected"] == []
+    rec, comp = res["recommended"], res["compatible"]
+    assert len(rec) == 4 and len(comp) == 4
+    codes = [s["code"] for s in rec + comp]
+    assert len(set(codes)) == 8
+    for s in rec + comp:
+        assert s["explanation"].strip() and "Bretagne" in s["explanation"]
+        assert s["distance_km"] is not None and s["postal_code"][:2] in {"22", "29", "35", "56"}
+        assert s["generated"] == ["budget", "availability"]
+    funnel = {st["stage"]: st["kept"] for st in res["funnel"]}
+    assert funnel["members"] == 300 and 8 <= funnel["stage 1: hard filters"] < 300
+    assert funnel["stage 3: deterministic"] == 8 == funnel["total"]
+    past = api.get(f"/api/searches/{res['search_id']}")
+    assert past.status_code == 200, past.text
+    assert past.json()["request"]["zone"] == "Bretagne"
+    assert [s["code"] for s in past.json()["suggestions"]] == codes
+
+
+def test_every_field_of_a_request_is_used(api):
+    full = {**MUSIC, "extra": "scène couverte si pluie", "format": "standing", "headcount": 50,
+            "budget_min_eur": 100, "budget_max_eur": 50_000, "zone": "Rennes", "radius_km": 150,
+            "dates": ["2027-06-12", "2027-06-13"], "codes": []}
+    res = search(api, full)
+    assert res["mode"] == "pipeline" and res["recommended"]
+    assert all(s["distance_km"] <= 150 for s in res["recommended"] + res["compatible"])
+    logged = api.get(f"/api/searches/{res['search_id']}").json()["request"]
+    assert logged["dates"] == ["2027-06-12", "2027-06-13"] and logged["radius_km"] == 150
+    assert logged["budget"] == {"min_eur": 100, "max_eur": 50_000}
+    assert (logged["format"], logged["headcount"], logged["extra"]) == (
+        "standing", 50, "scène couverte si pluie")
+
+
+def test_feedback_shows_in_stats(api):
+    empty = api.get("/api/stats").json()
+    assert empty["searches"] == 0 and empty["acceptance_rate"] is None
+    res = search(api, MUSIC)
+    sid = res["search_id"]
+    kept = api.post(f"/api/searches/{sid}/feedback",
+                    json={"code": res["recommended"][0]["code"], "verdict": "kept"})
+    assert kept.status_code == 201, kept.text
+    assert kept.json()["verdict"] == "kept" and kept.json()["search_id"] == sid
+    fixed = api.post(f"/api/searches/{sid}/feedback",
+                     json={"code": res["compatible"][1]["code"], "verdict": "corrected",
+                           "comment": "trop loin"})
+    assert fixed.status_code == 201, fixed.text
+    stats = api.get("/api/stats").json()
+    assert stats["searches"] == 1 and stats["rankers"] == {"deterministic": 1}
+    assert (stats["kept"], stats["corrected"], stats["acceptance_rate"]) == (1, 1, 0.5)
+    assert stats["latency_ms"]["total"]["count"] == 1
+    assert api.get("/api/stats", params={"last": 1}).json()["kept"] == 1
+
+
+def test_the_same_request_twice_offers_the_first_one(api):
+    first = search(api, MUSIC)
+    assert first["similar_requests"] == []
+    second = search(api, MUSIC)
+    assert [s["search_id"] for s in second["similar_requests"]] == [first["search_id"]]
+    offered = second["similar_requests"][0]
+    assert offered["description"] == MUSIC["description"] and offered["similarity"] > 0.95
+    assert len(offered["suggestions"]) == 8
+    listed = api.post("/api/similar-requests", json={**MUSIC, "k": 5})
+    assert listed.status_code == 200, listed.text
+    assert {s["search_id"] for s in listed.json()} == {first["search_id"], second["search_id"]}
+    elsewhere = {**MUSIC, "zone": "Occitanie"}
+    third = search(api, elsewhere)
+    assert third["similar_requests"] == []  # same words, other hard filters: not offered
+    listed = api.post("/api/similar-requests", json=elsewhere)
+    assert [s["search_id"] for s in listed.json()] == [third["search_id"]]
+    assert_problem(api.post("/api/similar-requests", json={**MUSIC, "k": 21}), 422, "k")
+
+
+def test_member_lookup(api):
+    code = search(api, MUSIC)["recommended"][0]["code"]
+    r = api.get("/api/members/%23" + code[1:])
+    assert r.status_code == 200, r.text
+    member = r.json()
+    assert member["code"] == code and member["name"] and member["postal_code"]
+    assert member["budget"]["max_eur"] is not None and member["generated"]
+    assert_problem(api.get("/api/members/%23NOPE999"), 404, "#NOPE999")
+    assert_problem(api.get("/api/members/%23bad%20code"), 422, "member code")
+
+
+def test_explicit_codes_are_served_directly_with_unknown_ones_reported(api):
+    code = search(api, MUSIC)["recommended"][1]["code"]
+    res = search(api, {"description": f"Nous voulons {code} et #999999"})
+    assert res["mode"] == "explicit" and res["ranker"] == "explicit"
+    assert [s["code"] for s in res["recommended"]] == [code] and res["compatible"] == []
+    assert res["unknown_codes"] == ["#999999"]
+    assert res["recommended"][0]["explanation"].startswith("Demandé explicitement")
+    listed = search(api, {"description": "ces deux-là", "codes": [code, "#unknown"],
+                          "zone": "Rennes"})
+    assert listed["mode"] == "explicit" and listed["unknown_codes"] == ["#unknown"]
+    assert listed["recommended"][0]["distance_km"] is not None
+
+
+BAD_SEARCHES = [
+    ({**MUSIC, "zone": "Atlantide"}, "Atlantide"),
+    ({**MUSIC, "dates": ["2027-02-30"]}, "dates"),
+    ({**MUSIC, "dates": ["12/06/2027"]}, "dates"),
+    ({**MUSIC, "dates": [1781222400]}, "dates"),
+    ({**MUSIC, "headcount": -1}, "headcount"),
+    ({**MUSIC, "headcount": "beaucoup"}, "headcount"),
+    ({**MUSIC, "format": "banquet"}, "format"),
+    ({**MUSIC, "budget_min_eur": 5000, "budget_max_eur": 1000}, "min_eur"),
+    ({"description": "x", "radius_km": 10}, "radius_km"),
+    ({**MUSIC, "radius_km": 0}, "radius_km"),
+    ({**MUSIC, "description": "   "}, "description"),
+    ({"zone": "Rennes"}, "description"),
+    ({**MUSIC, "description": "x" * 20_001}, "description"),
+    ({**MUSIC, "dates": ["2027-06-12"] * 367}, "dates"),
+    ({**MUSIC, "codes": ["#1"] * 51}, "codes"),
+    ({**MUSIC, "codes": ["102"]}, "codes"),
+    ({**MUSIC, "budget": "5000"}, "budget"),
+]
+
+
+@pytest.mark.parametrize(("body", "needle"), BAD_SEARCHES,
+                         ids=[f"bad-{i}" for i in range(len(BAD_SEARCHES))])
+def test_bad_search_is_a_422_problem(shared_api, body, needle):
+    assert_problem(shared_api.post("/api/searches", json=body), 422, needle)
+    assert shared_api.get("/api/stats").json()["searches"] == 0
+
+
+def test_malformed_and_oversized_bodies(api):
+    assert_problem(api.post("/api/searches", content=b"{not json",
+                            headers={"content-type": "application/json"}), 422)
+    big = json.dumps({**MUSIC, "extra": "x" * (70 * 1024)}).encode()
+    assert_problem(api.post("/api/searches", content=big,
+                            headers={"content-type": "application/json"}), 413, "64 KiB")
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: the streamed bytes are counted
+        for i in range(0, len(big), 8192):
+            yield big[i:i + 8192]
+
+    streamed = api.post("/api/searches", content=chunks(),
+                        headers={"content-type": "application/json"})
+    assert_problem(streamed, 413, "64 KiB")
+    assert search(api, MUSIC)["recommended"]  # still serving
+
+
+def test_search_ids_and_feedback_errors(api):
+    res = search(api, MUSIC)
+    sid, code = res["search_id"], res["recommended"][0]["code"]
+    unknown = "0" * 32
+    assert_problem(api.get(f"/api/searches/{unknown}"), 404, unknown)
+    assert_problem(api.get("/api/searches/not-an-id"), 422, "search_id")
+    assert_problem(api.post(f"/api/searches/{unknown}/feedback",
+                            json={"code": code, "verdict": "kept"}), 404, unknown)
+    assert_problem(api.post(f"/api/searches/{sid}/feedback",
+                            json={"code": code, "verdict": "maybe"}), 422, "verdict")
+    assert_problem(api.post(f"/api/searches/{sid}/feedback",
+                            json={"code": "#999999", "verdict": "kept"}), 404, "#999999")
+    assert_problem(api.get("/api/nothing-here"), 404)
+    assert_problem(api.delete("/api/stats"), 405)
+    assert api.get("/api/stats").json()["kept"] == 0
+
+
+def test_concurrent_searches_are_serialised(api):
+    with ThreadPoolExecutor(max_workers=12) as pool:
+        results = list(pool.map(lambda i: api.post("/api/searches", json={
+            **MUSIC, "description": f"{MUSIC['description']} n°{i}"}), range(24)))
+    assert [r.status_code for r in results] == [201] * 24
+    assert all(len(r.json()["recommended"]) == 4 for r in results)
+    assert api.get("/api/stats").json()["searches"] == 24
+
+
+def test_openapi_docs_health_and_page(api):
+    spec = api.get("/openapi.json").json()
+    assert {"/api/searches", "/api/searches/{search_id}", "/api/searches/{search_id}/feedback",
+            "/api/similar-requests", "/api/members/{code}", "/api/stats",
+            "/healthz"} <= set(spec["paths"])
+    post = spec["paths"]["/api/searches"]["post"]
+    assert post["summary"] and post["description"]
+    body = spec["components"]["schemas"]["SearchBody"]
+    assert body["examples"][0]["zone"] == "Bretagne"
+    assert body["properties"]["description"]["maxLength"] == 20_000
+    assert "application/problem+json" in post["responses"]["422"]["content"]
+    assert api.get("/docs").status_code == 404  # the CDN-backed pages are off (offline)
+    assert api.get("/healthz").json() == {"status": "ok"}
+    page = api.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "Recommandés" in page.text and "default-src 'self'" in page.headers[
+        "content-security-policy"]
+    for asset in ("/static/app.js", "/static/style.css"):
+        assert api.get(asset).status_code == 200, asset
+
+
+class BrokenStore:
+    """A member store whose database is down (``get``) or that fails unexpectedly
+    (``ids_for``): a real implementation of the port's failures."""
+
+    def migrate(self) -> None:
+        pass
+
+    def get(self, code: str) -> None:
+        raise MemberStoreError("member store sqlite:///down.sqlite: database is locked")
+
+    def ids_for(self, codes: list[str]) -> dict[str, int]:
+        raise RuntimeError("secret internals at /srv/grace/members.sqlite")
+
+    def close(self) -> None:
+        pass
+
+
+def test_store_trouble_and_unexpected_errors_are_problems(tmp_path):
+    settings = Settings(cache_dir=tmp_path, embedder="fake", ranker="deterministic")
+    broken = MatchingApp(settings, BrokenStore(),  # type: ignore[arg-type]
+                         f"sqlite:///{tmp_path / 'log.sqlite'}")
+    with serving(broken) as url, httpx.Client(base_url=url, timeout=30) as api:
+        assert_problem(api.get("/api/members/%23102"), 503, "database is locked")
+        r = api.post("/api/searches", json={"description": "#102 et #103"})
+        body = assert_problem(r, 500, "internal error")
+        assert "secret" not in r.text and "RuntimeError" not in r.text
+        assert body["title"] == "Internal error"
+        assert api.get("/healthz").status_code == 200  # still serving
+    broken.close()
+
+
+def test_config_error_is_a_500_with_its_message(tmp_path, shared_data, monkeypatch):
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    monkeypatch.delenv("GRACE_ANTHROPIC_API_KEY", raising=False)
+    matching = venues_app(tmp_path, shared_data)
+    claude = MatchingApp(matching.settings.model_copy(update={"ranker": "claude"}),
+                         matching.repo, matching.url)
+    with serving(claude) as url, httpx.Client(base_url=url, timeout=30) as api:
+        body = assert_problem(api.post("/api/searches", json=MUSIC), 500, "ANTHROPIC_API_KEY")
+        assert body["title"] == "Configuration error"
+    claude.close()
