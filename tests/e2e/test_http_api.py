@@ -19,7 +19,7 @@ import uvicorn
 from grace.bootstrap import MatchingApp, build_matching
 from grace.config import Settings
 from grace.entrypoints.http_api import create_app
-from grace.errors import MemberStoreError
+from grace.errors import ConfigError, MemberStoreError
 
 MUSIC = {"description": "Festival de musique en plein air", "zone": "Bretagne"}
 PROBLEM_KEYS = {"type", "title", "status", "detail"}
@@ -322,13 +322,12 @@ def test_store_trouble_and_unexpected_errors_are_problems(tmp_path):
     broken.close()
 
 
-def test_config_error_is_a_500_with_its_message(tmp_path, shared_data, monkeypatch):
+def test_a_config_error_stops_the_start(tmp_path, shared_data, monkeypatch):
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     monkeypatch.delenv("GRACE_ANTHROPIC_API_KEY", raising=False)
     matching = venues_app(tmp_path, shared_data)
     claude = MatchingApp(matching.settings.model_copy(update={"ranker": "claude"}),
                          matching.repo, matching.url)
-    with serving(claude) as url, httpx.Client(base_url=url, timeout=30) as api:
-        body = assert_problem(api.post("/api/searches", json=MUSIC), 500, "ANTHROPIC_API_KEY")
-        assert body["title"] == "Configuration error"
+    with pytest.raises(ConfigError, match="ANTHROPIC_API_KEY"):  # refused at start
+        create_app(claude)
     claude.close()

@@ -140,3 +140,34 @@ def test_bad_match_input_is_error_exit_2(store, args):
     out = members(*args, tmp=store)
     assert out.returncode == 2, (out.stdout, out.stderr)
     assert out.stderr.startswith("error:") and "Traceback" not in out.stderr
+
+
+def test_budget_bounds_mean_what_they_say(store):
+    def kept(budget: str) -> int:
+        out = members("search", "gala", "--budget", budget, "--json", tmp=store)
+        assert out.returncode == 0, out.stderr
+        return {s["stage"]: s["kept"] for s in json.loads(out.stdout)["funnel"]}[
+            "stage 1: hard filters"]
+
+    at_least, at_most = kept("30000-"), kept("30000")  # "MIN-" is a minimum, "MAX" a maximum
+    assert at_least < at_most and at_least + at_most > 7263  # overlapping ranges count twice
+    assert kept("1000-2000") <= at_most
+
+
+@pytest.mark.parametrize("args", [
+    ("match", "x", "--budget", "99999999999999999999999"),
+    ("match", "x", "--format", "seated", "--headcount", "99999999999999999999"),
+    ("similar", "x", "--min-similarity", "5"),
+])
+def test_out_of_range_numbers_are_clean_errors(store, args):
+    out = members(*args, tmp=store)
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+
+
+def test_request_file_with_wrong_types_is_a_clean_error(store, tmp_path):
+    for body in ({"description": "gala", "zone": 35}, {"description": "gala", "radius_km": "x",
+                                                         "zone": "Rennes"}):
+        req = tmp_path / "bad.json"
+        req.write_text(json.dumps(body))
+        out = members("match", "--request", str(req), tmp=store)
+        assert out.returncode == 2 and out.stderr.startswith("error:"), out.stderr

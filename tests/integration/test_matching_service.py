@@ -221,3 +221,57 @@ def test_the_budget_filter_survives_into_the_prompt(tmp_path, api):
     app.match(EventRequest("séminaire", budget=BudgetRange(1000, 3000)))
     assert "Budget : 1000–3000 €" in api.requests[0].body["messages"][0]["content"]
     app.close()
+
+
+def test_stage3_runs_outside_the_store_lock(tmp_path):
+    """Two searches whose LLM calls wait for each other (a barrier): possible only if the
+    slow stage 3 of one does not hold the lock the other needs for stages 1–2."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from grace.matching.application.match import LlmPricing, MatchMembers, RankFinalists
+    from grace.matching.domain.ports import Proposal
+
+    barrier = threading.Barrier(2, timeout=20)
+
+    class Meeting:
+        name = "claude:meeting"
+
+        def propose(self, *, system, prompt, schema, timeout_s):
+            barrier.wait()
+            codes = schema["properties"]["recommended"]["items"]["properties"]["memberCode"][
+                "enum"]
+            return Proposal(json.dumps({"recommended": [
+                {"memberCode": c, "explanation": "Oui."} for c in codes[:4]],
+                "compatible": [], "rejected": []}), "end_turn", 10, 10)
+
+    app = _app(f"sqlite:///{tmp_path / 'lock.sqlite'}", tmp_path, ranker="deterministic")
+    match = MatchMembers(app.search, RankFinalists(Meeting(), timeout_s=30,
+                                                   pricing=LlmPricing(0, 0)), app.repo, app.log)
+    with ThreadPoolExecutor(2) as pool:
+        results = list(pool.map(match, [REQUEST, REQUEST]))
+    assert [r.ranker for r in results] == ["claude:meeting"] * 2
+    assert all(r.fallback is None for r in results)
+    app.close()
+
+
+def test_codes_written_in_the_text_that_are_not_members_do_not_replace_the_search(app):
+    res = app.match(EventRequest("concert #1 priorité, château", zone="47.0,2.0",
+                                 radius_km=300))
+    assert res.mode == "pipeline" and res.unknown_codes == ("#1",)
+    assert len(res.recommended) == 4 and "aucun membre avec ce code" in res.warnings[0]
+    named = app.match(EventRequest("x", codes=("#102", "#102", "#404")))
+    assert named.mode == "explicit" and [s.code for s in named.recommended] == ["#102"]
+    assert named.unknown_codes == ("#404",)
+
+
+def test_a_log_that_cannot_be_written_costs_the_log_not_the_answer(app, monkeypatch):
+    from grace.errors import MemberStoreError
+
+    def refuse(record):
+        raise MemberStoreError("attempt to write a readonly database")
+
+    monkeypatch.setattr(app.log, "record", refuse)
+    res = app.match(REQUEST)
+    assert len(res.recommended) == 4
+    assert any("non enregistrée" in w and "readonly" in w for w in res.warnings)

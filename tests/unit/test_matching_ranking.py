@@ -241,7 +241,7 @@ def test_a_second_failure_falls_back_to_the_deterministic_ranker(steps):
 def test_a_timeout_falls_back_at_once_without_retry():
     p = ScriptedProposer(LlmUnavailableError("timeout", "slow"), _ok())
     three = RankFinalists(p, timeout_s=5, pricing=PRICE)(_brief())
-    assert three.fallback == "claude:test: timeout" and len(p.calls) == 1
+    assert three.fallback == "claude:test: timeout (last error: slow)" and len(p.calls) == 1
 
 
 def test_the_deadline_holds_even_when_the_client_does_not_time_out():

@@ -8,7 +8,6 @@ unexpected error. Bodies are capped at :data:`MAX_BODY_BYTES`.
 
 from __future__ import annotations
 
-import threading
 from datetime import date
 from http import HTTPStatus
 from importlib import resources
@@ -264,10 +263,15 @@ class BodyLimit:
 def create_app(matching: MatchingApp) -> FastAPI:
     """The HTTP API and the organiser page over ``matching``.
 
-    Calls into ``matching`` are serialised by one lock: the member store is one SQLite
-    connection and FastAPI runs these sync routes in a thread pool.
+    FastAPI runs these sync routes in a thread pool; :class:`MatchMembers` serialises its store
+    calls itself and runs stage 3 (the LLM, seconds) outside its lock, so one slow LLM answer
+    does not hold the other organisers back.
+
+    Raises:
+        ConfigError: the matching settings are unusable (``GRACE_RANKER=claude`` without a
+            key): refused at start, not on every search.
     """
-    lock = threading.Lock()
+    service = matching.match  # built now: a configuration error stops the start
     # docs_url / redoc_url off: FastAPI's pages load their scripts from a CDN, which the
     # machines this runs on cannot reach; the schema itself is served at /openapi.json.
     app = FastAPI(title="GRACE matching", version="1", docs_url=None, redoc_url=None,
@@ -297,16 +301,14 @@ def create_app(matching: MatchingApp) -> FastAPI:
         requests with the same hard filters offered for reuse. Keep ``search_id`` for
         feedback."""
         request = body.to_request()
-        with lock:
-            return matching.match(request)
+        return service(request)
 
     @app.get("/api/searches/{search_id}", response_model=dict[str, Any], responses=_ERRORS,
              summary="A past search", tags=["searches"])
     def get_search(search_id: Annotated[str, PathParam(pattern=SEARCH_ID)]) -> Any:
         """A past search as the log keeps it (request, suggestions, ranker, timings), to reuse
         its suggestions."""
-        with lock:
-            rec = matching.match.search_record(search_id)
+        rec = service.search_record(search_id)
         if rec is None:
             return problem(404, "not-found", "Not found", f"no search {search_id!r} in the "
                            "search log")
@@ -322,9 +324,7 @@ def create_app(matching: MatchingApp) -> FastAPI:
                  body: FeedbackBody) -> Feedback:
         """Record the organiser's verdict on a member the search suggested (404 when the
         search is unknown or did not suggest that code)."""
-        with lock:
-            return matching.match.feedback(search_id, body.code, body.verdict,
-                                           comment=body.comment)
+        return service.feedback(search_id, body.code, body.verdict, comment=body.comment)
 
     @app.post("/api/similar-requests", response_model=list[SimilarRequest], responses=_ERRORS,
               summary="Past requests like this one", tags=["searches"])
@@ -332,16 +332,14 @@ def create_app(matching: MatchingApp) -> FastAPI:
         """Past searches with the same hard filters and a close request (cosine ≥ the reuse
         threshold), closest first."""
         request = body.to_request()
-        with lock:
-            return matching.match.similar_requests(request, k=body.k)
+        return service.similar_requests(request, k=body.k)
 
     @app.get("/api/members/{code}", response_model=Member, responses=_ERRORS,
              summary="A member by code", tags=["members"])
     def member(code: Annotated[str, PathParam(max_length=41, examples=["#102"],
                                               description="URL-encoded: %23102")]) -> Any:
         """The member with this code (``#`` written ``%23`` in the URL)."""
-        with lock:
-            found = matching.match.member(code)
+        found = service.member(code)
         if found is None:
             return problem(404, "not-found", "Not found", f"no member {code!r} in the store")
         return found
@@ -351,8 +349,7 @@ def create_app(matching: MatchingApp) -> FastAPI:
     def stats(last: Annotated[int | None, Query(ge=1, le=1_000_000)] = None) -> MatchingStats:
         """Latency percentiles per stage (ms), funnel means, rankers, fallbacks, cost per
         search (€) and the acceptance rate of the feedback, over the last ``last`` searches."""
-        with lock:
-            return matching.match.stats(last=last)
+        return service.stats(last=last)
 
     @app.get("/healthz", summary="Liveness", tags=["ops"])
     def healthz() -> dict[str, str]:

@@ -171,10 +171,10 @@ def _budget(text: str | None) -> BudgetRange:
     if not text:
         return BudgetRange()
     try:
-        lo, _, hi = text.replace("€", "").replace(" ", "").partition("-")
-        if not hi:
-            return BudgetRange(None, int(lo))
-        return BudgetRange(int(lo) if lo else None, int(hi))
+        lo, dash, hi = text.replace("€", "").replace(" ", "").partition("-")
+        if not dash:
+            return BudgetRange(None, int(lo))  # "5000": up to 5 000 €
+        return BudgetRange(int(lo) if lo else None, int(hi) if hi else None)
     except ValueError:
         raise MemberValidationError(f"--budget {text!r}: use MAX, MIN-MAX or MIN- in euros "
                                     "(5000, 2000-5000, 2000-)") from None
@@ -345,13 +345,12 @@ def match(
             add_plain_row(table, c.code, c.name, f"{c.commune} ({c.postal_code})", km,
                           c.explanation)
         out_console.print(table)
-    notes = [f"ranker: {result.ranker}"]
+    notes = [f"warning: {w}" for w in result.warnings]
+    notes.append(f"ranker: {result.ranker}")
     if result.fallback:
         notes.append(f"fallback: {result.fallback}")
     if result.narrowed:
         notes.append(result.narrowed)
-    if result.unknown_codes:
-        notes.append(f"unknown codes: {', '.join(result.unknown_codes)}")
     for r in result.rejected:
         notes.append(f"rejected {r.code} ({r.name}): {r.reason}")
     for p in result.similar_requests:
@@ -404,7 +403,8 @@ def similar(
     radius: RadiusOpt = None,
     dates: DatesOpt = None,
     min_similarity: Annotated[float | None, typer.Option(
-        help="Cosine threshold (default GRACE_MATCHING_REUSE_SIMILARITY).")] = None,
+        min=-1.0, max=1.0, help="Cosine threshold (default GRACE_MATCHING_REUSE_SIMILARITY).")
+    ] = None,
     k: Annotated[int, typer.Option("-k", min=1, max=50, help="At most K past requests.")] = 5,
     db: DbOpt = None,
     as_json: JsonOpt = False,

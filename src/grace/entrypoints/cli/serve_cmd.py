@@ -16,7 +16,8 @@ DbOpt = Annotated[str | None, typer.Option(
 @handle_errors
 def serve(
     host: Annotated[str, typer.Option(
-        help="Address to listen on (loopback by default; 0.0.0.0 exposes it to the network).")
+        help="Address to listen on (loopback by default; 0.0.0.0 exposes it to the network, "
+        "with no authentication: put a reverse proxy with authentication in front).")
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     db: DbOpt = None,
@@ -33,7 +34,7 @@ def serve(
 
       grace serve --port 8080 --db sqlite:///members.sqlite
 
-      GRACE_RANKER=deterministic grace serve --host 0.0.0.0
+      GRACE_RANKER=deterministic grace serve --port 9000
     """
     import uvicorn
 
@@ -47,6 +48,10 @@ def serve(
         shown = f"[{host}]" if ":" in host else host
         typer.echo(f"GRACE serving on http://{shown}:{port}/ (OpenAPI: /openapi.json) — "
                    f"{st.members} members, {st.stale} awaiting embedding")
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            err_console.print(f"warning: listening on {host}: the API has no authentication; "
+                              "anyone who reaches this port reads past requests and writes "
+                              "feedback", highlight=False)
         if st.members == 0:
             err_console.print("warning: the member store is empty: run `grace members import "
                               "CSV` first", highlight=False)

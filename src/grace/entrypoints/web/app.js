@@ -219,13 +219,17 @@ function showResult(r) {
   document.getElementById("summary").textContent =
     "Zone : " + (r.zone || "partout") + " · " + mode + " · " +
     (r.recommended.length + r.compatible.length) + " suggestion(s).";
-  const ranker = r.ranker === "deterministic" ? "classement déterministe (sans LLM)" : r.ranker;
+  const ranker = r.ranker === "deterministic" ? "classement déterministe (sans LLM)"
+    : r.ranker === "explicit" ? "membres servis directement (codes demandés)" : r.ranker;
   let cost = "";
   if (r.cost_eur > 0) cost = " · coût " + r.cost_eur.toFixed(4).replace(".", ",") + " €";
   document.getElementById("ranker").textContent = "Classement : " + ranker + cost;
   const fallback = document.getElementById("fallback");
   fallback.hidden = !r.fallback;
   fallback.textContent = r.fallback ? "Repli sur le classement déterministe : " + r.fallback : "";
+  const warnings = document.getElementById("warnings");
+  warnings.replaceChildren(...(r.warnings || []).map((w) => el("li", { text: w })));
+  warnings.hidden = !(r.warnings || []).length;
   const narrowed = document.getElementById("narrowed");
   narrowed.hidden = !r.narrowed;
   narrowed.textContent = r.narrowed || "";

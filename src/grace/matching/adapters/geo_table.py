@@ -121,7 +121,8 @@ class FrenchGeoTable:
                 raise ZoneError(f"zone {raw!r}: latitude must be in [-90, 90] and longitude in "
                                 "[-180, 180] degrees")
             if radius_km is None:
-                raise ZoneError(f"zone {raw!r} is a point: give a radius (--radius KM)")
+                raise ZoneError(f"zone {raw!r} is a point: give a radius in km (radius_km, "
+                                "or --radius KM on the command line)")
             return Zone("point", f"{lat:g},{lon:g}", frozenset(), (lat, lon),
                         Circle(lat, lon, radius_km))
         if _POSTAL.match(raw):

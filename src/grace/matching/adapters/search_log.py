@@ -186,7 +186,8 @@ class SqlSearchLog:
                          "AND embedding IS NOT NULL AND mode = 'pipeline' ORDER BY at DESC "
                          "LIMIT 1000", (filter_key, model_key))
         recs = [r for r in map(_row_to_record, rows) if r.search_id != exclude]
-        recs = [r for r in recs if r.embedding is not None and r.embedding.shape == query.shape]
+        recs = [r for r in recs if r.embedding is not None and r.embedding.shape == query.shape
+                and r.suggestions]  # a search that suggested nothing is nothing to reuse
         if not recs:
             return []
         sims = np.stack([r.embedding for r in recs if r.embedding is not None]) @ query

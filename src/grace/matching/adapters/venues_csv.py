@@ -20,6 +20,8 @@ from grace.matching.domain.model import Capacities, Member
 
 _POSTAL = re.compile(r"^\d{5}$")
 _ID = re.compile(r"[^A-Za-z0-9_-]")
+_NUMBERING = re.compile(r"^\s*\d{1,2}\s*-\s*")
+"""Numbering in front of some subcategories (``03- Jazz`` → ``Jazz``)."""
 REQUIRED = ("venue_id", "name", "postal_code", "commune", "latitude", "longitude", "text")
 
 
@@ -73,7 +75,7 @@ def read_venues(path: Path, *, limit: int | None = None) -> tuple[list[VenueRow]
 def _member(row: dict[str, str], code: str) -> Member:
     lat, lon = row["latitude"].strip(), row["longitude"].strip()
     tags = [row.get("category", "").strip()]
-    tags += [t.strip() for t in row.get("subcategory", "").split(",")]
+    tags += [_NUMBERING.sub("", t).strip() for t in re.split(r"[,;]", row.get("subcategory", ""))]
     hi = _int(row.get("capacity_max", ""))
     caps = Capacities(seated=hi, standing=hi, theatre=hi, meeting=hi) if hi else Capacities()
     return Member(

@@ -4,11 +4,10 @@ deterministic ranker, the seed's edge cases, and the search log (metrics, feedba
 
 from __future__ import annotations
 
+import threading
 import time
 import uuid
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal
@@ -16,12 +15,14 @@ from typing import Literal
 from grace.errors import (
     InvalidRankingError,
     LlmUnavailableError,
+    MemberStoreError,
     MemberValidationError,
     ZoneError,
 )
 from grace.matching.application.search import FunnelStage, SearchMembers
 from grace.matching.domain.geo import haversine_km
 from grace.matching.domain.history import (
+    MAX_EXPLICIT,
     VERDICTS,
     Feedback,
     MatchingStats,
@@ -128,6 +129,8 @@ class MatchResult:
         narrowed: the broad zone rule's note, when it applied.
         funnel: per step, members kept and ms (``total`` last).
         similar_requests: past requests with the same hard filters offered for reuse.
+        warnings: what the organiser should know (finalists without a current embedding, a
+            search that could not be logged, named codes that are not members).
     """
 
     search_id: str
@@ -146,6 +149,7 @@ class MatchResult:
     output_tokens: int
     cost_eur: float
     similar_requests: tuple[SimilarRequest, ...]
+    warnings: tuple[str, ...] = ()
 
 
 class RankFinalists:
@@ -162,22 +166,33 @@ class RankFinalists:
                  pricing: LlmPricing, clock: Callable[[], float] = time.perf_counter) -> None:
         self._proposer, self._timeout, self._pricing, self._clock = (proposer, timeout_s,
                                                                      pricing, clock)
-        self._pool: ThreadPoolExecutor | None = None
 
     def _ask(self, system: str, prompt: str, schema: dict[str, object],
              remaining: float) -> Proposal:
         # The HTTP client's timeout bounds each read, not the whole call (a server trickling
-        # bytes could exceed it): the call runs in a worker and the deadline is enforced here.
-        assert self._proposer is not None
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="grace-llm")
-        future = self._pool.submit(self._proposer.propose, system=system, prompt=prompt,
-                                   schema=schema, timeout_s=remaining)
-        try:
-            return future.result(timeout=remaining)
-        except FutureTimeout:
-            future.cancel()
-            raise LlmUnavailableError("timeout", f"no answer within {remaining:.2f} s") from None
+        # bytes could exceed it): the call runs in a daemon thread and the deadline is enforced
+        # here. A call still running after the deadline is abandoned; being a daemon, it never
+        # keeps the process from exiting.
+        proposer = self._proposer
+        assert proposer is not None
+        answers: list[Proposal] = []
+        errors: list[BaseException] = []
+
+        def call() -> None:
+            try:
+                answers.append(proposer.propose(system=system, prompt=prompt, schema=schema,
+                                                timeout_s=remaining))
+            except BaseException as exc:  # handed to the caller's thread
+                errors.append(exc)
+
+        worker = threading.Thread(target=call, name="grace-llm", daemon=True)
+        worker.start()
+        worker.join(remaining)
+        if worker.is_alive():
+            raise LlmUnavailableError("timeout", f"no answer within {remaining:.2f} s")
+        if errors:
+            raise errors[0]
+        return answers[0]
 
     @property
     def name(self) -> str:
@@ -193,6 +208,7 @@ class RankFinalists:
         codes = brief.codes
         system, prompt, schema = SYSTEM_PROMPT, ranking_prompt(brief), ranking_schema(codes)
         attempts: list[str] = []
+        last_error = ""
         tin = tout = 0
         for _ in range(2):  # the first try and one retry
             remaining = deadline - self._clock()
@@ -203,6 +219,7 @@ class RankFinalists:
                 answer = self._ask(system, prompt, schema, remaining)
             except LlmUnavailableError as exc:
                 attempts.append(exc.kind)
+                last_error = str(exc)
                 if exc.kind == "timeout":
                     break
                 continue
@@ -217,6 +234,8 @@ class RankFinalists:
             return StageThree(ranking, self._proposer.name, None, tuple(attempts), tin, tout,
                               self._pricing.cost(tin, tout), (self._clock() - t0) * 1000)
         reason = f"{self._proposer.name}: " + "; then ".join(attempts)
+        if last_error and not attempts[-1].startswith("invalid"):
+            reason += f" (last error: {last_error[:200]})"
         return StageThree(deterministic_ranking(brief), DETERMINISTIC, reason, tuple(attempts),
                           tin, tout, self._pricing.cost(tin, tout), (self._clock() - t0) * 1000)
 
@@ -230,6 +249,10 @@ class MatchMembers:
         search: stages 1–2. rank: stage 3. repo: the member store. log: the search log.
         finalists: how many stage 2 members go to stage 3 (seed: 20–50; 30 in its prompt).
         reuse_similarity: cosine from which a past request is offered for reuse.
+
+    Thread-safe: store and log calls are serialised by one lock (a SQLite connection is not
+    shared concurrently); stage 3 (the LLM call, seconds) runs outside it, so concurrent
+    searches wait for each other only during the milliseconds of stages 1–2.
     """
 
     def __init__(self, search: SearchMembers, rank: RankFinalists, repo: MemberRepository,
@@ -239,21 +262,31 @@ class MatchMembers:
         self._search, self._rank, self._repo, self._log = search, rank, repo, log
         self._finalists, self._reuse = finalists, reuse_similarity
         self._clock, self._now = clock, now
+        self._lock = threading.RLock()
 
     # --- the search -------------------------------------------------------------------------
 
     def __call__(self, request: EventRequest) -> MatchResult:
         """Answer ``request``. Raises ZoneError, MemberStoreError (stage 3 never raises)."""
         t0 = self._clock()
-        codes = request.codes or explicit_codes(f"{request.description} {request.extra}")
-        if codes:
-            return self._explicit(request, codes, t0)
-        st = self._search.stages(request)
-        fkey = filter_key(st.criteria)
-        similar = tuple(self._log.similar(fkey, st.query, model_key=self._search.model_key,
-                                          k=SIMILAR_SHOWN, min_similarity=self._reuse))
-        ids = [r.member_id for r in st.ranked[: self._finalists]]
-        days = self._repo.availability(ids, request.dates)
+        written = tuple(dict.fromkeys(request.codes)) or explicit_codes(
+            f"{request.description} {request.extra}")
+        unknown: tuple[str, ...] = ()
+        if written:
+            with self._lock:
+                known = self._repo.ids_for(list(written))
+            if known or request.codes:
+                return self._explicit(request, written, known, t0)
+            # Codes written in the text, none of them a member ("#1 priorité"): a typo or a
+            # hashtag, not a request for those members. Search, and say so.
+            unknown = written
+        with self._lock:
+            st = self._search.stages(request)
+            fkey = filter_key(st.criteria)
+            similar = tuple(self._log.similar(fkey, st.query, model_key=self._search.model_key,
+                                              k=SIMILAR_SHOWN, min_similarity=self._reuse))
+            ids = [r.member_id for r in st.ranked[: self._finalists]]
+            days = self._repo.availability(ids, request.dates)
         sims = {r.member_id: r.similarity for r in st.ranked}
         finalists = tuple(Finalist(st.members[i], sims[i], st.distances.get(i), days.get(i, {}))
                           for i in ids)
@@ -277,12 +310,16 @@ class MatchMembers:
                    FunnelStage("stage 2: vector ranking", len(st.ranked), st.ms["stage2"]),
                    FunnelStage(f"stage 3: {three.ranker}", picked, three.ms),
                    FunnelStage("total", picked, total_ms)]
-        result = MatchResult(
-            uuid.uuid4().hex, "pipeline", label, st.narrowed, tuple(funnel), rec, comp, rejected,
-            (), three.ranker, three.fallback, three.attempts, three.input_tokens,
-            three.output_tokens, three.cost_eur, similar)
-        self._log.record(SearchRecord(
-            search_id=result.search_id, at=self._now(), mode="pipeline",
+        warnings = []
+        if unknown:
+            warnings.append(f"{', '.join(unknown)} : aucun membre avec ce code ; recherche "
+                            "normale à la place")
+        missing = sum(1 for f in finalists if f.similarity is None)
+        if missing:
+            warnings.append(f"{missing} finaliste(s) sans vecteur du modèle courant : classement "
+                            "sémantique incomplet (lancer `grace members worker`)")
+        record = SearchRecord(
+            search_id=uuid.uuid4().hex, at=self._now(), mode="pipeline",
             request=request_to_dict(request), filter_key=fkey, embedding=st.query,
             model_key=self._search.model_key,
             stage_ms={"stage1": st.ms["stage1"] + st.ms["narrowing"],
@@ -292,26 +329,42 @@ class MatchMembers:
                     "stage2": len(st.ranked), "stage3": picked},
             ranker=three.ranker, fallback=three.fallback, input_tokens=three.input_tokens,
             output_tokens=three.output_tokens, cost_eur=three.cost_eur,
-            suggestions=_suggestions(result)))
-        return result
+            suggestions=_suggestions(rec, comp))
+        warnings += self._record(record)
+        return MatchResult(
+            record.search_id, "pipeline", label, st.narrowed, tuple(funnel), rec, comp, rejected,
+            unknown, three.ranker, three.fallback, three.attempts, three.input_tokens,
+            three.output_tokens, three.cost_eur, similar, tuple(warnings))
+
+    def _record(self, record: SearchRecord) -> list[str]:
+        """Log a search; a log that cannot be written costs the log, not the answer."""
+        try:
+            with self._lock:
+                self._log.record(record)
+        except MemberStoreError as exc:
+            return [f"recherche non enregistrée (ni statistiques ni avis possibles) : {exc}"]
+        return []
 
     def _suggested(self, f: Finalist, explanation: str) -> Suggested:
         m = f.member
         return Suggested(m.code, m.name, m.commune, m.postal_code, explanation, f.similarity,
                          f.distance_km, m.generated)
 
-    def _explicit(self, request: EventRequest, codes: tuple[str, ...], t0: float) -> MatchResult:
-        ids = self._repo.ids_for(list(codes))
+    def _explicit(self, request: EventRequest, codes: tuple[str, ...], ids: dict[str, int],
+                  t0: float) -> MatchResult:
         unknown = tuple(c for c in codes if c not in ids)
-        found = [c for c in codes if c in ids]
-        members = self._repo.summaries([ids[c] for c in found])
-        days = self._repo.availability([ids[c] for c in found], request.dates)
+        found = [c for c in codes if c in ids][:MAX_EXPLICIT]
         zone = None
         if request.zone:
             try:
                 zone = self._search.criteria(request).zone
             except ZoneError:
                 zone = None  # a named member is served even when the zone is not understood
+        with self._lock:
+            members = self._repo.summaries([ids[c] for c in found])
+            days = self._repo.availability([ids[c] for c in found], request.dates)
+            total = self._repo.count()
+        label = zone.label if zone is not None else None
         picks = []
         for c in found:
             m = members[ids[c]]
@@ -319,23 +372,23 @@ class MatchMembers:
             if zone is not None and m.latitude is not None and m.longitude is not None:
                 dist = haversine_km(zone.centre[0], zone.centre[1], m.latitude, m.longitude)
             f = Finalist(m, None, dist, days.get(ids[c], {}))
-            label = zone.label if zone is not None else None
             picks.append(self._suggested(f, explain_explicit(f, request, label)))
         total_ms = (self._clock() - t0) * 1000
         funnel = (FunnelStage("explicit codes", len(codes), 0.0),
                   FunnelStage("found", len(found), total_ms),
                   FunnelStage("total", len(found), total_ms))
-        result = MatchResult(uuid.uuid4().hex, "explicit", zone.label if zone else None, None,
-                             funnel, tuple(picks), (), (), unknown, "explicit", None, (), 0, 0,
-                             0.0, ())
-        self._log.record(SearchRecord(
-            search_id=result.search_id, at=self._now(), mode="explicit",
+        record = SearchRecord(
+            search_id=uuid.uuid4().hex, at=self._now(), mode="explicit",
             request=request_to_dict(request), filter_key="", embedding=None,
             model_key=self._search.model_key, stage_ms={"total": total_ms},
-            funnel={"members": self._repo.count(), "stage3": len(found)}, ranker="explicit",
+            funnel={"members": total, "stage3": len(found)}, ranker="explicit",
             fallback=None, input_tokens=0, output_tokens=0, cost_eur=0.0,
-            suggestions=_suggestions(result)))
-        return result
+            suggestions=_suggestions(tuple(picks), ()))
+        warnings = self._record(record)
+        if unknown:
+            warnings.insert(0, f"codes inconnus : {', '.join(unknown)}")
+        return MatchResult(record.search_id, "explicit", label, None, funnel, tuple(picks), (),
+                           (), unknown, "explicit", None, (), 0, 0, 0.0, (), tuple(warnings))
 
     # --- the rest of the service ------------------------------------------------------------
 
@@ -348,10 +401,12 @@ class MatchMembers:
             ZoneError: the zone is not understood.
         """
         criteria = self._search.criteria(request)
-        query = self._search.embed(request, criteria)
         threshold = self._reuse if min_similarity is None else min_similarity
-        return self._log.similar(filter_key(criteria), query, model_key=self._search.model_key,
-                                 k=k, min_similarity=threshold)
+        with self._lock:
+            query = self._search.embed(request, criteria)
+            return self._log.similar(filter_key(criteria), query,
+                                     model_key=self._search.model_key, k=k,
+                                     min_similarity=threshold)
 
     def feedback(self, search_id: str, code: str, verdict: Verdict, *,
                  comment: str = "") -> Feedback:
@@ -364,30 +419,35 @@ class MatchMembers:
         if verdict not in VERDICTS:
             raise MemberValidationError(f"verdict {verdict!r}: use one of {', '.join(VERDICTS)}")
         fb = Feedback(search_id, code, verdict, self._now(), comment)
-        self._log.add_feedback(fb)
+        with self._lock:
+            self._log.add_feedback(fb)
         return fb
 
     def stats(self, *, last: int | None = None) -> MatchingStats:
         """Seed 003's metrics over the last ``last`` searches (all by default)."""
-        records = self._log.records(limit=last)
+        with self._lock:
+            records = self._log.records(limit=last)
+            feedback = self._log.feedback()
         ids = {r.search_id for r in records}
-        return summarise(records, [f for f in self._log.feedback() if f.search_id in ids])
+        return summarise(records, [f for f in feedback if f.search_id in ids])
 
     def member(self, code: str) -> Member | None:
         """Member lookup by code. Raises MemberValidationError: not a code like ``#102``."""
         if not CODE_RE.match(code):
             raise MemberValidationError(f"{code!r} is not a member code like '#102'")
-        return self._repo.get(code)
+        with self._lock:
+            return self._repo.get(code)
 
     def search_record(self, search_id: str) -> SearchRecord | None:
         """A past search (to reuse its suggestions)."""
-        return self._log.get(search_id)
+        with self._lock:
+            return self._log.get(search_id)
 
 
-def _suggestions(result: MatchResult) -> tuple[Suggestion, ...]:
+def _suggestions(recommended: tuple[Suggested, ...],
+                 compatible: tuple[Suggested, ...]) -> tuple[Suggestion, ...]:
     group: Literal["recommended", "compatible"]
     out = []
-    for group, items in (("recommended", result.recommended),
-                         ("compatible", result.compatible)):
+    for group, items in (("recommended", recommended), ("compatible", compatible)):
         out += [Suggestion(s.code, group, s.explanation) for s in items]
     return tuple(out)

@@ -173,16 +173,20 @@ FUNNEL = ("members", "stage1", "narrowed", "stage2", "stage3")
 
 def summarise(records: Sequence[SearchRecord], feedback: Sequence[Feedback]) -> MatchingStats:
     """Seed 003's monitoring figures over ``records`` and ``feedback`` (the latest verdict per
-    (search, code) counts). Percentiles are numpy's linear interpolation."""
+    (search, code) counts). Percentiles are numpy's linear interpolation; latency and funnel
+    cover pipeline searches only."""
     latency: dict[str, Percentiles] = {}
+    # Latency and funnel describe the pipeline; explicit-code searches skip it (their count is
+    # in ``rankers["explicit"]``).
+    pipeline = [r for r in records if r.mode == "pipeline"]
     for stage in STAGES:
-        values = [r.stage_ms[stage] for r in records if stage in r.stage_ms]
+        values = [r.stage_ms[stage] for r in pipeline if stage in r.stage_ms]
         if values:
             p = np.percentile(np.asarray(values, dtype=np.float64), [50, 95, 99])
             latency[stage] = Percentiles(len(values), float(p[0]), float(p[1]), float(p[2]))
     funnel: dict[str, float] = {}
     for step in FUNNEL:
-        counts = [r.funnel[step] for r in records if step in r.funnel]
+        counts = [r.funnel[step] for r in pipeline if step in r.funnel]
         if counts:
             funnel[step] = float(np.mean(counts))
     rankers: dict[str, int] = {}

@@ -32,6 +32,8 @@ POSTAL_RE = re.compile(r"^\d{5}$")
 overseas ``97xxx``)."""
 MAX_TEXT = 20_000
 """Longest accepted free text (characters) of a description, knowledge entry or request."""
+MAX_COUNT = 1_000_000_000
+"""Largest accepted count (persons, €): beyond it a value is a typo, and SQL integers overflow."""
 
 
 def _fail(owner: str, name: str, reason: str) -> MemberValidationError:
@@ -50,8 +52,9 @@ def _check_text(owner: str, name: str, value: str, *, required: bool) -> None:
 def _check_count(owner: str, name: str, value: int | None) -> None:
     if value is None:
         return
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _fail(owner, name, f"must be a whole number ≥ 0 or unknown, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise _fail(owner, name, f"must be a whole number in [0, {MAX_COUNT}] or unknown, "
+                    f"got {value!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +237,16 @@ class EventRequest:
         if self.format is not None and self.format not in FORMATS:
             raise _fail("request", "format", f"{self.format!r}: use one of {', '.join(FORMATS)}")
         _check_count("request", "headcount", self.headcount)
+        if self.zone is not None and not isinstance(self.zone, str):
+            raise _fail("request", "zone", f"must be text (a commune, postal code, département, "
+                        f"region or 'lat,lon'), got {type(self.zone).__name__}")
+        if self.zone is not None:
+            _check_text("request", "zone", self.zone, required=False)
+        if self.radius_km is not None and (isinstance(self.radius_km, bool) or not isinstance(
+                self.radius_km, int | float)):
+            raise _fail("request", "radius_km", f"must be a number of km, got {self.radius_km!r}")
+        if not isinstance(self.dates, tuple) or not all(isinstance(d, date) for d in self.dates):
+            raise _fail("request", "dates", "must be dates (YYYY-MM-DD)")
         if self.radius_km is not None and not (0 < self.radius_km <= 20_000):
             raise _fail("request", "radius_km", f"{self.radius_km} must be in (0, 20000] km")
         if self.radius_km is not None and not self.zone:

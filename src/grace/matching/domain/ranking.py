@@ -307,6 +307,21 @@ def _fr_date(d: date) -> str:
     return d.strftime("%d/%m/%Y")
 
 
+def _fr_dec(x: float, digits: int) -> str:
+    return f"{x:.{digits}f}".replace(".", ",")
+
+
+_POINT_LABEL = re.compile(r"^-?\d+(\.\d+)?,-?\d")
+_VOWELS = set("AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜ")
+
+
+def from_centre(label: str) -> str:
+    """« du centre de Rennes (35) », « du centre d'Île-de-France », « du point 48.1,-1.68 »."""
+    if _POINT_LABEL.match(label):
+        return f"du point {label}"
+    return f"du centre {'d’' if label[:1].upper() in _VOWELS else 'de '}{label}"
+
+
 @dataclass(frozen=True, slots=True)
 class _Facts:
     confirmed: list[str]
@@ -319,6 +334,9 @@ def _fact_list(f: Finalist, request: EventRequest, zone_label: str | None) -> _F
     if tags:
         quoted = ", ".join(f"« {t} »" for t in tags[:3])
         confirmed.append(f"{'thèmes' if len(tags) > 1 else 'thème'} {quoted}")
+    elif f.similarity is not None:
+        confirmed.append("description proche de la demande (similarité "
+                         f"{_fr_dec(f.similarity, 2)})")
     if request.format is not None and request.headcount is not None:
         cap = m.capacity.for_format(request.format)
         label = FORMAT_LABELS_FR[request.format]
@@ -333,8 +351,7 @@ def _fact_list(f: Finalist, request: EventRequest, zone_label: str | None) -> _F
         else:
             unknown.append("budget")
     if f.distance_km is not None and zone_label:
-        km = f"{f.distance_km:.1f}".replace(".", ",")
-        confirmed.append(f"à {km} km du centre de {zone_label}")
+        confirmed.append(f"à {_fr_dec(f.distance_km, 1)} km {from_centre(zone_label)}")
     if request.dates:
         free = [d for d in request.dates if f.days.get(d) is True]
         if len(free) == len(request.dates):
@@ -351,31 +368,28 @@ def explain(f: Finalist, request: EventRequest, zone_label: str | None, *,
     distance, availability) and the ones still unknown."""
     facts = _fact_list(f, request, zone_label)
     head = "Recommandé" if recommended else "Compatible"
-    if facts.confirmed:
-        body = " ; ".join(facts.confirmed)
-    elif f.similarity is not None:
-        body = f"description proche de la demande (similarité {f.similarity:.2f})"
-    else:
-        body = "passe les filtres de la demande"
+    body = " ; ".join(facts.confirmed) if facts.confirmed else "passe les filtres de la demande"
     tail = f" ({', '.join(facts.unknown)} à confirmer)" if facts.unknown else ""
     return f"{head} : {body}{tail}."
 
 
 def deterministic_ranking(brief: RankingBrief) -> Ranking:
-    """Seed 003's answer without an LLM.
+    """Seed 003's answer without an LLM, from stage 2 order and the hard facts.
 
-    Recommended: the first 4 finalists in stage 2 order whose requested facts are all confirmed
-    (none unknown), completed in stage 2 order when fewer; compatible: the next 4 in stage 2
-    order. Nothing is rejected (only an LLM judges beyond the facts).
+    Recommended: the 4 finalists with the fewest unknown requested facts (capacity, budget,
+    availability), then the most tags matching the request, then the best stage 2 rank.
+    Compatible: of the others, the 4 with the most matching tags, then stage 2 order. Nothing
+    is rejected (only an LLM judges beyond the facts).
     """
     req = brief.request
-    complete = [f for f in brief.finalists
-                if not _fact_list(f, req, brief.zone_label).unknown]
-    rec = complete[:RECOMMENDED]
+    facts = {f.code: _fact_list(f, req, brief.zone_label) for f in brief.finalists}
+    tags = {f.code: len(matched_tags(f.member, req)) for f in brief.finalists}
+    order = {f.code: i for i, f in enumerate(brief.finalists)}
+    rec = sorted(brief.finalists, key=lambda f: (len(facts[f.code].unknown), -tags[f.code],
+                                                 order[f.code]))[:RECOMMENDED]
     chosen = {f.code for f in rec}
-    rec += [f for f in brief.finalists if f.code not in chosen][: RECOMMENDED - len(rec)]
-    chosen = {f.code for f in rec}
-    comp = [f for f in brief.finalists if f.code not in chosen][:COMPATIBLE]
+    comp = sorted((f for f in brief.finalists if f.code not in chosen),
+                  key=lambda f: (-tags[f.code], order[f.code]))[:COMPATIBLE]
     return Ranking(
         tuple(Pick(f.code, explain(f, req, brief.zone_label, recommended=True)) for f in rec),
         tuple(Pick(f.code, explain(f, req, brief.zone_label, recommended=False)) for f in comp),
