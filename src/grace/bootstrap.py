@@ -406,7 +406,7 @@ class MatchingApp:
     def import_venues(self, path: Path, *, seed: int, limit: int | None = None,
                       on_progress: Callable[[int], None] | None = None) -> ImportReport:
         """Import a real venues CSV with generated budgets and calendars (labelled)."""
-        rows, skipped = read_venues(path, limit=limit)
+        rows, skipped = read_venues(path, limit=limit, locate=self.geo.locate)
         members, calendar = venue_extras([r.member for r in rows], seed=seed)
         by_code: dict[str, list[Availability]] = {}
         for a in calendar:

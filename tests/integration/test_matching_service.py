@@ -275,3 +275,20 @@ def test_a_log_that_cannot_be_written_costs_the_log_not_the_answer(app, monkeypa
     res = app.match(REQUEST)
     assert len(res.recommended) == 4
     assert any("non enregistrée" in w and "readonly" in w for w in res.warnings)
+
+
+def test_montpellier_venues_without_postal_codes_import_with_their_capacities(tmp_path,
+                                                                             shared_data):
+    app = build_matching(Settings(cache_dir=tmp_path, embedder="fake", ranker="deterministic"),
+                         database_url=f"sqlite:///{tmp_path / 'mtp.sqlite'}")
+    report = app.import_venues(shared_data / "venues" / "montpellier_erp_venues.csv", seed=0)
+    assert (report.members, report.skipped) == (66, 0)
+    app.worker()()
+    res = app.match(EventRequest("salle de conférence pour un séminaire", zone="Montpellier",
+                                 format="meeting", headcount=200))
+    assert len(res.recommended) == 4
+    assert all("places en réunion pour 200 invités" in s.explanation for s in res.recommended)
+    member = app.repo.get(res.recommended[0].code)
+    assert member is not None and member.postal_code.startswith("340")
+    assert member.latitude is None  # no made-up coordinates
+    app.close()

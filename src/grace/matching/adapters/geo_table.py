@@ -105,6 +105,11 @@ class FrenchGeoTable:
         pick = named or sorted(insees)
         return self.communes[pick[0]].dep if pick else None
 
+    def locate(self, insee: str) -> str | None:
+        """A commune's smallest postal code from its INSEE code (``None`` when unknown)."""
+        codes = sorted(self.postal_codes.get(insee, ()))
+        return codes[0] if codes else None
+
     def resolve(self, text: str, *, radius_km: float | None) -> Zone:
         """Resolve a zone (see the module docstring).
 

@@ -3,7 +3,8 @@
 Real columns: name, text (→ description), category + subcategory (→ tags), postal code, commune,
 coordinates, capacity_min/max (Montpellier ERP subset). Nothing in the sources has prices or
 availability: :func:`grace.matching.adapters.generator.venue_extras` adds them, seeded, and the
-member's ``generated`` field says so. Rows without a five-digit postal code are skipped. Codes are
+member's ``generated`` field says so. A row without a five-digit postal code takes its commune's
+(from the INSEE code), else it is skipped. Codes are
 ``#`` + the source ``venue_id``; a broken or duplicated id gets ``-L<line>`` appended.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,8 +38,19 @@ def _int(v: str) -> int | None:
     return int(float(v)) if v.strip() else None
 
 
-def read_venues(path: Path, *, limit: int | None = None) -> tuple[list[VenueRow], int]:
-    """Members of a venues CSV file and the number of skipped rows (no postal code).
+Locator = Callable[[str], str | None]
+"""INSEE commune code → a postal code of that commune (``None`` if unknown)."""
+
+
+def read_venues(path: Path, *, limit: int | None = None,
+                locate: Locator | None = None) -> tuple[list[VenueRow], int]:
+    """Members of a venues CSV file and the number of skipped rows.
+
+    A row without a postal code but with an INSEE commune code gets the commune's postal code
+    (the smallest, for a commune with several) from ``locate`` (the Montpellier ERP file has no
+    postal codes); rows with neither are skipped. Missing coordinates stay missing (no made-up
+    precision): such members are found by commune, postal code, département or region zones,
+    never by a radius.
 
     Raises:
         MemberValidationError: missing file or columns, or an invalid row (file and line named).
@@ -59,8 +71,11 @@ def read_venues(path: Path, *, limit: int | None = None) -> tuple[list[VenueRow]
             if limit is not None and len(out) >= limit:
                 break
             if not _POSTAL.match(row["postal_code"].strip()):
-                skipped += 1
-                continue
+                found = locate(row.get("insee_code", "").strip()) if locate else None
+                if found is None:
+                    skipped += 1
+                    continue
+                row = {**row, "postal_code": found}
             try:
                 code = "#" + _ID.sub("_", row["venue_id"].strip()).strip("_")[:30]
                 if code == "#" or code in seen:  # broken ('#REF!') or duplicated source ids
