@@ -73,6 +73,12 @@ def test_value_validation():
         EventRequest("x", radius_km=10)
     with pytest.raises(MemberValidationError, match="description"):
         EventRequest(" ")
+    with pytest.raises(MemberValidationError, match="zone"):
+        EventRequest("x", zone=35)  # type: ignore[arg-type]
+    with pytest.raises(MemberValidationError, match="headcount"):
+        EventRequest("x", headcount=10**20)
+    with pytest.raises(MemberValidationError, match="max_eur"):
+        BudgetRange(None, 10**20)
     assert BudgetRange(100, 200).overlaps(BudgetRange(200, 300))  # inclusive
     assert not BudgetRange(100, 199).overlaps(BudgetRange(200, None))
 
@@ -82,7 +88,9 @@ def test_value_validation():
     ("2A", "departement", "20000"), ("2b", "departement", "20200"),
     ("974", "departement", "97400"), ("Bretagne", "region", "29200"),
     ("ille et vilaine", "departement", "35000"), ("Saint-Denis (974)", "commune", "97400"),
-    ("saint etienne", "commune", "42000"),
+    ("saint etienne", "commune", "42000"), ("Saint-Denis 974", "commune", "97400"),
+    ("35000 Rennes", "postal_code", "35000"), ("Rennes 35", "commune", "35200"),
+    ("PACA", "region", "13001"), ("Centre", "region", "45000"), ("idf", "region", "75001"),
 ])
 def test_zones_french_details(geo, text, kind, code_in):
     z = geo.resolve(text, radius_km=None)

@@ -8,6 +8,7 @@ unexpected error. Bodies are capped at :data:`MAX_BODY_BYTES`.
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from http import HTTPStatus
 from importlib import resources
@@ -36,9 +37,11 @@ from grace.matching.application.match import MatchResult
 from grace.matching.domain.history import Feedback, MatchingStats, SimilarRequest, Verdict
 from grace.matching.domain.model import MAX_TEXT, BudgetRange, EventFormat, EventRequest, Member
 
-MAX_BODY_BYTES = 64 * 1024
-"""Largest request body accepted (bytes); more is a 413 problem."""
+MAX_BODY_BYTES = 256 * 1024
+"""Largest request body accepted (bytes); more is a 413 problem. A 20 000-character description
+and extra information written with JSON ``\\u`` escapes (6 bytes a character) fit."""
 PROBLEM = "application/problem+json"
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 SEARCH_ID = r"^[0-9a-f]{32}$"
 WEB = Path(str(resources.files("grace.entrypoints") / "web"))
 """The organiser page (plain HTML, JS and CSS, no build step)."""
@@ -61,7 +64,7 @@ _EXAMPLE: dict[str, JsonValue] = {
 
 def _iso_text(value: object) -> object:
     """Dates are ``YYYY-MM-DD`` text only (not timestamps)."""
-    if not isinstance(value, str):
+    if not isinstance(value, str) or not _DAY.match(value):
         raise ValueError("a date is text like 2027-06-12 (YYYY-MM-DD)")
     return value
 
@@ -136,7 +139,7 @@ class Problem(BaseModel):
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem, "content": {PROBLEM: {}}, "description": why}
-    for code, why in ((404, "Unknown search or member"), (413, "Body larger than 64 KiB"),
+    for code, why in ((404, "Unknown search or member"), (413, "Body larger than 256 KiB"),
                       (422, "Invalid request"), (500, "Internal error"),
                       (503, "Member store unavailable"))}
 

@@ -59,7 +59,8 @@ def _embed(m: MatchingApp, *, as_json: bool, limit: int | None = None) -> dict[s
 def import_(
     path: Annotated[Path, typer.Argument(help="A venues CSV (shared/data/venues schema).")],
     seed: Annotated[int, typer.Option(help="Seed of the generated budgets and calendars.")] = 0,
-    limit: Annotated[int | None, typer.Option(help="Import only the first N rows.")] = None,
+    limit: Annotated[int | None, typer.Option(min=1, help="Import only the first N rows.")
+                     ] = None,
     embed: Annotated[bool, typer.Option("--embed/--no-embed",
                                         help="Embed the queued members now.")] = True,
     db: DbOpt = None,
@@ -227,6 +228,13 @@ def _request(description: str | None, request_file: Path | None, extra: str,
              format_: EventFormat | None, headcount: int | None, budget: str | None,
              zone: str | None, radius: float | None, dates: list[str] | None) -> EventRequest:
     if request_file is not None:
+        given = [n for n, v in (("DESCRIPTION", description), ("--extra", extra),
+                                ("--format", format_), ("--headcount", headcount),
+                                ("--budget", budget), ("--zone", zone), ("--radius", radius),
+                                ("--date", dates)) if v]
+        if given:
+            raise MemberValidationError(f"--request FILE holds the whole request: drop "
+                                        f"{', '.join(given)} (or put them in the file)")
         return _request_from_file(request_file)
     if not description:
         raise MemberValidationError("give a description (argument) or --request FILE")
@@ -359,10 +367,11 @@ def match(
     if result.input_tokens:
         notes.append(f"tokens: {result.input_tokens} in / {result.output_tokens} out, "
                      f"{result.cost_eur:.4f} €")
-    notes.append(f"search id: {result.search_id} — grace members feedback {result.search_id} "
-                 "CODE --kept|--corrected")
     for n in notes:
         err_console.print(escape(n), highlight=False)
+    # On stdout, with the tables: `> file` keeps what feedback needs.
+    out_console.print(escape(f"search id: {result.search_id} — grace members feedback "
+                             f"{result.search_id} CODE --kept|--corrected"), highlight=False)
 
 
 @app.command("feedback")
@@ -490,4 +499,14 @@ def show(
     if as_json:
         print_json(m)
         return
-    _report({k: v for k, v in to_jsonable(m).items()}, False, f"member {m.code}")
+    table = Table(title=f"member {m.code}")
+    table.add_column("field")
+    table.add_column("value", overflow="fold")
+    for k, v in to_jsonable(m).items():
+        if isinstance(v, list):
+            v = "; ".join(json.dumps(x, ensure_ascii=False) if isinstance(x, dict) else str(x)
+                          for x in v)
+        elif isinstance(v, dict):
+            v = ", ".join(f"{a}: {b}" for a, b in v.items() if b is not None)
+        add_plain_row(table, k, "—" if v is None or v == "" else v)
+    out_console.print(table)

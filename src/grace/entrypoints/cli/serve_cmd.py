@@ -13,6 +13,26 @@ DbOpt = Annotated[str | None, typer.Option(
     "default <GRACE_CACHE_DIR>/members.sqlite).", show_default=False)]
 
 
+def _check_port(host: str, port: int) -> None:
+    """Fail before announcing anything when the address is taken or not ours.
+
+    Raises:
+        ConfigError: the port is in use, or the host is not an address of this machine.
+    """
+    import socket
+
+    from grace.errors import ConfigError
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError as exc:
+            raise ConfigError(f"cannot listen on {host}:{port}: {exc.strerror or exc} (another "
+                              "server? try --port)") from None
+
+
 @handle_errors
 def serve(
     host: Annotated[str, typer.Option(
@@ -45,6 +65,7 @@ def serve(
     try:
         st = matching.status()
         app = create_app(matching)
+        _check_port(host, port)
         shown = f"[{host}]" if ":" in host else host
         typer.echo(f"GRACE serving on http://{shown}:{port}/ (OpenAPI: /openapi.json) — "
                    f"{st.members} members, {st.stale} awaiting embedding")

@@ -2,8 +2,9 @@
 
 Accepted zones: a point ``lat,lon`` (needs a radius), a postal code (``01220``), a département
 code (``35``, ``2A``, ``974``), a region, département or commune name (accents, case and hyphens
-do not matter; ``Saint-Denis (974)`` picks the département of an ambiguous commune name).
-Names are tried as region, then département, then commune.
+do not matter; ``Saint-Denis (974)`` or ``Saint-Denis 974`` picks the département of an
+ambiguous commune name; ``35000 Rennes`` is its postal code). Names are tried as region (with the
+usual short names: PACA, IDF, Centre, AURA, BFC, HDF), then département, then commune.
 """
 
 from __future__ import annotations
@@ -26,6 +27,14 @@ _POSTAL = re.compile(r"^\d{5}$")
 _DEP = re.compile(r"^(0[1-9]|[1-8]\d|9[0-5]|2[AB]|97[1-6])$")
 _ARM = re.compile(r"\s+\d+(er|e)\s+arrondissement$", re.IGNORECASE)
 _WITH_DEP = re.compile(r"^(.*?)\s*\((\d{2,3}|2[AaBb])\)\s*$")
+_POSTAL_THEN_NAME = re.compile(r"^(\d{5})\s+\D.*$")
+_NAME_THEN_DEP = re.compile(r"^(.*\D)\s+(\d{2,3}|2[AaBb])$")
+REGION_ALIASES = {
+    "paca": "Provence-Alpes-Côte d'Azur", "idf": "Île-de-France",
+    "centre": "Centre-Val de Loire", "aura": "Auvergne-Rhône-Alpes",
+    "bfc": "Bourgogne-Franche-Comté", "hdf": "Hauts-de-France",
+}
+"""Names organisers use for regions (folded, see :func:`fold`)."""
 
 
 def fold(name: str) -> str:
@@ -120,6 +129,11 @@ class FrenchGeoTable:
         if not raw:
             raise ZoneError("empty zone: give a commune, postal code, département, region or "
                             "'lat,lon'")
+        if m := _POSTAL_THEN_NAME.match(raw):  # "35000 Rennes": the postal code decides
+            raw = m.group(1)
+        elif m := _NAME_THEN_DEP.match(raw):  # "Rennes 35" = "Rennes (35)"
+            raw = f"{m.group(1)} ({m.group(2)})"
+        raw = REGION_ALIASES.get(fold(raw), raw)
         if m := _POINT.match(raw):
             lat, lon = float(m.group(1)), float(m.group(2))
             if not (-90 <= lat <= 90 and -180 <= lon <= 180):
