@@ -25,6 +25,7 @@ from grace.entrypoints.cli.common import (
     to_jsonable,
 )
 from grace.errors import MemberValidationError
+from grace.matching.application.search import FunnelStage
 from grace.matching.domain.model import BudgetRange, EventFormat, EventRequest
 
 app = typer.Typer(help="Members and event requests (matching: filters, vectors, explained "
@@ -168,6 +169,15 @@ def _report(values: dict[str, Any], as_json: bool, title: str) -> None:
     out_console.print(table)
 
 
+def _print_funnel(zone: str | None, funnel: tuple[FunnelStage, ...]) -> None:
+    table = Table(title=f"funnel — zone: {zone or 'anywhere'}")
+    for col in ("stage", "kept", "ms"):
+        table.add_column(col, justify="left" if col == "stage" else "right")
+    for st in funnel:
+        add_plain_row(table, st.stage, st.kept, f"{st.ms:.1f}")
+    out_console.print(table)
+
+
 def _budget(text: str | None) -> BudgetRange:
     if not text:
         return BudgetRange()
@@ -282,12 +292,7 @@ def search(
     if as_json:
         print_json(result)
         return
-    funnel = Table(title=f"funnel — zone: {result.zone or 'anywhere'}")
-    for col in ("stage", "kept", "ms"):
-        funnel.add_column(col, justify="left" if col == "stage" else "right")
-    for st in result.funnel:
-        add_plain_row(funnel, st.stage, st.kept, f"{st.ms:.1f}")
-    out_console.print(funnel)
+    _print_funnel(result.zone, result.funnel)
     table = Table(title=f"{len(result.candidates)} candidates (first {limit})")
     for col in ("#", "code", "name", "commune", "km", "similarity", "generated"):
         table.add_column(col, overflow="fold")
@@ -338,12 +343,7 @@ def match(
     if as_json:
         print_json(result)
         return
-    funnel = Table(title=f"funnel — zone: {result.zone or 'anywhere'}")
-    for col in ("stage", "kept", "ms"):
-        funnel.add_column(col, justify="left" if col == "stage" else "right")
-    for st in result.funnel:
-        add_plain_row(funnel, st.stage, st.kept, f"{st.ms:.1f}")
-    out_console.print(funnel)
+    _print_funnel(result.zone, result.funnel)
     for title, group in (("Recommandés", result.recommended), ("Compatibles", result.compatible)):
         table = Table(title=f"{title} ({len(group)})")
         for col in ("code", "name", "commune", "km", "explanation"):
