@@ -25,7 +25,6 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
-SCREENSHOT = Path("/tmp/grace-page.png")
 
 
 def free_port() -> int:
@@ -113,7 +112,8 @@ def stats(server: str) -> dict[str, Any]:
     return data
 
 
-def test_search_shows_explained_groups_and_records_feedback(page: Page, server: str):
+def test_search_shows_explained_groups_and_records_feedback(page: Page, server: str,
+                                                             tmp_path: Path):
     before = stats(server)
     assert before["kept"] == 0 and before["corrected"] == 0
     expect(page).to_have_title("GRACE — trouver un lieu pour votre événement")
@@ -145,7 +145,7 @@ def test_search_shows_explained_groups_and_records_feedback(page: Page, server: 
     after = stats(server)
     assert (after["kept"], after["corrected"], after["acceptance_rate"]) == (1, 1, 0.5)
     assert after["searches"] == before["searches"] + 1
-    page.screenshot(path=str(SCREENSHOT), full_page=True)
+    page.screenshot(path=str(tmp_path / "grace-page.png"), full_page=True)  # for a human look
 
 
 def test_a_bad_zone_shows_the_problem_and_dates_are_sent(page: Page, server: str):

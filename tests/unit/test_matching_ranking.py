@@ -33,6 +33,7 @@ from grace.matching.domain.ranking import (
     explain,
     explain_explicit,
     matched_tags,
+    one_sentence,
     parse_ranking,
     ranking_prompt,
     ranking_schema,
@@ -323,3 +324,16 @@ def test_summary_percentiles_funnel_cost_and_acceptance():
     assert s.cost_eur_per_search == pytest.approx(0.02 / 100)
     assert (s.kept, s.corrected) == (2, 1) and s.acceptance_rate == pytest.approx(2 / 3)
     assert summarise([], []).acceptance_rate is None
+
+
+@pytest.mark.parametrize(("text", "first"), [
+    ("Idéal pour 300 invités.  Le parc est grand.", "Idéal pour 300 invités."),
+    ("Salle de 1.200 m² à 2,5 km. « Très calme » selon la KB.", "Salle de 1.200 m² à 2,5 km."),
+    ("Une seule phrase, sans point final", "Une seule phrase, sans point final"),
+    ("Cap. 300 p., budget ok ; dispo le 12/06.", "Cap. 300 p., budget ok ; dispo le 12/06."),
+])
+def test_an_explanation_is_kept_to_one_sentence(text, first):
+    assert one_sentence(text) == first
+    answer = json.dumps({"recommended": [{"memberCode": CODES[0], "explanation": text}],
+                         "compatible": [], "rejected": []})
+    assert parse_ranking(answer, CODES).recommended[0].explanation == first

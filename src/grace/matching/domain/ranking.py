@@ -217,13 +217,21 @@ def ranking_prompt(brief: RankingBrief) -> str:
     return "\n".join(parts)
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[«\"A-ZÀ-ÖØ-Þ])")
+
+
+def one_sentence(text: str) -> str:
+    """The first sentence of ``text`` (whitespace collapsed): seed 003 asks for « une phrase »,
+    and a second sentence is dropped rather than refused."""
+    return _SENTENCE_END.split(" ".join(text.split()), maxsplit=1)[0]
+
+
 def _text(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise InvalidRankingError(f"{where}: needs a non-empty text")
-    text = " ".join(value.split())
-    if len(text) > MAX_EXPLANATION:
-        raise InvalidRankingError(f"{where}: {len(text)} characters, at most {MAX_EXPLANATION}")
-    return text
+    if len(value) > MAX_EXPLANATION:
+        raise InvalidRankingError(f"{where}: {len(value)} characters, at most {MAX_EXPLANATION}")
+    return one_sentence(value)
 
 
 def parse_ranking(text: str, codes: Sequence[str], *, stop_reason: str = "end_turn") -> Ranking:
@@ -231,7 +239,7 @@ def parse_ranking(text: str, codes: Sequence[str], *, stop_reason: str = "end_tu
 
     Checks: a normal stop (not ``max_tokens``), a JSON object with exactly the three lists,
     known codes only, no code twice (within or across lists), at most 4 + 4 picks, a non-empty
-    explanation of at most :data:`MAX_EXPLANATION` characters.
+    explanation of at most :data:`MAX_EXPLANATION` characters (kept to its first sentence).
 
     Raises:
         InvalidRankingError: the first check that fails, named.
