@@ -178,3 +178,12 @@ def test_user_text_is_never_markup(page: Page, server: str):
     assert page.evaluate("window.__pwned") is None
     similar.get_by_role("button", name="Voir ses suggestions").click()
     expect(similar.locator(".past li")).to_have_count(8)
+
+
+def test_a_number_field_with_text_is_refused_not_dropped(page: Page, server: str):
+    page.get_by_label("Nombre d'invités").press_sequentially("1e")  # not a number: value ""
+    with page.expect_request("**/api/searches") as sent:
+        submit(page, description="Concert de jazz", zone="Rennes")
+    assert sent.value.post_data_json["headcount"] == "nombre invalide"
+    expect(page.get_by_role("alert")).to_contain_text("headcount")
+    expect(page.get_by_label("Nombre d'invités")).to_have_attribute("aria-invalid", "true")

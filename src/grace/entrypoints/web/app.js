@@ -79,7 +79,11 @@ function addDate(value) {
 }
 
 function numberOrNull(id) {
-  const raw = document.getElementById(id).value.trim();
+  const input = document.getElementById(id);
+  // Typed text that is not a number leaves value "" (the browser hides it): send it as text so
+  // the API refuses the field instead of the search silently dropping the filter.
+  if (input.validity && input.validity.badInput) return "nombre invalide";
+  const raw = input.value.trim();
   if (raw === "") return null;
   const n = Number(raw);
   return Number.isFinite(n) ? n : raw;  // a non-number is sent as is: the API names the field
