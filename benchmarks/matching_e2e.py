@@ -5,7 +5,8 @@ unit vectors stored under the e5 model's key (embedding 70 000 texts with e5 tak
 the timings of stages 1–2 do not depend on what the vectors mean). Requests: real e5 query
 embeddings of French event descriptions, a point + 10–30 km radius (or a whole region for the
 broad-zone rows), a format and headcount, a budget, one or two calendar dates. Every search goes
-through ``MatchMembers`` (search log, similar requests and all), as the service runs it.
+through ``MatchMembers`` (search log, similar requests and all), as the service runs it, on
+SQLite (default) or PostgreSQL + pgvector (``--backend postgres``, started with pgserver).
 
 Without an LLM: the deterministic ranker. With an LLM: the real anthropic SDK against the
 loopback stand-in of the Messages API (``tests/matching_support/fake_anthropic.py``) answering
@@ -14,6 +15,7 @@ time spent outside the LLM is what GRACE adds.
 
 Reproduce:
     .venv/bin/python benchmarks/matching_e2e.py --members 70000 --queries 200 --llm-queries 20
+    .venv/bin/python benchmarks/matching_e2e.py --backend postgres --llm-queries 0
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import shutil
 import sys
 import tempfile
 import time
+import warnings
 from datetime import timedelta
 from pathlib import Path
 
@@ -113,13 +116,25 @@ def main() -> None:
     ap.add_argument("--llm-queries", type=int, default=20)
     ap.add_argument("--llm-delay", type=float, default=2.5, help="Stand-in latency (s).")
     ap.add_argument("--calendar-days", type=int, default=14)
+    ap.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite",
+                    help="postgres: a real PostgreSQL 16 + pgvector started with pgserver.")
     args = ap.parse_args()
     print(f"$ .venv/bin/python benchmarks/matching_e2e.py --members {args.members} --queries "
-          f"{args.queries} --llm-queries {args.llm_queries} --llm-delay {args.llm_delay}")
+          f"{args.queries} --llm-queries {args.llm_queries} --llm-delay {args.llm_delay} "
+          f"--backend {args.backend}")
     geo = FrenchGeoTable()
     tmp = Path(tempfile.mkdtemp(prefix="grace-e2e-"))
+    srv = None
     try:
-        url = f"sqlite:///{tmp / 'members.sqlite'}"
+        if args.backend == "postgres":
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                import pgserver  # type: ignore[import-untyped]
+
+                srv = pgserver.get_server(tmp / "pg", cleanup_mode="stop")
+            url = srv.get_uri()
+        else:
+            url = f"sqlite:///{tmp / 'members.sqlite'}"
         base = build_matching(Settings(cache_dir=tmp), database_url=url)
         load(base.repo, args.members, args.calendar_days, geo, key=E5Embedder().identity.key)
         base.close()
@@ -132,6 +147,8 @@ def main() -> None:
                 "deterministic, city + radius")
         measure(det, url, requests(args.queries // 4, args.calendar_days, geo, broad=True,
                                    seed=6), "deterministic, whole region (500 closest)")
+        if args.llm_queries <= 0:
+            return
         with serve_fake_anthropic(delay_s=args.llm_delay, default=from_schema()) as api:
             llm = Settings(cache_dir=tmp, embedder="e5", ranker="claude",
                            anthropic_api_key="sk-bench", anthropic_base_url=api.base_url,
@@ -139,6 +156,8 @@ def main() -> None:
             measure(llm, url, requests(args.llm_queries, args.calendar_days, geo, broad=False,
                                        seed=7), f"LLM stand-in ({args.llm_delay:g} s)")
     finally:
+        if srv is not None:
+            srv.cleanup()
         shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -135,7 +135,7 @@ def test_match_serves_explicit_codes(store):
 @pytest.mark.parametrize("args", [
     ("match", "x", "--zone", "Atlantide"), ("match",), ("show", "pas-un-code"),
     ("show", "#NOBODY"), ("feedback", "f" * 32, "#1", "--kept"),
-    ("match", "gala", "--request", "demande.json"),
+    ("match", "gala", "--request", "demande.json"), ("match", "gala", "--budget", "-"),
 ])
 def test_bad_match_input_is_error_exit_2(store, args):
     out = members(*args, tmp=store)
@@ -167,11 +167,27 @@ def test_out_of_range_numbers_are_clean_errors(store, args):
 
 def test_request_file_with_wrong_types_is_a_clean_error(store, tmp_path):
     for body in ({"description": "gala", "zone": 35}, {"description": "gala", "radius_km": "x",
-                                                         "zone": "Rennes"}):
+                                                         "zone": "Rennes"},
+                 {"description": "gala", "budget": {"min_eur": 1, "currency": "€"}}):
         req = tmp_path / "bad.json"
         req.write_text(json.dumps(body))
         out = members("match", "--request", str(req), tmp=store)
         assert out.returncode == 2 and out.stderr.startswith("error:"), out.stderr
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"description": "x", "extra": ' + "[" * 5000 + "]" * 5000 + "}")
+    out = members("match", "--request", str(deep), tmp=store)
+    assert out.returncode == 2 and "nested too deeply" in out.stderr, out.stderr
+
+
+def test_request_file_takes_the_logged_budget_layout_and_a_bom(store, tmp_path):
+    req = tmp_path / "demande.json"
+    req.write_text("\ufeff" + json.dumps({"description": "gala",
+                                          "budget": {"min_eur": 30000, "max_eur": None}}),
+                   encoding="utf-8")
+    out = members("search", "--request", str(req), "--json", tmp=store)
+    assert out.returncode == 0, out.stderr
+    kept = {s["stage"]: s["kept"] for s in json.loads(out.stdout)["funnel"]}
+    assert kept["stage 1: hard filters"] < 7265
 
 
 def test_serve_refuses_a_port_in_use(tmp_path):

@@ -32,6 +32,7 @@ from tests.matching_support.fake_anthropic import (
     slow,
     status,
     text,
+    trickle,
     valid,
 )
 
@@ -282,3 +283,26 @@ def test_default_model_is_current_and_the_sdk_does_not_warn(api: FakeAnthropic) 
         assert json.loads(proposal.text) == ANSWER
     finally:
         p.close()
+
+
+def test_a_trickling_body_is_cut_at_the_total_deadline(api: FakeAnthropic,
+                                                       proposer: ClaudeProposer) -> None:
+    """Each byte arrives well within the per-read timeout; the whole answer would take
+    minutes. The call gives up at its total and closes the connection (no thread left
+    reading)."""
+    api.script(trickle(0.05, answer=ANSWER))
+    t0 = time.monotonic()
+    with pytest.raises(LlmUnavailableError) as caught:
+        _ask(proposer, timeout_s=0.6)
+    assert caught.value.kind == "timeout"
+    assert time.monotonic() - t0 < 2.5  # a bound against a hang, not a benchmark
+    deadline = time.monotonic() + 5
+    while api.trickle_cut == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert api.trickle_cut == 1  # the server saw its connection closed
+
+
+def test_a_trickle_that_finishes_in_time_is_a_normal_answer(api: FakeAnthropic,
+                                                            proposer: ClaudeProposer) -> None:
+    api.script(trickle(0.0005, answer=ANSWER))
+    assert json.loads(_ask(proposer, timeout_s=10).text) == ANSWER

@@ -292,3 +292,11 @@ def test_montpellier_venues_without_postal_codes_import_with_their_capacities(tm
     assert member is not None and member.postal_code.startswith("340")
     assert member.latitude is None  # no made-up coordinates
     app.close()
+
+
+def test_an_empty_store_answers_with_a_warning(tmp_path):
+    app = build_matching(Settings(cache_dir=tmp_path, embedder="fake", ranker="deterministic"),
+                         database_url=f"sqlite:///{tmp_path / 'empty.sqlite'}")
+    res = app.match(EventRequest("gala"))
+    assert res.recommended == () and "aucun membre dans la base" in res.warnings[0]
+    app.close()

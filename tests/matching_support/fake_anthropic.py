@@ -47,7 +47,7 @@ ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error",
 class Behaviour:
     """How the fake answers one request (build with the functions below)."""
 
-    kind: Literal["message", "from_schema", "slow", "status", "raw", "hang_up"]
+    kind: Literal["message", "from_schema", "slow", "status", "raw", "hang_up", "trickle"]
     text: str = ""
     stop_reason: str | None = "end_turn"
     input_tokens: int = 0
@@ -96,6 +96,13 @@ def raw(body: bytes, *, code: int = 200, content_type: str = "application/json")
     return Behaviour("raw", code=code, body=body, content_type=content_type)
 
 
+def trickle(seconds_per_byte: float, *, answer: dict[str, Any]) -> Behaviour:
+    """A valid message whose body is sent one byte every ``seconds_per_byte`` (headers at
+    once): each read is quick, the whole is slow. ``fake.trickle_cut`` counts the bodies the
+    client cut off (connection closed before the end)."""
+    return Behaviour("trickle", text=json.dumps(answer), seconds=seconds_per_byte)
+
+
 def hang_up() -> Behaviour:
     """Read the request, then close the connection without a response."""
     return Behaviour("hang_up")
@@ -128,6 +135,7 @@ class FakeAnthropic:
         delay_s: seconds slept before every answer (0 by default), on top of :func:`slow`.
         default: the behaviour used once the scripted queue is empty.
         errors: exceptions raised by handlers (a test may assert there are none).
+        trickle_cut: trickled bodies the client cut off before their end.
     """
 
     base_url: str = ""
@@ -135,6 +143,7 @@ class FakeAnthropic:
     default: Behaviour = field(default_factory=lambda: status(500, "fake: nothing scripted"))
     requests: list[RecordedRequest] = field(default_factory=list)
     errors: list[BaseException] = field(default_factory=list)
+    trickle_cut: int = 0
     _queue: deque[Behaviour] = field(default_factory=deque)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _stopping: threading.Event = field(default_factory=threading.Event)
@@ -205,12 +214,34 @@ class _Handler(BaseHTTPRequestHandler):
         if behaviour.kind == "hang_up":
             self.close_connection = True
             return
+        if behaviour.kind == "trickle":
+            self._trickle(json.dumps(_message(fake_id, model, behaviour, behaviour.text))
+                          .encode(), behaviour.seconds)
+            return
         if behaviour.kind in ("message", "from_schema"):
             answer = behaviour.text if behaviour.kind == "message" else _answer(_codes(body))
             self._send(200, json.dumps(_message(fake_id, model, behaviour, answer)).encode())
         else:
             self._send(behaviour.code, behaviour.body, behaviour.content_type,
                        request_id=f"req_fake{fake_id:06d}")
+
+    def _trickle(self, payload: bytes, seconds: float) -> None:
+        fake = self.server.fake
+        self.send_response(200)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(payload)))
+        self.send_header("connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        try:
+            for i in range(len(payload)):
+                self.wfile.write(payload[i:i + 1])
+                self.wfile.flush()
+                if not fake._sleep(seconds):
+                    return
+        except (BrokenPipeError, ConnectionResetError):
+            with fake._lock:
+                fake.trickle_cut += 1
 
     def _send(self, code: int, payload: bytes, content_type: str = "application/json", *,
               request_id: str | None = None) -> None:

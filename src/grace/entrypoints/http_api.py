@@ -355,7 +355,7 @@ def create_app(matching: MatchingApp) -> FastAPI:
         return service.stats(last=last)
 
     @app.get("/healthz", summary="Liveness", tags=["ops"])
-    def healthz() -> dict[str, str]:
+    async def healthz() -> dict[str, str]:  # on the event loop: never queued behind searches
         return {"status": "ok"}
 
     @app.get("/", include_in_schema=False)

@@ -183,6 +183,8 @@ def _budget(text: str | None) -> BudgetRange:
         return BudgetRange()
     try:
         lo, dash, hi = text.replace("€", "").replace(" ", "").partition("-")
+        if not (lo or hi):
+            raise ValueError(text)
         if not dash:
             return BudgetRange(None, int(lo))  # "5000": up to 5 000 €
         return BudgetRange(int(lo) if lo else None, int(hi) if hi else None)
@@ -193,7 +195,9 @@ def _budget(text: str | None) -> BudgetRange:
 
 def _request_from_file(path: Path) -> EventRequest:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except RecursionError:
+        raise MemberValidationError(f"{path}: JSON nested too deeply") from None
     except (OSError, ValueError) as exc:
         raise MemberValidationError(f"{path}: not a readable JSON request: {exc}") from exc
     if not isinstance(data, dict):
@@ -206,10 +210,18 @@ def _request_from_file(path: Path) -> EventRequest:
                                     f"(allowed: {', '.join(sorted(allowed))})")
     try:
         budget = data.get("budget")
+        if isinstance(budget, dict):  # the layout the search log keeps: {min_eur, max_eur}
+            extra_keys = sorted(set(budget) - {"min_eur", "max_eur"})
+            if extra_keys:
+                raise MemberValidationError(f"{path}: budget: unknown key(s) "
+                                            f"{', '.join(extra_keys)} (min_eur, max_eur)")
+            budget_range = BudgetRange(budget.get("min_eur"), budget.get("max_eur"))
+        else:
+            budget_range = _budget(str(budget)) if budget is not None else BudgetRange()
         return EventRequest(
             description=data.get("description", ""), extra=data.get("extra", ""),
             format=data.get("format"), headcount=data.get("headcount"),
-            budget=_budget(str(budget)) if budget is not None else BudgetRange(),
+            budget=budget_range,
             zone=data.get("zone"), radius_km=data.get("radius_km"),
             dates=tuple(date.fromisoformat(d) for d in data.get("dates", [])),
             codes=tuple(data.get("codes", [])))

@@ -11,10 +11,10 @@ own retries are off (``max_retries=0``): the use case owns the retry and fallbac
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import anthropic
-from anthropic.types import Message, TextBlock
 
 from grace.errors import LlmUnavailableError
 from grace.matching.domain.ports import Proposal
@@ -26,6 +26,8 @@ DEFAULT_MAX_TOKENS = 2048
 
 _API_MESSAGE = 300
 """Characters of the API's own error message kept in ours."""
+MAX_BODY_BYTES = 1 << 20
+"""Largest answer body read (bytes): a ranking of 50 finalists is a few KB."""
 
 
 class ClaudeProposer:
@@ -77,8 +79,11 @@ class ClaudeProposer:
             system: the system prompt.
             prompt: the user message.
             schema: JSON schema of the answer (``ranking_schema(codes)``).
-            timeout_s: seconds (> 0) allowed for each phase of the HTTP exchange (connect,
-                send, wait for each read), as the SDK's ``timeout``.
+            timeout_s: seconds (> 0) for the whole call: the SDK's ``timeout`` bounds each
+                phase (connect, send, each read), and the body is read chunk by chunk against
+                the total, so a server that trickles bytes is cut off (its connection closed)
+                instead of holding a thread. Only a server trickling its *headers* escapes the
+                total (each read still bounded by ``timeout_s``).
 
         Returns:
             The answer's text blocks concatenated, its stop reason (``""`` when the API gave
@@ -90,19 +95,25 @@ class ClaudeProposer:
                 ``http_<status>`` (the API answered 4xx / 5xx), ``connection`` (refused, reset,
                 DNS…) or ``invalid_response`` (a 2xx whose body is not a Messages API message).
         """
+        deadline = time.monotonic() + timeout_s
         try:
-            response = self._client.messages.create(
+            with self._client.messages.with_streaming_response.create(
                 model=self._model,
                 max_tokens=self._max_tokens,
                 system=system,
                 messages=[{"role": "user", "content": prompt}],
                 output_config={"format": {"type": "json_schema", "schema": schema}},
                 timeout=timeout_s,
-            )
+            ) as raw:
+                body = bytearray()
+                for chunk in raw.iter_bytes():
+                    body += chunk
+                    if time.monotonic() > deadline:
+                        raise self._timeout(timeout_s)  # leaving `with` closes the connection
+                    if len(body) > MAX_BODY_BYTES:
+                        raise self._invalid(f"a body over {MAX_BODY_BYTES} bytes")
         except anthropic.APITimeoutError as exc:
-            raise LlmUnavailableError(
-                "timeout", f"Claude ({self._model}) did not answer within {timeout_s:g} s at "
-                f"{self._endpoint}: raise GRACE_LLM_TIMEOUT_S or check the network") from exc
+            raise self._timeout(timeout_s) from exc
         except anthropic.APIStatusError as exc:
             raise LlmUnavailableError(f"http_{exc.status_code}", self._status_message(exc)) from exc
         except anthropic.APIConnectionError as exc:
@@ -110,31 +121,38 @@ class ClaudeProposer:
                 "connection", f"cannot reach the Claude API at {self._endpoint} "
                 f"({self._redact(exc.message)}): check ANTHROPIC_BASE_URL and the network"
             ) from exc
-        except (anthropic.APIResponseValidationError, json.JSONDecodeError,
-                UnicodeDecodeError) as exc:
-            # A 2xx whose body does not decode (the SDK lets json.loads's errors through).
-            raise self._invalid(f"undecodable body ({type(exc).__name__})") from exc
-        return self._proposal(response)
+        try:
+            message = json.loads(bytes(body))
+        except (ValueError, RecursionError) as exc:
+            raise self._invalid(f"an undecodable body ({type(exc).__name__})") from None
+        return self._proposal(message)
 
     def close(self) -> None:
         """Close the HTTP connection pool (idempotent)."""
         self._client.close()
 
-    def _proposal(self, response: object) -> Proposal:
-        if not isinstance(response, Message):  # the SDK returns the raw text for non-JSON types
-            raise self._invalid(f"a {type(response).__name__} instead of a message")
-        # The SDK does not validate 2xx bodies: a proxy's odd JSON may lack any field.
-        usage = getattr(response, "usage", None)
-        tokens_in = getattr(usage, "input_tokens", None)
-        tokens_out = getattr(usage, "output_tokens", None)
-        content = getattr(response, "content", None)
+    def _proposal(self, message: object) -> Proposal:
+        """The Messages API JSON body → :class:`Proposal` (a proxy's odd JSON may lack any
+        field: each one is checked)."""
+        if not isinstance(message, dict):
+            raise self._invalid(f"a JSON {type(message).__name__} instead of a message")
+        usage = message.get("usage")
+        usage = usage if isinstance(usage, dict) else {}
+        tokens_in, tokens_out = usage.get("input_tokens"), usage.get("output_tokens")
+        content = message.get("content")
         if not isinstance(tokens_in, int) or not isinstance(tokens_out, int) \
                 or not isinstance(content, list):
             raise self._invalid("no content or usage")
-        text = "".join(b.text for b in content if isinstance(b, TextBlock))
-        stop = getattr(response, "stop_reason", None)
+        text = "".join(b["text"] for b in content if isinstance(b, dict)
+                       and b.get("type") == "text" and isinstance(b.get("text"), str))
+        stop = message.get("stop_reason")
         return Proposal(text=text, stop_reason=stop if isinstance(stop, str) else "",
                         input_tokens=tokens_in, output_tokens=tokens_out)
+
+    def _timeout(self, timeout_s: float) -> LlmUnavailableError:
+        return LlmUnavailableError(
+            "timeout", f"Claude ({self._model}) did not answer within {timeout_s:g} s at "
+            f"{self._endpoint}: raise GRACE_LLM_TIMEOUT_S or check the network")
 
     def _invalid(self, what: str) -> LlmUnavailableError:
         return LlmUnavailableError(

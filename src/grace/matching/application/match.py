@@ -270,7 +270,7 @@ class MatchMembers:
         """Answer ``request``. Raises ZoneError, MemberStoreError (stage 3 never raises)."""
         t0 = self._clock()
         written = tuple(dict.fromkeys(request.codes)) or explicit_codes(
-            f"{request.description} {request.extra}")
+            f"{request.description} {request.extra}")[:MAX_EXPLICIT]
         unknown: tuple[str, ...] = ()
         if written:
             with self._lock:
@@ -311,9 +311,13 @@ class MatchMembers:
                    FunnelStage(f"stage 3: {three.ranker}", picked, three.ms),
                    FunnelStage("total", picked, total_ms)]
         warnings = []
+        if st.total == 0:
+            warnings.append("aucun membre dans la base : importer d'abord (grace members "
+                            "import CSV)")
         if unknown:
-            warnings.append(f"{', '.join(unknown)} : aucun membre avec ce code ; recherche "
-                            "normale à la place")
+            shown = ", ".join(unknown[:10]) + (" …" if len(unknown) > 10 else "")
+            warnings.append(f"{shown} : aucun membre avec ce code ; recherche normale à la "
+                            "place")
         missing = sum(1 for f in finalists if f.similarity is None)
         if missing:
             warnings.append(f"{missing} finaliste(s) sans vecteur du modèle courant : classement "
@@ -386,7 +390,8 @@ class MatchMembers:
             suggestions=_suggestions(tuple(picks), ()))
         warnings = self._record(record)
         if unknown:
-            warnings.insert(0, f"codes inconnus : {', '.join(unknown)}")
+            shown = ", ".join(unknown[:10]) + (" …" if len(unknown) > 10 else "")
+            warnings.insert(0, f"codes inconnus : {shown}")
         return MatchResult(record.search_id, "explicit", label, None, funnel, tuple(picks), (),
                            (), unknown, "explicit", None, (), 0, 0, 0.0, (), tuple(warnings))
 
