@@ -173,8 +173,11 @@ class SqlSearchLog:
 
     def records(self, *, limit: int | None = None) -> list[SearchRecord]:
         """The latest ``limit`` searches (all when ``None``), oldest first."""
-        lim = "" if limit is None else f" LIMIT {int(limit)}"
-        rows = self._run(f"SELECT {_COLS} FROM search_log ORDER BY at DESC, search_id{lim}")
+        if limit is None:
+            rows = self._run(f"SELECT {_COLS} FROM search_log ORDER BY at DESC, search_id")
+        else:
+            rows = self._run(f"SELECT {_COLS} FROM search_log ORDER BY at DESC, search_id "
+                             "LIMIT ?", (int(limit),))
         return [_row_to_record(r) for r in reversed(rows)]
 
     def similar(self, filter_key: str, query: npt.NDArray[np.float32], *, model_key: str, k: int,
