@@ -202,7 +202,7 @@ def test_every_fault_of_the_llm_ends_in_an_answer_with_the_fallback_recorded(tmp
     rec = app.match.search_record(res.search_id)
     assert rec.fallback == res.fallback and rec.ranker == "deterministic"
     stats = app.match.stats()
-    assert stats.fallbacks == 1 and stats.latency_ms["stage3"].p50 < 3000
+    assert stats.fallbacks == 1
     app.close()
 
 

@@ -136,6 +136,7 @@ class FakeAnthropic:
         default: the behaviour used once the scripted queue is empty.
         errors: exceptions raised by handlers (a test may assert there are none).
         trickle_cut: trickled bodies the client cut off before their end.
+        delayed: answers that slept ``delay_s`` first.
     """
 
     base_url: str = ""
@@ -144,6 +145,7 @@ class FakeAnthropic:
     requests: list[RecordedRequest] = field(default_factory=list)
     errors: list[BaseException] = field(default_factory=list)
     trickle_cut: int = 0
+    delayed: int = 0
     _queue: deque[Behaviour] = field(default_factory=deque)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _stopping: threading.Event = field(default_factory=threading.Event)
@@ -201,8 +203,11 @@ class _Handler(BaseHTTPRequestHandler):
             body = None
         behaviour, fake_id = fake._take(RecordedRequest(
             "POST", self.path, {k.lower(): v for k, v in self.headers.items()}, body))
-        if not fake._sleep(fake.delay_s):
-            return
+        if fake.delay_s > 0:
+            if not fake._sleep(fake.delay_s):
+                return
+            with fake._lock:
+                fake.delayed += 1
         while behaviour.kind == "slow":
             if not fake._sleep(behaviour.seconds):
                 return
