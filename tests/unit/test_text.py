@@ -1,4 +1,5 @@
-from grace.resolution.domain.text import fold, slugify, split_sections, triggers_found
+from grace.resolution.domain.text import slugify, split_sections, triggers_found
+from grace.text import fold
 
 
 def test_fold_removes_accents_and_case():

@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import hashlib
 import re
-import unicodedata
 from collections.abc import Sequence
 
 import numpy as np
 
 from grace.embedding.ports import Kind, Matrix, ModelIdentity, normalise_rows
+from grace.text import fold
 
 _WORD = re.compile(r"[a-z0-9]+")
 
 
 def _stems(text: str) -> list[str]:
-    folded = "".join(
-        c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c)
-    )
-    return [w[:5] for w in _WORD.findall(folded) if len(w) >= 3]
+    return [w[:5] for w in _WORD.findall(fold(text)) if len(w) >= 3]
 
 
 class FakeEmbedder:

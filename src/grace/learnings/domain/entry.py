@@ -15,11 +15,11 @@ import datetime as dt
 import hashlib
 import json
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from grace.errors import InvalidLearningError
+from grace.text import fold
 
 TEXT_TEMPLATE: Final = "{story} {tags} {learning}"
 """The embedded text (seed 002: ``f"{story} {' '.join(tags)} {learning}"``); in the meta."""
@@ -30,13 +30,6 @@ MAX_FIELD_CHARS: Final = 20_000
 MAX_TAGS: Final = 50
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$")
 _KNOWN = ("id", "story", "tags", "learning", "date", "domain", "supersedes")
-
-
-def fold(text: str) -> str:
-    """Lower-case, accents removed (``"Sécurité"`` → ``"securite"``)."""
-    return "".join(
-        c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c)
-    )
 
 
 def normalise_tag(tag: str) -> str:

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from grace.learnings.domain.entry import Learning, fold, normalise_tag
+from grace.learnings.domain.entry import Learning, normalise_tag
+from grace.text import fold
 
 RRF_K: Final = 60
 """Reciprocal rank fusion constant (Cormack, Clarke & Büttcher, SIGIR 2009: k = 60)."""

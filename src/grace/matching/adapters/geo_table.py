@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 import gzip
 import re
-import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 from importlib import resources
@@ -21,6 +20,7 @@ from pathlib import Path
 from grace.errors import ZoneError
 from grace.matching.domain.filters import Zone, ZoneKind
 from grace.matching.domain.geo import Circle
+from grace.text import fold as fold_accents
 
 _POINT = re.compile(r"^\s*(-?\d{1,3}(?:\.\d+)?)\s*[,;]\s*(-?\d{1,3}(?:\.\d+)?)\s*$")
 _POSTAL = re.compile(r"^\d{5}$")
@@ -40,8 +40,7 @@ REGION_ALIASES = {
 def fold(name: str) -> str:
     """Compare names without case, accents, hyphens or apostrophes (``Saint-Étienne`` =
     ``saint etienne``; ``St`` = ``Saint``)."""
-    s = unicodedata.normalize("NFKD", name.casefold())
-    s = "".join(c for c in s if not unicodedata.combining(c))
+    s = fold_accents(name.casefold())
     s = re.sub(r"[-'’_.,]", " ", s)
     s = re.sub(r"\s+", " ", s).strip()
     return re.sub(r"^(st|ste) ", lambda m: "saint " if m.group(1) == "st" else "sainte ", s)

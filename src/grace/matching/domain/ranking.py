@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -17,6 +16,7 @@ from typing import Any
 
 from grace.errors import InvalidRankingError
 from grace.matching.domain.model import FORMAT_LABELS_FR, EventRequest, Member
+from grace.text import fold
 
 RECOMMENDED = 4
 """Seed 003: « les 4 fortement recommandés »."""
@@ -287,21 +287,16 @@ def parse_ranking(text: str, codes: Sequence[str], *, stop_reason: str = "end_tu
 # --- The deterministic ranker -------------------------------------------------------------------
 
 
-def _fold(text: str) -> str:
-    s = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in s if not unicodedata.combining(c))
-
-
 _WORD = re.compile(r"[a-z0-9]+")
 
 
 def matched_tags(member: Member, request: EventRequest) -> tuple[str, ...]:
     """Tags of ``member`` whose every word (≥ 3 letters, accents and case ignored, a final ``s``
     ignored) appears in the request's description or extra information."""
-    words = {w.rstrip("s") for w in _WORD.findall(_fold(f"{request.description} {request.extra}"))}
+    words = {w.rstrip("s") for w in _WORD.findall(fold(f"{request.description} {request.extra}"))}
     out = []
     for tag in member.tags:
-        parts = [w.rstrip("s") for w in _WORD.findall(_fold(tag)) if len(w) >= 3]
+        parts = [w.rstrip("s") for w in _WORD.findall(fold(tag)) if len(w) >= 3]
         if parts and all(p in words for p in parts):
             out.append(tag)
     return tuple(out)

@@ -15,7 +15,7 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from grace.resolution.domain.text import fold
+from grace.text import fold
 
 FLOOR: Final = 0.18
 """Seed 000: out-of-domain gate on the best centred cosine."""

@@ -1,21 +1,17 @@
-"""Text helpers of the resolution domain: accent folding, slugs, Markdown sections, triggers."""
+"""Text helpers of the resolution domain: slugs, Markdown sections, triggers (accent folding is
+the shared kernel's :func:`grace.text.fold`)."""
 
 from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 from typing import Final
+
+from grace.text import fold
 
 _NON_SLUG: Final = re.compile(r"[^a-z0-9]+")
 _H2: Final = re.compile(r"^##\s+(.+?)\s*#*\s*$")
 _FENCE: Final = re.compile(r"^\s*(```|~~~)")
-
-
-def fold(text: str) -> str:
-    """Lower-case ``text`` and remove accents (``"Déploiement"`` -> ``"deploiement"``)."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def slugify(text: str) -> str:

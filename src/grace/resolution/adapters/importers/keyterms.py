@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-from grace.resolution.domain.text import fold
+from grace.text import fold
 
 MIN_LETTERS: Final = 4
 MAX_TERM_CHARS: Final = 40
