@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
+import psycopg
 
 from grace.errors import MemberStoreError, UnknownSearchError
 from grace.matching.domain.history import (
@@ -104,9 +105,7 @@ class SqlSearchLog:
         try:
             cur = self._db.execute(self._sql(sql), tuple(params))
             return list(cur.fetchall()) if cur.description else []
-        except Exception as exc:  # sqlite3.Error / psycopg.Error: both translated
-            if isinstance(exc, (UnknownSearchError, MemberStoreError)):
-                raise
+        except (sqlite3.Error, psycopg.Error) as exc:
             raise MemberStoreError(f"search log query failed: {exc}") from exc
 
     @contextmanager
@@ -185,21 +184,21 @@ class SqlSearchLog:
         """Past pipeline searches with the same ``filter_key`` and model whose request vector
         has cosine ≥ ``min_similarity`` with ``query`` ``(d,) float32``, best first, at most
         ``k``. ``exclude``: a search id to leave out (the current one)."""
-        rows = self._run(f"SELECT {_COLS} FROM search_log WHERE filter_key = ? AND model_key = ? "
-                         "AND embedding IS NOT NULL AND mode = 'pipeline' ORDER BY at DESC "
-                         "LIMIT 1000", (filter_key, model_key))
-        recs = [r for r in map(_row_to_record, rows) if r.search_id != exclude]
-        recs = [r for r in recs if r.embedding is not None and r.embedding.shape == query.shape
-                and r.suggestions]  # a search that suggested nothing is nothing to reuse
-        if not recs:
+        # Only ids and vectors are read for the comparison; the k kept are then read whole.
+        rows = [(sid, np.frombuffer(bytes(emb), dtype=np.float32)) for sid, emb in self._run(
+            "SELECT search_id, embedding FROM search_log WHERE filter_key = ? AND model_key = ? "
+            "AND embedding IS NOT NULL AND mode = 'pipeline' AND suggestions != '[]' "
+            "ORDER BY at DESC LIMIT 1000", (filter_key, model_key))]  # '[]': nothing to reuse
+        rows = [(sid, vec) for sid, vec in rows if sid != exclude and vec.shape == query.shape]
+        if not rows:
             return []
-        sims = np.stack([r.embedding for r in recs if r.embedding is not None]) @ query
-        order = np.argsort(-sims, kind="stable")
+        sims = np.stack([vec for _, vec in rows]) @ query
         out: list[SimilarRequest] = []
-        for i in order[:k]:
+        for i in np.argsort(-sims, kind="stable")[:k]:
             if sims[i] < min_similarity:
                 break
-            r = recs[int(i)]
+            r = self.get(rows[int(i)][0])
+            assert r is not None
             kept = tuple(f.code for f in self.feedback(r.search_id) if f.verdict == "kept")
             out.append(SimilarRequest(r.search_id, r.at, str(r.request.get("description", "")),
                                       float(sims[i]), r.suggestions, tuple(dict.fromkeys(kept))))
@@ -227,8 +226,6 @@ def open_search_log(url: str) -> SqlSearchLog:
             raise MemberStoreError(f"cannot open the search log {path}: {exc}") from exc
         log = SqlSearchLog(conn, "sqlite")
     else:
-        import psycopg
-
         try:
             pg = psycopg.connect(url, autocommit=True)
         except psycopg.Error as exc:

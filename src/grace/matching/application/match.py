@@ -301,15 +301,8 @@ class MatchMembers:
         rejected = tuple(Rejected(r.code, by_code[r.code].member.name, r.reason)
                          for r in three.ranking.rejected)
         picked = len(rec) + len(comp)
-        funnel = [FunnelStage("members", st.total, 0.0),
-                  FunnelStage("stage 1: hard filters", st.stage1, st.ms["stage1"])]
-        if st.narrowed is not None:
-            funnel.append(FunnelStage("broad zone: closest to the centre", len(st.ids),
-                                      st.ms["narrowing"]))
-        funnel += [FunnelStage("request embedding", 1, st.ms["embedding"]),
-                   FunnelStage("stage 2: vector ranking", len(st.ranked), st.ms["stage2"]),
-                   FunnelStage(f"stage 3: {three.ranker}", picked, three.ms),
-                   FunnelStage("total", picked, total_ms)]
+        funnel = [*st.funnel(), FunnelStage(f"stage 3: {three.ranker}", picked, three.ms),
+                  FunnelStage("total", picked, total_ms)]
         warnings = []
         if st.total == 0:
             warnings.append("aucun membre dans la base : importer d'abord (grace members "

@@ -87,6 +87,17 @@ class Stages:
     distances: dict[int, float] = field(default_factory=dict)
     ms: dict[str, float] = field(default_factory=dict)
 
+    def funnel(self) -> list[FunnelStage]:
+        """The funnel of stages 1–2: members, stage 1, [broad zone,] embedding, stage 2."""
+        out = [FunnelStage("members", self.total, 0.0),
+               FunnelStage("stage 1: hard filters", self.stage1, self.ms["stage1"])]
+        if self.narrowed is not None:
+            out.append(FunnelStage("broad zone: closest to the centre", len(self.ids),
+                                   self.ms["narrowing"]))
+        out += [FunnelStage("request embedding", 1, self.ms["embedding"]),
+                FunnelStage("stage 2: vector ranking", len(self.ranked), self.ms["stage2"])]
+        return out
+
 
 class SearchMembers:
     """The search use case (stages 1 and 2 of seed 003).
@@ -172,16 +183,5 @@ class SearchMembers:
             m = st.members[r.member_id]
             out.append(Candidate(i, m.code, m.name, m.commune, m.postal_code, r.similarity,
                                  st.distances.get(r.member_id), m.generated))
-        funnel = [
-            FunnelStage("members", st.total, 0.0),
-            FunnelStage("stage 1: hard filters", st.stage1, st.ms["stage1"]),
-        ]
-        if st.narrowed is not None:
-            funnel.append(FunnelStage("broad zone: closest to the centre", len(st.ids),
-                                      st.ms["narrowing"]))
-        funnel += [
-            FunnelStage("request embedding", 1, st.ms["embedding"]),
-            FunnelStage("stage 2: vector ranking", len(st.ranked), st.ms["stage2"]),
-        ]
         label = st.criteria.zone.label if st.criteria.zone is not None else None
-        return SearchResult(label, tuple(funnel), tuple(out), st.narrowed)
+        return SearchResult(label, tuple(st.funnel()), tuple(out), st.narrowed)
