@@ -24,6 +24,7 @@ import time
 import warnings
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -105,10 +106,15 @@ def brute(arr: dict[str, object], q: np.ndarray, f: HardFilter, k: int = 50) -> 
     return len(idx)
 
 
+def big_communes(geo: FrenchGeoTable, n: int = 80) -> list[Any]:
+    """The ``n`` most populated located communes (the generator clusters members there)."""
+    return sorted((c for c in geo.communes.values() if c.kind == "COM" and c.lat is not None),
+                  key=lambda c: -c.population)[:n]
+
+
 def requests(n: int, days: int, geo: FrenchGeoTable) -> list[tuple[HardFilter, np.ndarray]]:
     rng = np.random.default_rng(5)
-    big = sorted((c for c in geo.communes.values() if c.kind == "COM" and c.lat is not None),
-                 key=lambda c: -c.population)[:80]
+    big = big_communes(geo)
     out = []
     for _ in range(n):
         city = big[int(rng.integers(len(big)))]

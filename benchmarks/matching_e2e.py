@@ -33,7 +33,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.matching_support
 
-from matching import load  # benchmarks/matching.py: generated members + synthetic vectors
+from matching import big_communes, load  # benchmarks/matching.py: members + synthetic vectors
 from tests.matching_support.fake_anthropic import from_schema, serve_fake_anthropic
 
 from grace.bootstrap import build_matching
@@ -60,8 +60,7 @@ REGIONS = ["Île-de-France", "Auvergne-Rhône-Alpes", "Occitanie", "Nouvelle-Aqu
 def requests(n: int, days: int, geo: FrenchGeoTable, *, broad: bool,
              seed: int) -> list[EventRequest]:
     rng = np.random.default_rng(seed)
-    big = sorted((c for c in geo.communes.values() if c.kind == "COM" and c.lat is not None),
-                 key=lambda c: -c.population)[:80]
+    big = big_communes(geo)
     out = []
     for _ in range(n):
         lo = int(rng.integers(0, 5000))

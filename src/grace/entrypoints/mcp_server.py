@@ -12,6 +12,7 @@ import ipaddress
 import logging
 import sys
 from dataclasses import asdict
+from datetime import date
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
@@ -359,8 +360,6 @@ def _event_request(description: str, extra: str, fmt: EventFormat | None,
                    headcount: int | None, lo: int | None, hi: int | None, zone: str | None,
                    radius_km: float | None, dates: list[str] | None,
                    codes: list[str] | None) -> EventRequest:
-    from datetime import date
-
     try:
         days = tuple(date.fromisoformat(d) for d in dates or [])
     except ValueError as exc:
