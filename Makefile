@@ -5,7 +5,20 @@ ROLE ?= backend
 # (make itself still expands "$X": write "$$X" for a literal dollar).
 export TASK ROLE
 
-.PHONY: setup demo test lint
+.PHONY: setup demo test lint eval-catalog eval
+
+# The real rules of ../shared/data imported into the polyglot evaluation project (eval/README.md).
+RULES ?= ../shared/data/rule-catalogs
+eval-catalog: setup
+	@rm -rf eval/polyglot/catalog
+	@.venv/bin/grace catalog import -f agent-skills $(RULES)/agent-skills eval/polyglot/catalog >/dev/null
+	@.venv/bin/grace catalog import -f cursor $(RULES)/cursor/rules eval/polyglot/catalog >/dev/null
+	@.venv/bin/grace catalog import -f copilot $(RULES)/copilot/instructions eval/polyglot/catalog >/dev/null
+	@echo "eval/polyglot/catalog: $$(ls eval/polyglot/catalog | wc -l) talents"
+
+# The relevance harness on both label sets, seed vs hybrid vs relevance off.
+eval: eval-catalog
+	.venv/bin/grace eval relevance eval/example_tasks.jsonl eval/polyglot/tasks.jsonl --algo seed --algo hybrid
 
 setup:
 	@scripts/setup

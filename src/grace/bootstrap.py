@@ -32,7 +32,9 @@ from grace.matching.domain.ports import (
     SearchLog,
 )
 from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
+from grace.resolution.adapters.glob_matcher import WcmatchPathMatcher
 from grace.resolution.adapters.importers.rules import import_rules
+from grace.resolution.adapters.lexical import bm25_scorer
 from grace.resolution.adapters.project_file import (
     ProjectFile,
     find_project_file,
@@ -47,10 +49,17 @@ from grace.resolution.application.catalog_queries import ListTalents
 from grace.resolution.application.doctor import Doctor
 from grace.resolution.application.evaluation import LabelError, LabelledTask
 from grace.resolution.application.get_talent import GetTalent
+from grace.resolution.application.hybrid import HybridRelevance
 from grace.resolution.application.relevance import EmbeddingRelevance
 from grace.resolution.application.resolve_context import ResolveContext
+from grace.resolution.domain.hybrid import HybridParams, HybridSelector
 from grace.resolution.domain.ports import TokenCounter
-from grace.resolution.domain.relevance import RelevanceParams, RelevanceSelector
+from grace.resolution.domain.relevance import (
+    FLOOR,
+    MARGIN,
+    RelevanceParams,
+    RelevanceSelector,
+)
 from grace.resolution.domain.results import ResolvedContext
 
 
@@ -76,6 +85,22 @@ def token_counter(settings: Settings) -> TokenCounter:
     return MemoTokenCounter(BpeTokenCounter(settings.token_encoding))
 
 
+def hybrid_params(s: Settings) -> HybridParams:
+    """The hybrid selector's parameters: each ``GRACE_RELEVANCE_*`` set, else its default."""
+    d = HybridParams()
+    return HybridParams(
+        w_lex=d.w_lex if s.relevance_lexical_weight is None else s.relevance_lexical_weight,
+        w_glob=d.w_glob if s.relevance_glob_weight is None else s.relevance_glob_weight,
+        floor=d.floor if s.relevance_floor is None else s.relevance_floor,
+        lex_floor=d.lex_floor if s.relevance_lexical_floor is None else s.relevance_lexical_floor,
+        margin=d.margin if s.relevance_margin is None else s.relevance_margin,
+        ratio=d.ratio if s.relevance_ratio is None else s.relevance_ratio,
+        max_kept=d.max_kept if s.relevance_max_kept is None else s.relevance_max_kept,
+        budget=s.relevance_budget,
+        fusion=s.relevance_fusion,
+    )
+
+
 @dataclass
 class ResolutionApp:
     """The resolution use cases wired for one project.
@@ -88,26 +113,34 @@ class ResolutionApp:
     catalog: FilesystemCatalog
     counter: TokenCounter
     settings: Settings
-    _relevance: EmbeddingRelevance | None = field(default=None, init=False, repr=False)
+    _relevance: EmbeddingRelevance | HybridRelevance | None = field(
+        default=None, init=False, repr=False
+    )
 
     @property
-    def relevance(self) -> EmbeddingRelevance | None:
+    def relevance(self) -> EmbeddingRelevance | HybridRelevance | None:
         """The relevance step, or ``None`` when ``GRACE_RELEVANCE`` is off."""
         if self.settings.relevance != "embeddings":
             return None
         if self._relevance is None:
             s = self.settings
             embedder = make_embedder(s.embedder, cache_dir=s.cache_dir)
-            params = RelevanceParams(
-                floor=s.relevance_floor,
-                beta=s.relevance_beta,
-                margin=s.relevance_margin,
-                budget=s.relevance_budget,
-                centring=s.relevance_centring,
-            )
-            self._relevance = EmbeddingRelevance(
-                embedder, self.counter, RelevanceSelector(params), text_mode=s.relevance_text
-            )
+            if s.relevance_algo == "seed":
+                params = RelevanceParams(
+                    floor=FLOOR if s.relevance_floor is None else s.relevance_floor,
+                    beta=s.relevance_beta,
+                    margin=MARGIN if s.relevance_margin is None else s.relevance_margin,
+                    budget=s.relevance_budget,
+                    centring=s.relevance_centring,
+                )
+                self._relevance = EmbeddingRelevance(
+                    embedder, self.counter, RelevanceSelector(params), text_mode=s.relevance_text
+                )
+            else:
+                self._relevance = HybridRelevance(
+                    embedder, self.counter, bm25_scorer, HybridSelector(hybrid_params(s)),
+                    chunks=s.relevance_chunks,
+                )
         return self._relevance
 
     def warm_up(self) -> None:
@@ -119,7 +152,9 @@ class ResolutionApp:
 
     @property
     def resolve(self) -> ResolveContext:
-        return ResolveContext(self.catalog, self.counter, relevance=self.relevance)
+        return ResolveContext(
+            self.catalog, self.counter, relevance=self.relevance, matcher=WcmatchPathMatcher()
+        )
 
     @property
     def get(self) -> GetTalent:

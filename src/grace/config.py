@@ -27,10 +27,21 @@ class Settings(BaseSettings):
         token_encoding: ``GRACE_TOKEN_ENCODING`` — ``o200k_base`` (default), ``cl100k_base`` or
             ``heuristic`` (characters / 3.6, no tokenizer; decision 0002).
         relevance: ``GRACE_RELEVANCE`` — ``off`` (default: seed 001 behaviour, no model loaded)
-            or ``embeddings`` (seed 000 relevance selection).
-        relevance_floor / _beta / _margin / _budget: ``GRACE_RELEVANCE_FLOOR`` (0.18),
-            ``GRACE_RELEVANCE_BETA`` (0.12), ``GRACE_RELEVANCE_MARGIN`` (0.15),
-            ``GRACE_RELEVANCE_BUDGET`` (2000 tokens) — seed 000 defaults.
+            or ``embeddings`` (relevance selection).
+        relevance_algo: ``GRACE_RELEVANCE_ALGO`` — ``hybrid`` (default: dense + BM25 + files in
+            play, decision 0010) or ``seed`` (seed 000's selector).
+        relevance_floor / _margin: ``GRACE_RELEVANCE_FLOOR`` / ``GRACE_RELEVANCE_MARGIN`` — the
+            out-of-domain gate on the best centred cosine and the cut's margin; default: the
+            algorithm's (seed 0.18 / 0.15; hybrid: decision 0010).
+        relevance_beta: ``GRACE_RELEVANCE_BETA`` (0.12) — seed only: weight of a shared stem.
+        relevance_budget: ``GRACE_RELEVANCE_BUDGET`` (2000 tokens) — token cap of the kept set
+            (hybrid: charged at the depth served, ``standard`` for ``auto``).
+        relevance_lexical_weight / _lexical_floor / _glob_weight / _ratio / _max_kept:
+            ``GRACE_RELEVANCE_LEXICAL_WEIGHT`` … — hybrid only (defaults in decision 0010).
+        relevance_fusion: ``GRACE_RELEVANCE_FUSION`` — hybrid: ``sum`` (default, calibrated
+            sum) or ``rrf`` (reciprocal rank fusion).
+        relevance_chunks: ``GRACE_RELEVANCE_CHUNKS`` — hybrid: embed body chunks (default
+            true) or headers only.
         relevance_centring: ``GRACE_RELEVANCE_CENTRING`` — ``catalog`` (default: mean of every
             active talent, decision 0006) or ``candidates`` (seed 000's choice).
         relevance_text: ``GRACE_RELEVANCE_TEXT`` — ``body`` (default: name, summary, tags,
@@ -75,10 +86,18 @@ class Settings(BaseSettings):
     token_budget: int = Field(8000, ge=1, le=1_000_000)
     token_encoding: Literal["o200k_base", "cl100k_base", "heuristic"] = "o200k_base"
     relevance: Literal["off", "embeddings"] = "off"
-    relevance_floor: float = Field(0.18, ge=-1, le=1)
+    relevance_algo: Literal["hybrid", "seed"] = "hybrid"
+    relevance_floor: float | None = Field(None, ge=-1, le=1)
     relevance_beta: float = Field(0.12, ge=0, le=10)
-    relevance_margin: float = Field(0.15, ge=0, le=10)
+    relevance_margin: float | None = Field(None, ge=0, le=10)
     relevance_budget: int = Field(2000, ge=1, le=1_000_000)
+    relevance_lexical_weight: float | None = Field(None, ge=0, le=10)
+    relevance_lexical_floor: float | None = Field(None, ge=0, le=1)
+    relevance_glob_weight: float | None = Field(None, ge=0, le=10)
+    relevance_ratio: float | None = Field(None, ge=0, le=1)
+    relevance_max_kept: int | None = Field(None, ge=1, le=1000)
+    relevance_fusion: Literal["sum", "rrf"] = "sum"
+    relevance_chunks: bool = True
     relevance_centring: Literal["candidates", "catalog"] = "catalog"
     relevance_text: Literal["seed", "body"] = "body"
     embedder: str = Field("e5", min_length=1, max_length=4096)

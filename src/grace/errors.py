@@ -46,6 +46,10 @@ class InvalidIdError(GraceError):
     """An id or section name from outside is malformed (for example it tries to leave its root)."""
 
 
+class InvalidPathError(InvalidIdError):
+    """A file path from outside is empty, absolute, or climbs out of its repository."""
+
+
 class UnknownSectionError(GraceError):
     """A talent has no section with that name."""
 

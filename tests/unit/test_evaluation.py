@@ -3,7 +3,7 @@ import json
 import pytest
 
 from grace.resolution.application.evaluation import LabelError, evaluate, read_labels
-from grace.resolution.application.resolve_context import ResolveContext
+from grace.resolution.application.resolve_context import RelevanceOutcome, ResolveContext
 from grace.resolution.domain.talent import Project
 from tests.fakes import InMemoryCatalog, WordCounter, make_talent
 
@@ -11,9 +11,11 @@ from tests.fakes import InMemoryCatalog, WordCounter, make_talent
 class KeepOnly:
     """A relevance step that keeps the talents whose id appears in the task."""
 
-    def select(self, candidates, task, *, active):
-        kept = [t.id for t in candidates if t.id in task.split()]
-        return kept, {t: 1.0 for t in kept}, "", ()
+    name = "keep-only"
+
+    def select(self, request):
+        kept = [t.id for t in request.candidates if t.id in request.task.split()]
+        return RelevanceOutcome(kept, {t: 1.0 for t in kept})
 
 
 def test_metrics_against_hand_computed_values(tmp_path):

@@ -51,9 +51,14 @@ class PrioritySchema(_Strict):
     default: int = Field(50, ge=0, le=100)
 
 
+_Glob = Annotated[str, Field(min_length=1, max_length=500)]
+
+
 class ActivationSchema(_Strict):
     triggers: list[_Word] = []
     task_types: list[_Word] = []
+    paths: list[_Glob] = Field(default_factory=list, max_length=200)
+    always: bool = False
 
 
 class TokenBudgetSchema(_Strict):
@@ -152,6 +157,8 @@ class ManifestSchema(BaseModel):
             priority=self.priority.default,
             triggers=tuple(self.activation.triggers),
             task_types=tuple(self.activation.task_types),
+            paths=tuple(self.activation.paths),
+            always=self.activation.always,
             token_budget=budget,
             status=self.status,
             structure=Structure(
@@ -194,6 +201,7 @@ def parse_manifest(data: object, *, path: str) -> ManifestSchema:
 
 class _TalentSwitch(_Strict):
     enabled: bool = True
+    always: bool = False
 
 
 class ProjectSchema(_Strict):
@@ -218,11 +226,16 @@ class ProjectSchema(_Strict):
         switches = {
             k: (v if isinstance(v, bool) else v.enabled) for k, v in self.talents.items()
         }
+        always = tuple(
+            k for k, v in self.talents.items()
+            if isinstance(v, _TalentSwitch) and v.enabled and v.always
+        )
         return Project(
             name=self.name,
             enabled=tuple(k for k, on in switches.items() if on),
             disabled=tuple(k for k, on in switches.items() if not on),
             languages=tuple(v.lower() for v in self.languages),
+            always=always,
             source=source,
         )
 

@@ -14,6 +14,7 @@ import yaml
 from grace.errors import GraceError, ProjectError
 from grace.resolution.adapters.filesystem_catalog import load_yaml
 from grace.resolution.adapters.manifest_schema import parse_project
+from grace.resolution.domain.languages import language_of_file
 from grace.resolution.domain.talent import Project
 
 PROJECT_FILE: Final = "grace.yaml"
@@ -96,13 +97,6 @@ def write_project_file(
     return path
 
 
-_EXTENSIONS: Final = {
-    ".py": "python", ".ts": "typescript", ".tsx": "typescript", ".js": "javascript",
-    ".jsx": "javascript", ".go": "go", ".rs": "rust", ".java": "java", ".kt": "kotlin",
-    ".rb": "ruby", ".php": "php", ".cs": "csharp", ".swift": "swift", ".vue": "vue",
-    ".svelte": "svelte", ".sql": "sql", ".dart": "dart", ".scala": "scala", ".c": "c",
-    ".cpp": "cpp", ".ex": "elixir",
-}
 _SKIP: Final = {".git", "node_modules", ".venv", "venv", "__pycache__", "dist", "build", "target"}
 
 
@@ -117,7 +111,7 @@ def detect_languages(root: Path, *, max_files: int = 20_000, min_share: float = 
     for _dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if d not in _SKIP and not d.startswith("."))
         for filename in filenames:
-            lang = _EXTENSIONS.get(Path(filename).suffix.lower())
+            lang = language_of_file(filename)
             if lang:
                 counts[lang] = counts.get(lang, 0) + 1
             seen += 1

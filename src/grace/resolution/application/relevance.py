@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Final, Literal
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, Literal
 
 import numpy as np
 
@@ -17,6 +17,9 @@ from grace.resolution.domain.relevance import (
     stems,
 )
 from grace.resolution.domain.talent import Talent
+
+if TYPE_CHECKING:
+    from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
 
 NO_SPECIFIC_TALENT: Final = "_No talent specific to this task (relevance selection)._"
 """Seed 000: « aucun talent spécifique à cette tâche »."""
@@ -43,7 +46,9 @@ def talent_stems(talent: Talent) -> frozenset[str]:
 
 
 class EmbeddingRelevance:
-    """:class:`~grace.resolution.application.resolve_context.RelevanceStep` on a TextEmbedder.
+    """:class:`~grace.resolution.application.resolve_context.RelevanceStep`, seed 000's
+    algorithm (``GRACE_RELEVANCE_ALGO=seed``) on a TextEmbedder. Files in play do not change
+    its scores (the seed has no such input).
 
     Args:
         embedder: any embedder (wrap it in a ``CachedEmbedder`` so talent vectors persist).
@@ -65,6 +70,8 @@ class EmbeddingRelevance:
         self._selector = selector
         self._text_mode = text_mode
 
+    name = "seed"
+
     def vectors(self, talents: Sequence[Talent]) -> dict[str, np.ndarray]:
         """Passage vectors of ``talents`` (through the embedder's cache, if any)."""
         texts = [talent_text(t, self._text_mode) for t in talents]
@@ -76,26 +83,25 @@ class EmbeddingRelevance:
         self.vectors(talents)
         self._embedder.embed(["warm up"], kind="query")
 
-    def select(
-        self, candidates: Sequence[Talent], task: str, *, active: Sequence[Talent]
-    ) -> tuple[list[str], Mapping[str, float], str, tuple[Explanation, ...]]:
-        """Seed 000 selection over ``candidates`` for ``task``.
+    def select(self, request: RelevanceRequest) -> RelevanceOutcome:
+        """Seed 000 selection over ``request.candidates`` for ``request.task``.
 
         An empty or whitespace task is not filtered (every candidate kept, explained so):
         there is nothing to be relevant to.
-
-        Returns:
-            (kept ids by decreasing score, score per candidate, note for the context,
-            explanations).
         """
+        from grace.resolution.application.resolve_context import RelevanceOutcome
+
+        candidates, task, active = request.candidates, request.task, request.active
         if not candidates:
-            return [], {}, "", ()
+            return RelevanceOutcome([], {})
         if not task.strip():
             expl = tuple(
                 Explanation(t.id, 0.0, 0.0, (), 0.0, "kept", "empty task: relevance not applied")
                 for t in candidates
             )
-            return [t.id for t in candidates], {t.id: 0.0 for t in candidates}, "", expl
+            return RelevanceOutcome(
+                [t.id for t in candidates], {t.id: 0.0 for t in candidates}, "", expl
+            )
         params = self._selector.params
         pool = active if params.centring == "catalog" else candidates
         vectors = self.vectors(list({t.id: t for t in [*candidates, *pool]}.values()))
@@ -112,4 +118,6 @@ class EmbeddingRelevance:
         ]
         selection = self._selector.select(query, stems([task]), scorables, mean=mean)
         note = NO_SPECIFIC_TALENT if selection.gate_closed else ""
-        return list(selection.kept), selection.scores, note, selection.explanations
+        return RelevanceOutcome(
+            list(selection.kept), selection.scores, note, selection.explanations
+        )

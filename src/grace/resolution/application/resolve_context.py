@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Final, Protocol
 
 from grace.errors import BudgetError, InputTooLargeError, InvalidIdError, UnknownRoleError
+from grace.resolution.domain.activation import (
+    Activation,
+    PathMatcher,
+    language_allows,
+    normalise_files,
+    task_languages,
+)
 from grace.resolution.domain.compiler import ContextCompiler, ContextHeader
 from grace.resolution.domain.graph import DependencyGraph
 from grace.resolution.domain.ports import CatalogReader, TokenCounter
 from grace.resolution.domain.relevance import Explanation
 from grace.resolution.domain.results import (
+    AlsoRelevant,
     DepthMode,
     Dropped,
     GraphReport,
@@ -25,16 +33,53 @@ MAX_TASK_CHARS: Final = 50_000
 MAX_TOKEN_BUDGET: Final = 1_000_000
 
 
-class RelevanceStep(Protocol):
-    """Optional seed 000 step between the role filter and the closure.
+@dataclass(frozen=True, slots=True)
+class RelevanceRequest:
+    """What the relevance step sees.
 
-    Returns the ids to keep, a score per candidate (which then leads the order), a note for the
-    context ("no talent specific to this task") and per-candidate explanations.
+    Attributes:
+        candidates: talents left after the role and language filters, sorted by id.
+        task: the task text (may be empty).
+        active: every active talent of the project (for centring and corpus statistics).
+        activation: id -> what activated it (a glob matched by a file in play, always-on).
+        depth: the depth mode of the request (``BUDGET`` is charged at the depth served).
     """
 
-    def select(
-        self, candidates: Sequence[Talent], task: str, *, active: Sequence[Talent]
-    ) -> tuple[list[str], Mapping[str, float], str, tuple[Explanation, ...]]: ...
+    candidates: Sequence[Talent]
+    task: str
+    active: Sequence[Talent]
+    activation: Mapping[str, Activation] = field(default_factory=dict)
+    depth: DepthMode = "auto"
+
+
+@dataclass(frozen=True, slots=True)
+class RelevanceOutcome:
+    """What the relevance step decided.
+
+    Attributes:
+        kept: ids to serve before closure, by decreasing score.
+        scores: id -> score for every candidate (it then leads the order).
+        note: a line for the context ("no talent specific to this task"), or "".
+        explanations: one per candidate, by decreasing score.
+        also_relevant: the next candidates after the cut, offered as pointers.
+    """
+
+    kept: Sequence[str]
+    scores: Mapping[str, float]
+    note: str = ""
+    explanations: tuple[Explanation, ...] = ()
+    also_relevant: tuple[AlsoRelevant, ...] = ()
+
+
+class RelevanceStep(Protocol):
+    """Optional relevance step between the language filter and the closure (seed 000)."""
+
+    @property
+    def name(self) -> str:
+        """The algorithm, for the result (``seed``, ``hybrid``)."""
+        ...
+
+    def select(self, request: RelevanceRequest) -> RelevanceOutcome: ...
 
 
 def check_role(role: str, catalog: Sequence[Talent]) -> str:
@@ -69,6 +114,17 @@ def _mark_closure(
     return tuple(out)
 
 
+def _mark_always(
+    explanations: tuple[Explanation, ...], forced: set[str]
+) -> tuple[Explanation, ...]:
+    """Re-label the talents the project serves always although relevance cut them."""
+    return tuple(
+        replace(e, decision="always", detail="always served by the project (grace.yaml)")
+        if e.id in forced else e
+        for e in explanations
+    )
+
+
 class ResolveContext:
     """Compile the context a coding agent gets for a role and a task.
 
@@ -77,6 +133,8 @@ class ResolveContext:
         counter: the token counter budgets are expressed in.
         relevance: the optional relevance step (``GRACE_RELEVANCE=embeddings``); ``None`` keeps
             seed 001's behaviour exactly.
+        matcher: glob matching of files in play against ``activation.paths``; ``None`` matches
+            nothing.
     """
 
     def __init__(
@@ -85,10 +143,12 @@ class ResolveContext:
         counter: TokenCounter,
         *,
         relevance: RelevanceStep | None = None,
+        matcher: PathMatcher | None = None,
     ) -> None:
         self._catalog = catalog
         self._counter = counter
         self._relevance = relevance
+        self._matcher = matcher
 
     def __call__(
         self,
@@ -98,12 +158,16 @@ class ResolveContext:
         task: str,
         depth: DepthMode = "auto",
         token_budget: int,
+        files: Sequence[str] = (),
     ) -> ResolvedContext:
         """Resolve the context.
 
         Args:
             task: free text, at most 50 000 characters (may be empty: then only rank and
                 priority order the talents).
+            files: the files in play, relative to the repository root (at most 1 000): their
+                languages become the task's, and they are matched against
+                ``activation.paths``.
             depth: ``compact|standard|full`` for a fixed depth, ``auto`` for the deepest that fits.
             token_budget: the maximum size of the Markdown output, in tokens (1 to 1 000 000).
 
@@ -111,8 +175,10 @@ class ResolveContext:
             InvalidIdError, UnknownRoleError: bad role.
             InputTooLargeError: task too long.
             BudgetError: budget out of range or too small for the header.
+            InvalidPathError: a file in play is absolute or outside the repository.
         """
         talents = self._catalog.talents()
+        in_play = normalise_files(files)
         check_role(role, talents)
         if len(task) > MAX_TASK_CHARS:
             raise InputTooLargeError(
@@ -152,17 +218,56 @@ class ResolveContext:
         for tid in sorted(active - set(for_role)):
             dropped[tid] = Dropped(tid, "role", f"no `agents` entry for role {role}")
 
+        # 3b. Language filter: the files' languages, else the project's (DESIGN.md §2.2).
+        languages, language_source = task_languages(project.languages, in_play)
+        in_language = [t for t in for_role if language_allows(catalog[t].languages, languages)]
+        for tid in sorted(set(for_role) - set(in_language)):
+            dropped[tid] = Dropped(
+                tid, "language",
+                f"its languages ({', '.join(catalog[tid].languages)}) are not the task's "
+                f"({', '.join(languages)}, from the {language_source})",
+            )
+
+        # 3c. Activation: globs matched by the files in play, always-on talents of the project.
+        always = set(project.always)
+        activation: dict[str, Activation] = {}
+        for tid in in_language:
+            hit = (
+                self._matcher.first_match(catalog[tid].paths, in_play)
+                if self._matcher is not None and catalog[tid].paths and in_play
+                else None
+            )
+            if hit is not None or tid in always:
+                activation[tid] = Activation(
+                    glob=hit[0] if hit else None, file=hit[1] if hit else None,
+                    always=tid in always,
+                )
+
         # 4. Optional relevance selection, then closure on requires/includes (seed 000).
         note: str = ""
         explanations: tuple[Explanation, ...] = ()
         scores: Mapping[str, float] | None = None
-        kept = for_role
+        also: tuple[AlsoRelevant, ...] = ()
+        kept: list[str] = in_language
         if self._relevance is not None:
-            kept, scores, note, explanations = self._relevance.select(
-                [catalog[t] for t in for_role], task, active=[catalog[t] for t in sorted(active)]
+            outcome = self._relevance.select(
+                RelevanceRequest(
+                    candidates=[catalog[t] for t in in_language],
+                    task=task,
+                    active=[catalog[t] for t in sorted(active)],
+                    activation=activation,
+                    depth=depth,
+                )
             )
+            scores, note, explanations = outcome.scores, outcome.note, outcome.explanations
+            kept = list(outcome.kept)
+            forced = [t for t in in_language if t in always and t not in kept]
+            if forced:
+                kept += forced
+                explanations = _mark_always(explanations, set(forced))
+            also = outcome.also_relevant
             details = {e.id: e.detail for e in explanations}
-            for tid in sorted(set(for_role) - set(kept)):
+            for tid in sorted(set(in_language) - set(kept)):
                 dropped[tid] = Dropped(tid, "relevance", details.get(tid, "cut by relevance"))
         served_ids = graph.closure(kept, within=active)
         closure_of = graph.dependents_map(served_ids)
@@ -178,6 +283,7 @@ class ResolveContext:
             task=task,
             closure_of=closure_of,
             relevance=scores,
+            activation=activation,
         )
         ordered, conflict_drops, pairs = resolve_conflicts(ordered, graph, catalog)
         for d in conflict_drops:
@@ -185,7 +291,12 @@ class ResolveContext:
 
         # 6-8. Depth under the budget, pointers, recommendations.
         compiler = ContextCompiler(self._counter, graph, catalog, active)
-        header = ContextHeader(project.name, role, task, project.languages, note)
+        served_set = set(served_ids)
+        header = ContextHeader(
+            project.name, role, task, project.languages, note,
+            also_relevant=tuple(a for a in also if a.id not in served_set),
+            files=in_play,
+        )
         compiled = compiler.compile(ordered, header, depth_mode=depth, token_budget=token_budget)
         for d in compiled.dropped:
             dropped[d.id] = d
@@ -213,5 +324,10 @@ class ResolveContext:
             recommended=compiled.recommended,
             graph=report,
             relevance="off" if self._relevance is None else "embeddings",
+            relevance_algo="" if self._relevance is None else self._relevance.name,
             explanations=explanations,
+            files=in_play,
+            languages=languages,
+            language_source=language_source,
+            also_relevant=header.also_relevant,
         )

@@ -26,11 +26,19 @@ from typing import Final
 from grace.errors import BudgetError
 from grace.resolution.domain.graph import DependencyGraph
 from grace.resolution.domain.ports import TokenCounter
-from grace.resolution.domain.results import DepthMode, Dropped, Pointer, Recommendation, Served
+from grace.resolution.domain.results import (
+    AlsoRelevant,
+    DepthMode,
+    Dropped,
+    Pointer,
+    Recommendation,
+    Served,
+)
 from grace.resolution.domain.selection import Candidate, admit_in_order
 from grace.resolution.domain.talent import DEPTHS, Depth, Talent
 
 MAX_TASK_CHARS_SHOWN: Final = 400
+MAX_FILES_SHOWN: Final = 10
 _HEADING: Final = re.compile(r"^(#{1,5})(\s)")
 _FENCE: Final = re.compile(r"^\s*(```|~~~)")
 NO_TALENT_LINE: Final = "_No talent of this project applies to this role._"
@@ -45,6 +53,8 @@ class ContextHeader:
     task: str
     languages: tuple[str, ...]
     note: str = ""
+    also_relevant: tuple[AlsoRelevant, ...] = ()
+    files: tuple[str, ...] = ()
 
 
 def demote_headings(body: str) -> str:
@@ -120,6 +130,10 @@ def render(
         lines.append(f"Task: {' '.join(task.split())}")
     if header.languages:
         lines.append(f"Languages: {', '.join(header.languages)}")
+    if header.files:
+        shown = ", ".join(header.files[:MAX_FILES_SHOWN])
+        more = len(header.files) - MAX_FILES_SHOWN
+        lines.append(f"Files: {shown}" + (f" (+{more} more)" if more > 0 else ""))
     parts = ["\n".join(lines).rstrip()]
     if header.note:
         parts.append(header.note)
@@ -133,6 +147,12 @@ def render(
             for r in recommended
         )
         parts.append("## Recommended, not enabled\n\n" + rows)
+    if header.also_relevant:
+        rows = "\n".join(f"- `{a.id}` — {_cell(a.line)}" for a in header.also_relevant)
+        parts.append(
+            "## Also relevant, fetch on demand\n\n"
+            "Not included; call `grace_get(\"<id>\")` if the task needs one.\n\n" + rows
+        )
     return "\n\n".join(parts) + "\n"
 
 
@@ -283,6 +303,9 @@ class ContextCompiler:
                     triggers=c.triggers,
                     via=c.via,
                     required_by=required_by[c.id],
+                    glob=c.activation.glob if c.activation else None,
+                    file=c.activation.file if c.activation else None,
+                    always=bool(c.activation and c.activation.always),
                 )
                 for c in served
             ),

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+import numpy as np
+import numpy.typing as npt
+
 from grace.resolution.domain.talent import Talent
 
 
@@ -35,3 +38,19 @@ class CatalogReader(Protocol):
     def problems(self) -> Sequence[tuple[str, str]]:
         """``(path, message)`` of every manifest that could not be loaded."""
         ...
+
+
+class LexicalScorer(Protocol):
+    """Lexical relevance (BM25) of every document of a fixed corpus to a query."""
+
+    def scores(self, query: str) -> npt.NDArray[np.float64]:
+        """``(n_docs,) float64`` scores normalised to [0, 1]: a document's BM25 score divided
+        by the most a document can score for this query (every query term at saturation);
+        0 for a document sharing no term with the query."""
+        ...
+
+
+class LexicalScorerFactory(Protocol):
+    """Builds a :class:`LexicalScorer` over documents (one text per document)."""
+
+    def __call__(self, documents: Sequence[str]) -> LexicalScorer: ...

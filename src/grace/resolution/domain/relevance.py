@@ -29,7 +29,9 @@ FALLBACK_K: Final = 3
 """Seed 000: "si l'ensemble est vide, garder le top-3"."""
 
 Vector = npt.NDArray[np.float32]
-Decision = Literal["kept", "fallback", "cut_margin", "cut_budget", "cut_gate", "closure"]
+Decision = Literal[
+    "kept", "fallback", "cut_margin", "cut_budget", "cut_gate", "closure", "always"
+]
 
 _TOKEN: Final = re.compile(r"[a-z0-9]+")
 
@@ -86,7 +88,9 @@ class Explanation:
         emb: centred cosine with the task, in [-1, 1].
         cosine: raw (uncentred) cosine, for reference.
         shared_stems: stems found in both the task and the talent, sorted.
-        score: ``emb + beta * len(shared_stems)``.
+        score: ``emb + beta * len(shared_stems)`` (seed); the fused score (hybrid).
+        lexical: the hybrid scorer's normalised BM25 score in [0, 1] (``None`` for the seed's).
+        glob / file: the ``activation.paths`` pattern a file in play matched, and the file.
     """
 
     id: str
@@ -96,6 +100,9 @@ class Explanation:
     score: float
     decision: Decision
     detail: str
+    lexical: float | None = None
+    glob: str | None = None
+    file: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

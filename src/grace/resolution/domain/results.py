@@ -19,6 +19,7 @@ DropReason = Literal[
     "requires_dropped",  # one of its prerequisites was dropped, so it cannot be served whole
     "budget",  # even at the requested depth it does not fit in the token budget
     "relevance",  # cut by relevance selection (seed 000)
+    "language",  # its `languages` do not meet the task's (files in play, else project)
 ]
 
 
@@ -42,6 +43,9 @@ class Served:
         triggers: the activation triggers found in the task.
         via: ``"enabled"``, or ``"closure"`` when only a prerequisite of another served talent.
         required_by: the served talents that require or include it (sorted).
+        glob: the ``activation.paths`` pattern a file in play matched, or ``None``.
+        file: that file in play.
+        always: served on every task by the project's choice (``grace.yaml``).
     """
 
     id: str
@@ -53,6 +57,23 @@ class Served:
     triggers: tuple[str, ...]
     via: Literal["enabled", "closure"]
     required_by: tuple[str, ...] = ()
+    glob: str | None = None
+    file: str | None = None
+    always: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AlsoRelevant:
+    """A candidate cut by relevance that came next: offered as one line, fetched on demand.
+
+    Attributes:
+        line: its summary's first sentence, at most 120 characters.
+        score: its relevance score (same scale as the kept talents').
+    """
+
+    id: str
+    line: str
+    score: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +117,11 @@ class ResolvedContext:
         served: served talents in order.
         dropped: every talent not served, with its reason, sorted by id.
         explanations: per-candidate relevance explanations (empty when relevance is off).
+        relevance_algo: ``seed`` or ``hybrid`` when relevance is on, else "".
+        files: the files in play, repository-relative (empty when none were given).
+        languages: the task's languages, used by the language filter.
+        language_source: ``files``, ``project`` or ``none`` (where ``languages`` come from).
+        also_relevant: the next candidates relevance cut, offered as ``grace_get`` pointers.
     """
 
     project: str
@@ -112,7 +138,12 @@ class ResolvedContext:
     recommended: tuple[Recommendation, ...]
     graph: GraphReport
     relevance: str = "off"
+    relevance_algo: str = ""
     explanations: tuple[Explanation, ...] = field(default=())
+    files: tuple[str, ...] = ()
+    languages: tuple[str, ...] = ()
+    language_source: str = "none"
+    also_relevant: tuple[AlsoRelevant, ...] = ()
 
     @property
     def served_ids(self) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from grace.resolution.domain.activation import Activation
 from grace.resolution.domain.graph import DependencyGraph
 from grace.resolution.domain.results import Dropped
 from grace.resolution.domain.talent import ROLE_RANKS, RoleRank, Talent
@@ -27,16 +28,29 @@ class Candidate:
     via: Literal["enabled", "closure"]
     required_by: tuple[str, ...] = ()
     relevance: float | None = None
+    activation: Activation | None = None
 
     @property
     def id(self) -> str:
         return self.talent.id
 
-    def sort_key(self) -> tuple[float, int, int, str, str]:
-        """Seed 001 order; with relevance on, the relevance score replaces the trigger count."""
+    @property
+    def activated(self) -> bool:
+        """A file in play matched one of its globs, or the project serves it always."""
+        return self.activation is not None and (self.activation.matched or self.activation.always)
+
+    def sort_key(self) -> tuple[float, float, int, int, str, str]:
+        """Seed 001 order; with relevance on, the relevance score replaces the trigger count.
+
+        With relevance off, talents activated by a file in play or by the project come first
+        (a catalog without ``activation.paths`` or ``always`` keeps seed 001's order exactly).
+        """
         rank_i = ROLE_RANKS.index(self.rank) if self.rank is not None else len(ROLE_RANKS)
-        first = -self.relevance if self.relevance is not None else -float(len(self.triggers))
-        return (first, rank_i, -self.talent.priority, self.talent.name.casefold(), self.id)
+        if self.relevance is not None:
+            lead = (0.0, -self.relevance)
+        else:
+            lead = (-float(self.activated), -float(len(self.triggers)))
+        return (*lead, rank_i, -self.talent.priority, self.talent.name.casefold(), self.id)
 
 
 def make_candidates(
@@ -46,6 +60,7 @@ def make_candidates(
     task: str,
     closure_of: Mapping[str, tuple[str, ...]],
     relevance: Mapping[str, float] | None = None,
+    activation: Mapping[str, Activation] | None = None,
 ) -> list[Candidate]:
     """Build candidates in seed 001 order.
 
@@ -54,6 +69,7 @@ def make_candidates(
         closure_of: id -> the served talents requiring it; an id whose talent has no entry
             for ``role`` is marked ``via="closure"``.
         relevance: optional id -> relevance score (seed 000), which then leads the order.
+        activation: optional id -> what activated it (glob matched by a file in play, always).
     """
     candidates = [
         Candidate(
@@ -63,6 +79,7 @@ def make_candidates(
             via="enabled" if t.rank_for(role) is not None else "closure",
             required_by=closure_of.get(t.id, ()),
             relevance=None if relevance is None else relevance.get(t.id, float("-inf")),
+            activation=(activation or {}).get(t.id),
         )
         for t in talents
     ]
@@ -124,10 +141,8 @@ def resolve_conflicts(
 
     def conflicting(t: str, others: set[str]) -> str | None:
         mine = set(talents[t].conflicts)
-        for other in sorted(others):
-            if other in mine or t in talents[other].conflicts:
-                return other
-        return None
+        hits = [o for o in others if o in mine or t in talents[o].conflicts]
+        return min(hits) if hits else None
 
     def accept(cand: Candidate, group: list[Candidate], admitted: set[str]) -> Dropped | None:
         ids = {g.id for g in group}

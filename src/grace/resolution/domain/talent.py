@@ -109,6 +109,13 @@ class Talent:
             ``doctor`` reports bodies over it).
         bodies: depth -> Markdown body. Every depth is present (an adapter fills a missing
             depth from the next shallower one).
+        paths: ``activation.paths``: glob patterns (``**/*.py``, ``src/**/*.{ts,tsx}``,
+            ``!**/*.test.ts``) of the files the talent is about (Cursor ``globs``, Copilot
+            ``applyTo``, Claude Code ``paths:``); a file in play that matches one is strong
+            evidence for the talent (docs/decisions/0010-resolution-on-real-catalogs.md).
+        always: ``activation.always`` (Cursor ``alwaysApply``): the author's wish to be always
+            served. Metadata only: what is always served is the project's decision
+            (:attr:`Project.always`).
         extra_fields: manifest fields this version does not know; kept, reported by ``doctor``.
         source: where the talent was read from (a folder path), for messages.
     """
@@ -128,6 +135,8 @@ class Talent:
     priority: int = 50
     triggers: tuple[str, ...] = ()
     task_types: tuple[str, ...] = ()
+    paths: tuple[str, ...] = ()
+    always: bool = False
     token_budget: Mapping[Depth, int] = field(default_factory=dict)
     status: Status = "stable"
     structure: Structure = field(default_factory=Structure)
@@ -164,6 +173,8 @@ class Project:
         disabled: ids listed with ``enabled: false`` (kept so ``doctor`` can tell them apart from
             ids never mentioned).
         languages: lower-case language names (``python``, ``typescript`` ...).
+        always: enabled ids the project serves on every task (``always: true`` in
+            ``grace.yaml``): exempt from relevance, still subject to role and language.
         source: the project file path, for messages.
     """
 
@@ -171,4 +182,5 @@ class Project:
     enabled: tuple[str, ...]
     disabled: tuple[str, ...] = ()
     languages: tuple[str, ...] = ()
+    always: tuple[str, ...] = ()
     source: str = ""

@@ -16,99 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-_LANGUAGES: Final[dict[str, tuple[str, ...]]] = {
-    "python": ("py", "pyi", "pyx", "ipynb"),
-    "typescript": ("ts", "tsx", "mts", "cts"),
-    "javascript": ("js", "jsx", "mjs", "cjs"),
-    "rust": ("rs",),
-    "go": ("go",),
-    "java": ("java",),
-    "kotlin": ("kt", "kts"),
-    "swift": ("swift",),
-    "objective-c": ("m", "mm"),
-    "ruby": ("rb", "erb", "rake"),
-    "php": ("php", "inc"),
-    "csharp": ("cs", "csx", "razor", "cshtml", "xaml"),
-    "fsharp": ("fs", "fsx"),
-    "c": ("c", "h"),
-    "cpp": ("cpp", "cc", "cxx", "hpp", "hh", "hxx", "ino"),
-    "scala": ("scala", "sc", "sbt"),
-    "dart": ("dart",),
-    "elixir": ("ex", "exs", "heex"),
-    "erlang": ("erl", "hrl"),
-    "haskell": ("hs",),
-    "clojure": ("clj", "cljs", "cljc", "edn"),
-    "ocaml": ("ml", "mli"),
-    "lua": ("lua",),
-    "r": ("r", "rmd"),
-    "julia": ("jl",),
-    "perl": ("pl", "pm"),
-    "zig": ("zig",),
-    "nim": ("nim",),
-    "fortran": ("f", "f90", "f95", "f03", "f08", "for", "ftn"),
-    "solidity": ("sol",),
-    "sql": ("sql", "psql"),
-    "shell": ("sh", "bash", "zsh", "fish"),
-    "powershell": ("ps1", "psm1", "psd1"),
-    "terraform": ("tf", "tfvars", "hcl"),
-    "vue": ("vue",),
-    "svelte": ("svelte",),
-    "astro": ("astro",),
-    "html": ("html", "htm"),
-    "css": ("css", "scss", "sass", "less"),
-    "graphql": ("graphql", "gql"),
-    "prisma": ("prisma",),
-    "protobuf": ("proto",),
-    "liquid": ("liquid",),
-    "apex": ("cls", "trigger", "apex"),
-    "gml": ("gml",),
-    "arkts": ("ets",),
-    "groovy": ("groovy", "gradle"),
-    "bicep": ("bicep",),
-}
-_FORMATS: Final[dict[str, tuple[str, ...]]] = {
-    "markdown": ("md", "mdx", "mdc"),
-    "yaml": ("yml", "yaml"),
-    "json": ("json", "json5", "jsonc"),
-    "toml": ("toml",),
-    "xml": ("xml",),
-    "docker": ("dockerfile",),
-    "make": ("mk",),
-    "cmake": ("cmake",),
-}
-_FILE_NAMES: Final[dict[str, str]] = {
-    "dockerfile": "docker",
-    "docker-compose": "docker",
-    "compose": "docker",
-    "makefile": "make",
-    "gnumakefile": "make",
-    "cmakelists.txt": "cmake",
-    "cargo.toml": "rust",
-    "cargo.lock": "rust",
-    "go.mod": "go",
-    "go.sum": "go",
-    "pyproject.toml": "python",
-    "requirements.txt": "python",
-    "package.json": "javascript",
-    "tsconfig.json": "typescript",
-    "gemfile": "ruby",
-    "composer.json": "php",
-    "pom.xml": "java",
-    "build.gradle": "java",
-}
-_FILE_STEMS: Final[dict[str, str]] = {
-    "dockerfile": "docker",
-    "docker-compose": "docker",
-    "compose": "docker",
-    "makefile": "make",
-    "requirements": "python",
-}
-_KIND_OF_EXTENSION: Final[dict[str, str]] = {
-    ext: kind for table in (_LANGUAGES, _FORMATS) for kind, exts in table.items() for ext in exts
-}
-LANGUAGE_NAMES: Final[frozenset[str]] = frozenset(_LANGUAGES)
-"""Kinds that count as languages (``languages`` of the talent); the others are file formats and
-tools (``markdown``, ``yaml``, ``docker``, ``make`` ...)."""
+from grace.resolution.domain.languages import KIND_OF_EXTENSION, LANGUAGE_NAMES, kind_of_name
 
 _BRACES: Final = re.compile(r"\{([^{}]*)\}")
 
@@ -150,16 +58,13 @@ def pattern_facts(patterns: Iterable[str]) -> PatternFacts:
     for pattern in patterns:
         for one in expand_braces(pattern.strip()):
             name = one.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].lower()
-            known = _file_name_kind(name)
-            if known:
-                kinds[known] = None
+            kind = kind_of_name(name)
+            if kind is None:
                 continue
-            if "." not in name:
-                continue
-            kind = kind_of_extension(name.rsplit(".", 1)[1])
-            if kind:
-                extensions[name.rsplit(".", 1)[1]] = None
-                kinds[kind] = None
+            kinds[kind] = None
+            extension = name.rsplit(".", 1)[1] if "." in name else ""
+            if KIND_OF_EXTENSION.get(extension) == kind:
+                extensions[extension] = None
     return PatternFacts(
         extensions=tuple(extensions),
         kinds=tuple(kinds),
@@ -170,11 +75,4 @@ def pattern_facts(patterns: Iterable[str]) -> PatternFacts:
 def kind_of_extension(extension: str) -> str | None:
     """The language or format of a lower-case extension without the dot (``tsx`` ->
     ``typescript``), ``None`` if unknown."""
-    return _KIND_OF_EXTENSION.get(extension)
-
-
-def _file_name_kind(name: str) -> str | None:
-    """Kind of a well-known file name (``Cargo.toml``) or stem (``Dockerfile.*``)."""
-    if name in _FILE_NAMES:
-        return _FILE_NAMES[name]
-    return _FILE_STEMS.get(name.split(".", 1)[0].rstrip("*"))
+    return KIND_OF_EXTENSION.get(extension)

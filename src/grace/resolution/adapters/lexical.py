@@ -1,0 +1,116 @@
+"""BM25 over talents (``bm25s``) with Snowball stemming (``PyStemmer``), French and English.
+
+Analysis of a text: folded (lower case, no accents, :func:`grace.text.fold`), split into words
+(``next.js``, ``c#`` and ``c++`` stay whole), English and French stop words removed, then
+stemmed with the Snowball stemmer of the text's language — French when French stop words
+outnumber English ones, else English (technical vocabulary is English in both). Snowball:
+M. Porter, "Snowball: A language for stemming algorithms", 2001.
+
+Scores are BM25 (Lucene variant, k1 = 1.5, b = 0.75; Robertson & Zaragoza, "The Probabilistic
+Relevance Framework: BM25 and Beyond", 2009) divided by the query's ceiling
+``Σ idf(t) · (k1 + 1)`` over the query terms in the vocabulary, so that 1.0 means "every query
+term, saturated" whatever the query's length: a value comparable across queries.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from typing import Final
+
+import bm25s  # type: ignore[import-untyped]
+import numpy as np
+import numpy.typing as npt
+import Stemmer  # type: ignore[import-not-found]
+
+from grace.text import fold
+
+K1: Final = 1.5
+B: Final = 0.75
+_WORD: Final = re.compile(r"[a-z][a-z0-9]*(?:[.+#][a-z0-9]+)*[+#]*")
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+_EN: Final = frozenset(_words("""
+a about above after again against all also am an and any are as at be because been before being
+below between both but by can could did do does doing down during each few for from further had
+has have having he her here hers him his how i if in into is it its itself just me more most my
+no nor not now of off on once only or other our out over own same she should so some such than
+that the their them then there these they this those through to too under until up very was we
+were what when where which while who whom why will with would you your yours please make sure
+via etc e.g i.e
+"""))
+_FR: Final = frozenset(fold(w) for w in _words("""
+a au aux avec ce ces cette dans de des du elle en et est il ils je la le les leur leurs lui ma
+mais me mes moi mon ne nos notre nous on ou où par pas pour qu que qui sa se ses son sur ta te
+tes toi ton tu un une vos votre vous y été être avoir fait faire faut plus très sans sous entre
+afin ainsi alors aussi comme chaque dont lors quand car donc si ça cela ceci tout tous toute
+toutes même doit doivent peut peuvent
+"""))
+STOP_WORDS: Final = _EN | _FR
+"""English and French stop words (folded)."""
+
+_STEMMERS: dict[str, Stemmer.Stemmer] = {}
+
+
+def _stemmer(language: str) -> Stemmer.Stemmer:
+    if language not in _STEMMERS:
+        _STEMMERS[language] = Stemmer.Stemmer(language)
+    return _STEMMERS[language]
+
+
+def analyse(text: str) -> list[str]:
+    """Stemmed, stop-word-free tokens of ``text`` (see the module docstring).
+
+    ``analyse("Les requêtes SQL")`` -> ``["requet", "sql"]``; ``analyse("Next.js pages")``
+    -> ``["next.js", "page"]``.
+    """
+    words = _WORD.findall(fold(text))
+    french = sum(w in _FR and w not in _EN for w in words)
+    english = sum(w in _EN and w not in _FR for w in words)
+    language = "french" if french > english else "english"
+    stem = _stemmer(language).stemWord
+    return [
+        w if not w.isalnum() else stem(w)  # next.js, c#, c++ stay whole
+        for w in words
+        if w not in STOP_WORDS and len(w) > 1
+    ]
+
+
+class Bm25Scorer:
+    """:class:`~grace.resolution.domain.ports.LexicalScorer` over ``documents`` (bm25s).
+
+    Building costs one pass over the documents; a query costs one sparse product.
+    """
+
+    def __init__(self, documents: Sequence[str]) -> None:
+        corpus = [analyse(d) or ["\x00"] for d in documents]
+        self._n = len(corpus)
+        df: Counter[str] = Counter()
+        for doc in corpus:
+            df.update(set(doc))
+        self._idf = {
+            t: math.log(1 + (self._n - f + 0.5) / (f + 0.5)) for t, f in df.items()
+        }
+        self._bm25 = bm25s.BM25(k1=K1, b=B)
+        if self._n:
+            self._bm25.index(corpus, show_progress=False)
+
+    def scores(self, query: str) -> npt.NDArray[np.float64]:
+        """See the port; ``(n_docs,) float64`` in [0, 1]."""
+        terms = [t for t in dict.fromkeys(analyse(query)) if t in self._idf]
+        if not self._n or not terms:
+            return np.zeros(self._n, dtype=np.float64)
+        raw = np.asarray(self._bm25.get_scores(terms), dtype=np.float64)
+        ceiling = sum(self._idf[t] for t in terms) * (K1 + 1)
+        return np.clip(raw / ceiling, 0.0, 1.0) if ceiling > 0 else np.zeros_like(raw)
+
+
+def bm25_scorer(documents: Sequence[str]) -> Bm25Scorer:
+    """:class:`~grace.resolution.domain.ports.LexicalScorerFactory` building a
+    :class:`Bm25Scorer`."""
+    return Bm25Scorer(documents)

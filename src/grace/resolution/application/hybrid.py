@@ -1,0 +1,232 @@
+"""The hybrid relevance step (default, ``GRACE_RELEVANCE_ALGO=hybrid``): channels, then the
+domain's :class:`~grace.resolution.domain.hybrid.HybridSelector`.
+
+Per talent, computed once per catalog state and kept in memory:
+
+* a *header* passage (name, summary, triggers) and up to :data:`MAX_CHUNKS` *body chunks* of
+  about :data:`CHUNK_WORDS` words of the ``full`` body, embedded as e5 passages (through the
+  embedder's persistent cache); headers are centred on the mean header of the active talents,
+  chunks on the mean chunk (seed 000's anti-anisotropy), and a talent's dense score is its best
+  passage's centred cosine with the task;
+* a BM25 document (name twice, summary, triggers, tags, languages, body).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from grace.embedding.ports import TextEmbedder
+from grace.resolution.application.relevance import NO_SPECIFIC_TALENT
+from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
+from grace.resolution.domain.compiler import render_block
+from grace.resolution.domain.hybrid import HybridCandidate, HybridSelector
+from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, TokenCounter
+from grace.resolution.domain.relevance import Explanation
+from grace.resolution.domain.results import AlsoRelevant
+from grace.resolution.domain.talent import Depth, Talent
+
+CHUNK_WORDS: Final = 120
+MAX_CHUNKS: Final = 4
+MAX_BODY_CHARS: Final = 20_000
+"""Body characters given to BM25 (a huge imported body does not dominate the corpus)."""
+ALSO_LINE_CHARS: Final = 120
+_GENERIC_TAGS: Final = frozenset({"imported", "cursor", "copilot", "skill", "always-apply"})
+
+
+def header_text(talent: Talent) -> str:
+    """The header passage: name, summary, triggers (one line each)."""
+    parts = [talent.name, talent.summary, ", ".join(talent.triggers)]
+    return "\n".join(p for p in parts if p.strip())
+
+
+def body_chunks(talent: Talent) -> list[str]:
+    """Up to :data:`MAX_CHUNKS` chunks of about :data:`CHUNK_WORDS` words of the ``full``
+    body, each prefixed with the talent's name (so a chunk is never anonymous)."""
+    words = talent.bodies["full"].split()
+    return [
+        f"{talent.name}: " + " ".join(words[i : i + CHUNK_WORDS])
+        for i in range(0, min(len(words), CHUNK_WORDS * MAX_CHUNKS), CHUNK_WORDS)
+    ]
+
+
+def lexical_document(talent: Talent) -> str:
+    """The BM25 document of a talent."""
+    tags = [t for t in talent.tags if t not in _GENERIC_TAGS]
+    return "\n".join([
+        talent.name, talent.name, talent.summary, " ".join(talent.triggers), " ".join(tags),
+        " ".join(talent.languages), talent.bodies["full"][:MAX_BODY_CHARS],
+    ])
+
+
+def one_line(talent: Talent) -> str:
+    """The summary's first sentence, at most :data:`ALSO_LINE_CHARS` characters."""
+    text = " ".join(talent.summary.split())
+    for end in (". ", "! ", "? "):
+        cut = text.find(end)
+        if 0 < cut < ALSO_LINE_CHARS:
+            return text[: cut + 1]
+    return text if len(text) <= ALSO_LINE_CHARS else text[: ALSO_LINE_CHARS - 1] + "…"
+
+
+def _normalise(m: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    norms = np.linalg.norm(m, axis=-1, keepdims=True)
+    out: npt.NDArray[np.float64] = np.divide(m, norms, out=np.zeros_like(m), where=norms > 1e-9)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Corpus:
+    """Everything per talent that does not depend on the task."""
+
+    index: dict[str, int]
+    headers: npt.NDArray[np.float64]  # (n, d) raw header vectors
+    header_mean: npt.NDArray[np.float64]  # (d,)
+    chunks: npt.NDArray[np.float64]  # (m, d) raw chunk vectors
+    chunk_owner: npt.NDArray[np.int64]  # (m,) talent row of each chunk
+    chunk_mean: npt.NDArray[np.float64]  # (d,)
+    lexical: LexicalScorer
+
+
+class HybridRelevance:
+    """:class:`~grace.resolution.application.resolve_context.RelevanceStep`, hybrid algorithm.
+
+    Args:
+        embedder: the text embedder (wrap it in a ``CachedEmbedder`` so vectors persist).
+        counter: token counter for each talent's cost against ``BUDGET``.
+        lexical: builds the BM25 scorer over the active talents.
+        selector: the domain selector with its parameters.
+        chunks: embed body chunks (``False``: headers only, for the harness' comparisons).
+    """
+
+    name = "hybrid"
+
+    def __init__(
+        self,
+        embedder: TextEmbedder,
+        counter: TokenCounter,
+        lexical: LexicalScorerFactory,
+        selector: HybridSelector,
+        *,
+        chunks: bool = True,
+    ) -> None:
+        self._embedder = embedder
+        self._counter = counter
+        self._lexical = lexical
+        self._selector = selector
+        self._chunks = chunks
+        self._corpus_key: str | None = None
+        self._corpus: _Corpus | None = None
+        self._tokens: dict[tuple[str, str, Depth], int] = {}
+
+    @property
+    def selector(self) -> HybridSelector:
+        """The domain selector (its parameters are shown by the harness)."""
+        return self._selector
+
+    def _build(self, talents: Sequence[Talent]) -> _Corpus:
+        digest = hashlib.sha256()
+        for t in talents:
+            digest.update(f"{t.id}\x00{t.version}\x00{header_text(t)}\x00".encode())
+            digest.update(hashlib.sha256(t.bodies["full"].encode()).digest())
+        key = digest.hexdigest()
+        if self._corpus is not None and self._corpus_key == key:
+            return self._corpus
+        headers = np.asarray(
+            self._embedder.embed([header_text(t) for t in talents], kind="passage"),
+            dtype=np.float64,
+        )
+        texts: list[str] = []
+        owner: list[int] = []
+        if self._chunks:
+            for row, t in enumerate(talents):
+                for chunk in body_chunks(t):
+                    texts.append(chunk)
+                    owner.append(row)
+        chunks = (
+            np.asarray(self._embedder.embed(texts, kind="passage"), dtype=np.float64)
+            if texts else np.zeros((0, headers.shape[1]))
+        )
+        self._corpus = _Corpus(
+            index={t.id: i for i, t in enumerate(talents)},
+            headers=headers,
+            header_mean=headers.mean(axis=0),
+            chunks=chunks,
+            chunk_owner=np.asarray(owner, dtype=np.int64),
+            chunk_mean=chunks.mean(axis=0) if len(chunks) else np.zeros(headers.shape[1]),
+            lexical=self._lexical([lexical_document(t) for t in talents]),
+        )
+        self._corpus_key = key
+        return self._corpus
+
+    def warm_up(self, talents: Sequence[Talent]) -> None:
+        """Embed and index ``talents`` now, so the first request is not the slow one."""
+        if talents:
+            self._build(sorted(talents, key=lambda t: t.id))
+        self._embedder.embed(["warm up"], kind="query")
+
+    def _cost(self, talent: Talent, depth: Depth) -> int:
+        key = (talent.id, talent.version, depth)
+        if key not in self._tokens:
+            self._tokens[key] = self._counter.count(render_block(talent, depth))
+        return self._tokens[key]
+
+    def select(self, request: RelevanceRequest) -> RelevanceOutcome:
+        """Hybrid selection over ``request.candidates`` (see the module docstring).
+
+        An empty or whitespace task is not filtered (every candidate kept, explained so).
+        """
+        cands = request.candidates
+        if not cands:
+            return RelevanceOutcome([], {})
+        if not request.task.strip():
+            expl = tuple(
+                Explanation(t.id, 0.0, 0.0, (), 0.0, "kept", "empty task: relevance not applied")
+                for t in cands
+            )
+            return RelevanceOutcome([t.id for t in cands], {t.id: 0.0 for t in cands}, "", expl)
+        pool = sorted({t.id: t for t in [*request.active, *cands]}.values(), key=lambda t: t.id)
+        corpus = self._build(pool)
+        query = np.asarray(self._embedder.embed([request.task], kind="query")[0], np.float64)
+        rows = np.array([corpus.index[t.id] for t in cands], dtype=np.int64)
+        dense = _normalise(corpus.headers[rows] - corpus.header_mean) @ _normalise(
+            query - corpus.header_mean
+        )
+        raw = _normalise(corpus.headers[rows]) @ _normalise(query)
+        if len(corpus.chunks):
+            chunk_cos = _normalise(corpus.chunks - corpus.chunk_mean) @ _normalise(
+                query - corpus.chunk_mean
+            )
+            best = np.full(len(pool), -1.0)
+            np.maximum.at(best, corpus.chunk_owner, chunk_cos)
+            dense = np.maximum(dense, best[rows])
+        lexical = corpus.lexical.scores(request.task)[rows]
+        depth: Depth = "standard" if request.depth == "auto" else request.depth
+        hybrid = [
+            HybridCandidate(
+                id=t.id,
+                dense=float(dense[i]),
+                cosine=float(raw[i]),
+                lexical=float(lexical[i]),
+                tokens=self._cost(t, depth),
+                glob=request.activation[t.id].glob if t.id in request.activation else None,
+                file=request.activation[t.id].file if t.id in request.activation else None,
+            )
+            for i, t in enumerate(cands)
+        ]
+        result = self._selector.select(hybrid)
+        sel = result.selection
+        by_id = {t.id: t for t in cands}
+        also = tuple(AlsoRelevant(i, one_line(by_id[i]), sel.scores[i]) for i in result.also)
+        return RelevanceOutcome(
+            kept=list(sel.kept),
+            scores=sel.scores,
+            note=NO_SPECIFIC_TALENT if sel.gate_closed else "",
+            explanations=sel.explanations,
+            also_relevant=also,
+        )

@@ -1,0 +1,140 @@
+"""Activation by the files in play, the project's always-on talents, and languages.
+
+Every rule tool coding agents use (Cursor ``globs``, Copilot ``applyTo``, Claude Code rule
+``paths:``) activates a rule by the files being edited. GRACE keeps those patterns as
+``activation.paths`` and treats a match as *evidence* the relevance step weighs, never as a
+bypass: ``**/*.py`` matches every Python rule of a repository
+(docs/decisions/0010-resolution-on-real-catalogs.md has the measurements).
+
+``languages`` is a hard filter (DESIGN.md §2.2): a talent whose languages do not meet the task's
+languages is dropped with the reason ``language``. The task's languages are those of the files
+in play when some file has a known language, else the project's; each with the languages it
+implies (:data:`~grace.resolution.domain.languages.IMPLIED`: TypeScript code follows JavaScript
+rules). A talent without languages applies everywhere.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final, Literal, Protocol
+
+from grace.errors import InputTooLargeError, InvalidPathError
+from grace.resolution.domain.languages import IMPLIED, languages_of_files
+
+MAX_FILES: Final = 1_000
+"""Most files in play accepted by one request."""
+MAX_FILE_CHARS: Final = 1_024
+"""Longest file path accepted (characters)."""
+
+LanguageSource = Literal["files", "project", "none"]
+
+
+class PathMatcher(Protocol):
+    """Glob matching of files in play against a talent's ``activation.paths`` (port)."""
+
+    def first_match(
+        self, patterns: Sequence[str], files: Sequence[str]
+    ) -> tuple[str, str] | None:
+        """The first ``(pattern, file)`` such that ``file`` matches the patterns as a whole
+        (negated patterns ``!…`` excluded) and ``pattern`` is a positive pattern it matches;
+        ``None`` when no file matches."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """What activates one talent beyond its text.
+
+    Attributes:
+        glob: the pattern of ``activation.paths`` that matched a file in play, or ``None``.
+        file: the file in play it matched (repository-relative, ``/``-separated).
+        always: the project serves this talent on every task (``grace.yaml``).
+    """
+
+    glob: str | None = None
+    file: str | None = None
+    always: bool = False
+
+    @property
+    def matched(self) -> bool:
+        """A file in play matched one of the talent's globs."""
+        return self.glob is not None
+
+    def describe(self) -> str:
+        """One phrase for explanations: ``glob `**/*.py` matched app/api/items.py``."""
+        parts = []
+        if self.glob is not None:
+            parts.append(f"glob `{self.glob}` matched {self.file}")
+        if self.always:
+            parts.append("always served by the project (grace.yaml)")
+        return "; ".join(parts)
+
+
+def normalise_files(files: Iterable[str]) -> tuple[str, ...]:
+    """Files in play as repository-relative POSIX paths, deduplicated, in given order.
+
+    ``./app/x.py`` and ``app//x.py`` become ``app/x.py``; a backslash is a separator. The paths
+    are only matched against globs, never opened.
+
+    Raises:
+        InvalidPathError: an empty path, an absolute path, or one that climbs out of the
+            repository (``../x``).
+        InputTooLargeError: more than :data:`MAX_FILES` files or a path over
+            :data:`MAX_FILE_CHARS` characters.
+    """
+    out: dict[str, None] = {}
+    for raw in files:
+        if len(out) >= MAX_FILES:
+            raise InputTooLargeError(f"more than {MAX_FILES} files in play")
+        if len(raw) > MAX_FILE_CHARS:
+            raise InputTooLargeError(f"file path over {MAX_FILE_CHARS} characters")
+        path = raw.replace("\\", "/").strip()
+        if not path or "\x00" in path:
+            raise InvalidPathError("a file in play is an empty path")
+        if path.startswith("/") or (len(path) > 1 and path[1] == ":"):
+            raise InvalidPathError(
+                f"file in play {raw!r} is absolute: give it relative to the repository root"
+            )
+        norm = posixpath.normpath(path)
+        if norm == ".." or norm.startswith("../"):
+            raise InvalidPathError(f"file in play {raw!r} is outside the repository")
+        if norm != ".":
+            out[norm] = None
+    return tuple(out)
+
+
+def expand_languages(languages: Iterable[str]) -> tuple[str, ...]:
+    """``languages`` (lower case) with the ones they imply, first-seen order."""
+    out: dict[str, None] = {}
+    for lang in languages:
+        out[lang.lower()] = None
+        out.update(dict.fromkeys(IMPLIED.get(lang.lower(), ())))
+    return tuple(out)
+
+
+def task_languages(
+    project_languages: Sequence[str], files: Sequence[str]
+) -> tuple[tuple[str, ...], LanguageSource]:
+    """The languages a task is in, and where they come from.
+
+    Returns:
+        (languages with their implied ones, ``"files"`` | ``"project"`` | ``"none"``): the
+        files' languages when some file in play has a known language, else the project's, else
+        none (then nothing is filtered by language).
+    """
+    from_files = languages_of_files(files)
+    if from_files:
+        return from_files, "files"
+    if project_languages:
+        return expand_languages(project_languages), "project"
+    return (), "none"
+
+
+def language_allows(talent_languages: Sequence[str], languages: Sequence[str]) -> bool:
+    """A talent applies when it declares no language, when nothing is known of the task's
+    languages, or when the two meet."""
+    if not talent_languages or not languages:
+        return True
+    return not set(talent_languages).isdisjoint(languages)

@@ -1,0 +1,164 @@
+"""Programming languages of files, by extension or well-known file name (pure data).
+
+One table for the whole resolution context: the importers read the languages of a rule's globs
+from it, ``grace init`` detects a repository's languages with it, and ``resolve_context`` gives
+the files in play their languages. A *language* restricts where a talent is served
+(``languages`` of the manifest); a *format* (``markdown``, ``yaml``, ``docker`` ...) never does,
+since a project does not list data formats among its languages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+LANGUAGE_EXTENSIONS: Final[dict[str, tuple[str, ...]]] = {
+    "python": ("py", "pyi", "pyx", "ipynb"),
+    "typescript": ("ts", "tsx", "mts", "cts"),
+    "javascript": ("js", "jsx", "mjs", "cjs"),
+    "rust": ("rs",),
+    "go": ("go",),
+    "java": ("java",),
+    "kotlin": ("kt", "kts"),
+    "swift": ("swift",),
+    "objective-c": ("m", "mm"),
+    "ruby": ("rb", "erb", "rake"),
+    "php": ("php", "inc"),
+    "csharp": ("cs", "csx", "razor", "cshtml", "xaml"),
+    "fsharp": ("fs", "fsx"),
+    "c": ("c", "h"),
+    "cpp": ("cpp", "cc", "cxx", "hpp", "hh", "hxx", "ino"),
+    "scala": ("scala", "sc", "sbt"),
+    "dart": ("dart",),
+    "elixir": ("ex", "exs", "heex"),
+    "erlang": ("erl", "hrl"),
+    "haskell": ("hs",),
+    "clojure": ("clj", "cljs", "cljc", "edn"),
+    "ocaml": ("ml", "mli"),
+    "lua": ("lua",),
+    "r": ("r", "rmd"),
+    "julia": ("jl",),
+    "perl": ("pl", "pm"),
+    "zig": ("zig",),
+    "nim": ("nim",),
+    "fortran": ("f", "f90", "f95", "f03", "f08", "for", "ftn"),
+    "solidity": ("sol",),
+    "sql": ("sql", "psql"),
+    "shell": ("sh", "bash", "zsh", "fish"),
+    "powershell": ("ps1", "psm1", "psd1"),
+    "terraform": ("tf", "tfvars", "hcl"),
+    "vue": ("vue",),
+    "svelte": ("svelte",),
+    "astro": ("astro",),
+    "html": ("html", "htm"),
+    "css": ("css", "scss", "sass", "less"),
+    "graphql": ("graphql", "gql"),
+    "prisma": ("prisma",),
+    "protobuf": ("proto",),
+    "liquid": ("liquid",),
+    "apex": ("cls", "trigger", "apex"),
+    "gml": ("gml",),
+    "arkts": ("ets",),
+    "groovy": ("groovy", "gradle"),
+    "bicep": ("bicep",),
+}
+"""Language -> lower-case extensions without the dot."""
+
+FORMAT_EXTENSIONS: Final[dict[str, tuple[str, ...]]] = {
+    "markdown": ("md", "mdx", "mdc"),
+    "yaml": ("yml", "yaml"),
+    "json": ("json", "json5", "jsonc"),
+    "toml": ("toml",),
+    "xml": ("xml",),
+    "docker": ("dockerfile",),
+    "make": ("mk",),
+    "cmake": ("cmake",),
+}
+"""File formats and tools -> extensions: they describe a file, never restrict a talent."""
+
+FILE_NAMES: Final[dict[str, str]] = {
+    "dockerfile": "docker",
+    "docker-compose": "docker",
+    "compose": "docker",
+    "makefile": "make",
+    "gnumakefile": "make",
+    "cmakelists.txt": "cmake",
+    "cargo.toml": "rust",
+    "cargo.lock": "rust",
+    "go.mod": "go",
+    "go.sum": "go",
+    "pyproject.toml": "python",
+    "requirements.txt": "python",
+    "package.json": "javascript",
+    "tsconfig.json": "typescript",
+    "gemfile": "ruby",
+    "composer.json": "php",
+    "pom.xml": "java",
+    "build.gradle": "java",
+}
+"""Well-known file names (lower case) -> language or format."""
+
+FILE_STEMS: Final[dict[str, str]] = {
+    "dockerfile": "docker",
+    "docker-compose": "docker",
+    "compose": "docker",
+    "makefile": "make",
+    "requirements": "python",
+}
+"""Well-known file stems (``Dockerfile.dev``, ``requirements-dev.txt``) -> kind."""
+
+KIND_OF_EXTENSION: Final[dict[str, str]] = {
+    ext: kind
+    for table in (LANGUAGE_EXTENSIONS, FORMAT_EXTENSIONS)
+    for kind, exts in table.items()
+    for ext in exts
+}
+LANGUAGE_NAMES: Final[frozenset[str]] = frozenset(LANGUAGE_EXTENSIONS)
+"""Kinds that count as languages; the others are file formats and tools."""
+
+IMPLIED: Final[dict[str, tuple[str, ...]]] = {
+    "typescript": ("javascript",),
+    "vue": ("typescript", "javascript"),
+    "svelte": ("typescript", "javascript"),
+    "astro": ("typescript", "javascript"),
+    "cpp": ("c",),
+    "kotlin": ("java",),
+}
+"""A file of the key language also counts for these (TypeScript code follows JavaScript rules;
+a ``.vue`` component is TypeScript or JavaScript)."""
+
+
+def kind_of_name(name: str) -> str | None:
+    """Kind of a file name (no folder): well-known name, then stem, then extension.
+
+    ``"Cargo.toml"`` -> ``"rust"``; ``"items.py"`` -> ``"python"``; ``"README.md"`` ->
+    ``"markdown"``; ``"LICENSE"`` -> ``None``.
+    """
+    lower = name.lower()
+    if lower in FILE_NAMES:
+        return FILE_NAMES[lower]
+    stem_kind = FILE_STEMS.get(lower.split(".", 1)[0].rstrip("*"))
+    if stem_kind:
+        return stem_kind
+    if "." not in lower:
+        return None
+    return KIND_OF_EXTENSION.get(lower.rsplit(".", 1)[1])
+
+
+def language_of_file(path: str) -> str | None:
+    """The programming language of a file path (``/`` or ``\\`` separated), ``None`` when it is
+    a format (``.md``) or unknown."""
+    name = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+    kind = kind_of_name(name)
+    return kind if kind in LANGUAGE_NAMES else None
+
+
+def languages_of_files(paths: Iterable[str]) -> tuple[str, ...]:
+    """Languages of ``paths`` with the ones they imply (:data:`IMPLIED`), first-seen order."""
+    out: dict[str, None] = {}
+    for path in paths:
+        lang = language_of_file(path)
+        if lang:
+            out[lang] = None
+            out.update(dict.fromkeys(IMPLIED.get(lang, ())))
+    return tuple(out)
