@@ -32,6 +32,7 @@ from grace.matching.domain.ports import (
     SearchLog,
 )
 from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
+from grace.resolution.adapters.git_changes import changed_files
 from grace.resolution.adapters.glob_matcher import WcmatchPathMatcher
 from grace.resolution.adapters.importers.rules import import_rules
 from grace.resolution.adapters.lexical import bm25_scorer
@@ -55,6 +56,7 @@ from grace.resolution.application.resolve_context import ResolveContext
 from grace.resolution.domain.hybrid import HybridParams, HybridSelector
 from grace.resolution.domain.ports import TokenCounter
 from grace.resolution.domain.relevance import (
+    BUDGET,
     FLOOR,
     MARGIN,
     RelevanceParams,
@@ -91,12 +93,12 @@ def hybrid_params(s: Settings) -> HybridParams:
     return HybridParams(
         w_lex=d.w_lex if s.relevance_lexical_weight is None else s.relevance_lexical_weight,
         w_glob=d.w_glob if s.relevance_glob_weight is None else s.relevance_glob_weight,
+        hub_weight=d.hub_weight if s.relevance_hub_weight is None else s.relevance_hub_weight,
         floor=d.floor if s.relevance_floor is None else s.relevance_floor,
-        lex_floor=d.lex_floor if s.relevance_lexical_floor is None else s.relevance_lexical_floor,
         margin=d.margin if s.relevance_margin is None else s.relevance_margin,
         ratio=d.ratio if s.relevance_ratio is None else s.relevance_ratio,
         max_kept=d.max_kept if s.relevance_max_kept is None else s.relevance_max_kept,
-        budget=s.relevance_budget,
+        budget=d.budget if s.relevance_budget is None else s.relevance_budget,
         fusion=s.relevance_fusion,
     )
 
@@ -130,7 +132,7 @@ class ResolutionApp:
                     floor=FLOOR if s.relevance_floor is None else s.relevance_floor,
                     beta=s.relevance_beta,
                     margin=MARGIN if s.relevance_margin is None else s.relevance_margin,
-                    budget=s.relevance_budget,
+                    budget=BUDGET if s.relevance_budget is None else s.relevance_budget,
                     centring=s.relevance_centring,
                 )
                 self._relevance = EmbeddingRelevance(
@@ -291,12 +293,26 @@ class EvaluationResolvers:
     ``token_budget`` (large, so that savings are not budget cuts).
     """
 
-    def __init__(self, settings: Settings, *, base: Path, token_budget: int = 100_000) -> None:
-        self._on_settings = settings.model_copy(update={"relevance": "embeddings"})
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        base: Path,
+        token_budget: int = 100_000,
+        algo: str | None = None,
+    ) -> None:
+        update: dict[str, object] = {"relevance": "embeddings"}
+        if algo == "seed":  # seed 000 exactly: centred on the candidates, no body
+            update |= {"relevance_algo": "seed", "relevance_centring": "candidates",
+                       "relevance_text": "seed"}
+        elif algo is not None:
+            update["relevance_algo"] = algo
+        self._on_settings = settings.model_copy(update=update)
         self._off_settings = settings.model_copy(update={"relevance": "off"})
         self._base = base
         self._budget = token_budget
         self._apps: dict[tuple[str, bool], ResolutionApp] = {}
+        self._off_cache: dict[tuple[str, str, str, tuple[str, ...]], ResolvedContext] = {}
 
     def _app(self, project: str, on: bool) -> ResolutionApp:
         key = (project, on)
@@ -319,13 +335,22 @@ class EvaluationResolvers:
         unknown = [x for x in task.expected if app.catalog.get(x) is None]
         if unknown:
             raise LabelError(f"task {task.id}: expected {', '.join(unknown)} not in the catalog")
+        unknown = [x for x in task.acceptable if app.catalog.get(x) is None]
+        if unknown:
+            raise LabelError(f"task {task.id}: acceptable {', '.join(unknown)} not in the catalog")
         return app.resolve(app.project_file.project, role=task.role, task=task.task,
-                           token_budget=self._budget)
+                           token_budget=self._budget, files=task.files)
 
     def off(self, task: LabelledTask) -> ResolvedContext:
-        app = self._app(task.project, False)
-        return app.resolve(app.project_file.project, role=task.role, task=task.task,
-                           token_budget=self._budget)
+        """Resolve with relevance off (cached: the same for every algorithm compared)."""
+        key = (task.project, task.role, task.task, task.files)
+        if key not in self._off_cache:
+            app = self._app(task.project, False)
+            self._off_cache[key] = app.resolve(
+                app.project_file.project, role=task.role, task=task.task,
+                token_budget=self._budget, files=task.files,
+            )
+        return self._off_cache[key]
 
 
 # --- Matching (seed 003, issue 6) -------------------------------------------------------------
@@ -485,6 +510,7 @@ __all__ = [
     "build_reader",
     "build_resolution",
     "bundled_catalog",
+    "changed_files",
     "example_project",
     "import_rules",
     "make_proposer",

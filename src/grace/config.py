@@ -32,11 +32,12 @@ class Settings(BaseSettings):
             play, decision 0010) or ``seed`` (seed 000's selector).
         relevance_floor / _margin: ``GRACE_RELEVANCE_FLOOR`` / ``GRACE_RELEVANCE_MARGIN`` — the
             out-of-domain gate on the best centred cosine and the cut's margin; default: the
-            algorithm's (seed 0.18 / 0.15; hybrid: decision 0010).
+            algorithm's (seed 0.18 / 0.15; hybrid: 0.05, a lower bound under the floor it
+            calibrates per catalog, and 1.0, decision 0010).
         relevance_beta: ``GRACE_RELEVANCE_BETA`` (0.12) — seed only: weight of a shared stem.
-        relevance_budget: ``GRACE_RELEVANCE_BUDGET`` (2000 tokens) — token cap of the kept set
-            (hybrid: charged at the depth served, ``standard`` for ``auto``).
-        relevance_lexical_weight / _lexical_floor / _glob_weight / _ratio / _max_kept:
+        relevance_budget: ``GRACE_RELEVANCE_BUDGET`` — token cap of the kept set (seed 2000;
+            hybrid 3000, charged at the depth served, ``standard`` for ``auto``).
+        relevance_lexical_weight / _hub_weight / _glob_weight / _ratio / _max_kept:
             ``GRACE_RELEVANCE_LEXICAL_WEIGHT`` … — hybrid only (defaults in decision 0010).
         relevance_fusion: ``GRACE_RELEVANCE_FUSION`` — hybrid: ``sum`` (default, calibrated
             sum) or ``rrf`` (reciprocal rank fusion).
@@ -90,9 +91,9 @@ class Settings(BaseSettings):
     relevance_floor: float | None = Field(None, ge=-1, le=1)
     relevance_beta: float = Field(0.12, ge=0, le=10)
     relevance_margin: float | None = Field(None, ge=0, le=10)
-    relevance_budget: int = Field(2000, ge=1, le=1_000_000)
+    relevance_budget: int | None = Field(None, ge=1, le=1_000_000)
     relevance_lexical_weight: float | None = Field(None, ge=0, le=10)
-    relevance_lexical_floor: float | None = Field(None, ge=0, le=1)
+    relevance_hub_weight: float | None = Field(None, ge=0, le=10)
     relevance_glob_weight: float | None = Field(None, ge=0, le=10)
     relevance_ratio: float | None = Field(None, ge=0, le=1)
     relevance_max_kept: int | None = Field(None, ge=1, le=1000)

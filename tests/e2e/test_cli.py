@@ -175,3 +175,60 @@ def test_init_without_talents_leaves_no_conflict_for_doctor(tmp_path):
     assert grace("init", ".", cwd=tmp_path).returncode == 0
     doctor = json.loads(grace("doctor", "--json", cwd=tmp_path).stdout)
     assert not [f for f in doctor["findings"] if f["code"] == "conflict"]
+
+
+def _files_project(tmp_path: Path) -> Path:
+    """A repository whose catalog has a Python rule, a C# rule and a language-free one."""
+    catalog = tmp_path / "catalog"
+    specs = {
+        "py.fastapi": ("FastAPI endpoints", "[python]", '["**/*.py"]'),
+        "cs.mvvm": ("C# MVVM", "[csharp]", '["**/*.cs"]'),
+        "any.commits": ("Commit messages", "[]", "[]"),
+    }
+    for tid, (name, langs, paths) in specs.items():
+        folder = catalog / tid
+        folder.mkdir(parents=True)
+        (folder / "talent.yaml").write_text(
+            f"id: {tid}\nname: {name}\nversion: '1'\ntype: convention\nsummary: {name}.\n"
+            f"agents: {{backend: required}}\nlanguages: {langs}\n"
+            f"activation: {{paths: {paths}}}\n", encoding="utf-8")
+        for depth in ("compact", "standard", "full"):
+            (folder / f"{depth}.md").write_text(f"{name} at {depth}.\n", encoding="utf-8")
+    (tmp_path / "grace.yaml").write_text(
+        "name: shop\ncatalog: catalog\nlanguages: [python, csharp]\n"
+        "talents: {py.fastapi: true, cs.mvvm: true, any.commits: true}\n", encoding="utf-8")
+    (tmp_path / "app" / "api").mkdir(parents=True)
+    (tmp_path / "app" / "api" / "items.py").write_text("x = 1\n", encoding="utf-8")
+    return tmp_path
+
+
+def test_resolve_with_files_filters_languages_and_names_the_glob(tmp_path):
+    repo = _files_project(tmp_path)
+    r = grace("resolve", "-r", "backend", "--files", "app/api/items.py", "--explain",
+              "Rename a variable", cwd=repo)
+    assert r.returncode == 0, r.stderr
+    assert "`py.fastapi`" in r.stdout and "`cs.mvvm`" not in r.stdout
+    assert "glob `**/*.py` matched app/api/items.py" in r.stderr
+    js = json.loads(grace("resolve", "-r", "backend", "--files", "app/api/items.py", "--json",
+                          "Rename a variable", cwd=repo / "app").stdout)  # cwd-relative path
+    assert js["files"] == ["app/app/api/items.py"]  # relative to the folder it is typed in
+    js = json.loads(grace("resolve", "-r", "backend", "--files", "api/items.py", "--json",
+                          "Rename a variable", cwd=repo / "app").stdout)
+    assert js["served_ids"][0] == "py.fastapi" and js["files"] == ["app/api/items.py"]
+    assert {d["id"]: d["reason"] for d in js["dropped"]}["cs.mvvm"] == "language"
+    out = grace("resolve", "-r", "backend", "--files", "../outside.py", "x", cwd=repo)
+    assert out.returncode == 2 and "outside the repository" in out.stderr
+
+
+def test_resolve_changed_reads_git(tmp_path):
+    repo = _files_project(tmp_path)
+    git = ["git", "-C", str(repo), "-c", "user.email=t@t", "-c", "user.name=t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "grace.yaml", "catalog"], check=True)
+    subprocess.run([*git, "commit", "-qm", "init"], check=True)
+    js = json.loads(grace("resolve", "-r", "backend", "--changed", "--json", "x", cwd=repo).stdout)
+    assert js["files"] == ["app/api/items.py"]  # untracked
+    assert js["served_ids"][0] == "py.fastapi" and js["served"][0]["glob"] == "**/*.py"
+    outside = grace("resolve", "-r", "backend", "--changed", "x", cwd=repo,
+                    env={"GIT_DIR": str(tmp_path / "nope")})
+    assert outside.returncode == 2 and "git" in outside.stderr

@@ -53,6 +53,17 @@ async def exercise(client: Client) -> None:
     assert any(d["reason"] == "draft" for d in data["dropped"])
     pointer = next(p for p in data["pointers"] if p["section"])
 
+    typed = await client.call_tool(  # files in play: their language is the task's
+        "grace_resolve_context",
+        {"task": "Relire la liste des factures", "role": "reviewer",
+         "files": ["web/src/invoices/InvoiceList.tsx"]},
+    )
+    assert not typed.is_error
+    tdata = typed.structured_content
+    assert tdata["files"] == ["web/src/invoices/InvoiceList.tsx"]
+    assert tdata["language_source"] == "files" and "typescript" in tdata["languages"]
+    assert "language" in {d["reason"] for d in tdata["dropped"]}
+
     got = await client.call_tool(
         "grace_get", {"id": pointer["talent"], "section": pointer["section"]}
     )

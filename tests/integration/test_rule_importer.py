@@ -119,8 +119,9 @@ def test_cursor_rule_with_unquoted_globs(tmp_path: Path) -> None:
     (rule,) = report.imported
     assert rule.id == "cursor.react-zustand"
     talent = load_talent(rule.folder)
-    assert talent.name == "React + Zustand rules"
+    assert talent.name == "React Zustand"  # the file name in words, never the body's heading
     assert talent.languages == ("typescript",)
+    assert talent.paths == ("**/*.ts", "**/*.tsx") and talent.always is True
     assert {"typescript", "always-apply", "cursor"} <= set(talent.tags)
     assert talent.triggers[:4] == ("typescript", "ts", "tsx", "react zustand")
     assert "zustand" in talent.triggers and "react" in talent.triggers
@@ -137,6 +138,7 @@ def test_copilot_instructions_with_bom_and_crlf(tmp_path: Path) -> None:
     assert talent.name == "Python"
     assert talent.summary == "Python coding conventions: typing, pytest and packaging"
     assert talent.languages == ("python",)
+    assert talent.paths == ("**/*.py", "pyproject.toml") and talent.always is False
     assert {"python", "py", "typing", "pytest", "packaging"} <= set(talent.triggers)
     assert [s.name for s in talent.sections] == ["typing"]
     assert "\r" not in (rule.folder / "full.md").read_text(encoding="utf-8")
@@ -247,3 +249,37 @@ def test_long_body_depths(tmp_path: Path) -> None:
     assert talent.bodies["full"].endswith("[truncated]")
     assert len(talent.bodies["full"]) <= 60_100
     assert len(talent.sections) == 6
+
+
+CLAUDE_RULE = """---
+paths:
+  - "src/api/**/*.ts"
+  - "!src/api/**/*.test.ts"
+---
+
+# API rules
+
+- Validate every request body with zod
+"""
+
+
+def test_claude_code_rule_keeps_its_paths(tmp_path: Path) -> None:
+    _write(tmp_path / ".claude" / "rules" / "api-validation.md", CLAUDE_RULE)
+    _write(tmp_path / ".claude" / "rules" / "README.md", "# not a rule\n\nx\n")
+    report = import_rules("claude", tmp_path / ".claude" / "rules", tmp_path / "catalog")
+    (rule,) = report.imported
+    talent = load_talent(rule.folder)
+    assert rule.id == "claude.api-validation" and talent.name == "Api Validation"
+    assert talent.paths == ("src/api/**/*.ts", "!src/api/**/*.test.ts")
+    assert talent.languages == ("typescript",) and talent.type == "convention"
+
+
+def test_generic_summary_words_are_not_triggers(tmp_path: Path) -> None:
+    src = tmp_path / "rules"
+    for i in range(30):  # every summary says "validation"; each names its own library
+        _write(src / f"lib{i}.mdc", f"---\ndescription: Validation rules for library{i:02d}x\n"
+               f"---\n\nUse library{i:02d}x validation.\n")
+    report = import_rules("cursor", src, tmp_path / "catalog")
+    talent = load_talent(report.imported[0].folder)
+    assert "validation" not in talent.triggers
+    assert any(t.startswith("library") for t in talent.triggers)

@@ -143,6 +143,14 @@ def build_server(projects: Projects) -> MCPServer:
         project: ProjectArg = None,
         depth: DepthArg = "auto",
         token_budget: BudgetArg = None,
+        files: Annotated[
+            list[Annotated[str, Field(max_length=1024)]] | None,
+            Field(
+                default=None, max_length=1000,
+                description="Files the agent is editing, relative to the repository root "
+                "(e.g. app/api/items.py): their languages and the talents' globs decide.",
+            ),
+        ] = None,
     ) -> CallToolResult:
         try:
             app = projects.app(project)
@@ -152,6 +160,7 @@ def build_server(projects: Projects) -> MCPServer:
                 task=task,
                 depth=depth,
                 token_budget=token_budget or app.settings.token_budget,
+                files=files or (),
             )
         except GraceError as exc:
             raise _tool_error(exc) from exc

@@ -28,7 +28,7 @@ from grace.resolution.application.resolve_context import check_role
 
 app = typer.Typer(help="Browse and import talent catalogs.", no_args_is_help=True)
 
-ImportFormat = Literal["agent-skills", "cursor", "copilot"]
+ImportFormat = Literal["agent-skills", "cursor", "copilot", "claude"]
 
 
 @app.command("list")

@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from grace.bootstrap import build_catalog, build_reader, build_resolution
+from grace.bootstrap import build_catalog, build_reader, build_resolution, changed_files
 from grace.entrypoints.cli.common import (
     CatalogOpt,
     ExampleOpt,
@@ -25,7 +25,7 @@ from grace.entrypoints.cli.common import (
     print_json,
     settings,
 )
-from grace.errors import InputTooLargeError, ProjectError
+from grace.errors import InputTooLargeError, InvalidPathError, ProjectError
 from grace.resolution.adapters.project_file import (
     PROJECT_FILE,
     detect_languages,
@@ -40,6 +40,20 @@ from grace.resolution.domain.talent import check_talent_id
 DepthChoice = Literal["compact", "standard", "full", "auto"]
 RelevanceChoice = Literal["off", "embeddings"]
 BodyDepth = Literal["compact", "standard", "full"]
+
+
+def repo_relative(path: str, root: Path) -> str:
+    """``path`` as given on the command line (relative to the current folder, or absolute)
+    made relative to the repository ``root``.
+
+    Raises:
+        InvalidPathError: the path is outside ``root``.
+    """
+    absolute = Path(os.path.abspath(Path.cwd() / path))
+    try:
+        return absolute.relative_to(os.path.abspath(root)).as_posix()
+    except ValueError as exc:
+        raise InvalidPathError(f"--files {path}: outside the repository {root}") from exc
 
 
 def _read_task(task: str) -> str:
@@ -75,6 +89,16 @@ def resolve(
         bool,
         typer.Option("--explain", help="Show why each candidate was kept or cut (on stderr)."),
     ] = False,
+    files: Annotated[
+        list[str] | None,
+        typer.Option("--files", "--file", help="A file in play (repeat it): its language "
+                     "becomes the task's and it is matched against the talents' globs."),
+    ] = None,
+    changed: Annotated[
+        bool,
+        typer.Option("--changed", help="Add git's modified, staged and untracked files to the "
+                     "files in play."),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Compile the context a coding agent gets for ROLE and TASK.
@@ -82,6 +106,10 @@ def resolve(
     Examples:
 
       grace resolve --example -r backend "Ajouter le use case UpdateProject"
+
+      grace resolve -r backend --files app/api/items.py "Rename a variable"
+
+      grace resolve -r backend --changed --relevance embeddings --explain "Fix the failing test"
 
       grace resolve --example -r backend --relevance embeddings --explain "Paginer la liste"
 
@@ -91,12 +119,17 @@ def resolve(
     if relevance is not None:
         cfg = cfg.model_copy(update={"relevance": relevance})
     wired = build_resolution(cfg, project=project, catalog=catalog, example=example)
+    root = Path.cwd() if example else wired.project_file.path.parent
+    in_play = [repo_relative(f, root) for f in files or []]
+    if changed:
+        in_play += changed_files(root)
     result = wired.resolve(
         wired.project_file.project,
         role=role,
         task=_read_task(task),
         depth=depth,
         token_budget=token_budget or cfg.token_budget,
+        files=in_play,
     )
     if as_json:
         print_json(result)
@@ -129,6 +162,10 @@ def _explain_table(result: ResolvedContext) -> None:
         if s.id in explained:
             continue
         why = ("triggers: " + ", ".join(s.triggers)) if s.triggers else f"rank {s.rank}"
+        if s.glob is not None:
+            why = f"glob `{s.glob}` matched {s.file}; " + why
+        if s.always:
+            why = "always served by the project (grace.yaml); " + why
         if s.via == "closure":
             why = "closure: required by " + ", ".join(s.required_by)
         add_plain_row(table, s.id, "", "", "", "served", s.depth, why)
@@ -192,7 +229,11 @@ def doctor(
         for col in ("", "code", "subject", "problem", "fix"):
             table.add_column(col, overflow="fold")
         for f in report.findings:
-            mark = Text("✗", style="red") if f.severity == "error" else Text("!", style="yellow")
+            mark = (
+                Text("✗", style="red") if f.severity == "error"
+                else Text("!", style="yellow") if f.severity == "warning"
+                else Text("i", style="blue")
+            )
             add_plain_row(table, mark, f.code, f.subject, f.message, f.fix)
         if report.findings:
             out_console.print(table)

@@ -11,7 +11,7 @@ from grace.resolution.domain.ports import CatalogReader, TokenCounter
 from grace.resolution.domain.talent import DEPTHS, Project
 from grace.resolution.domain.text import split_sections
 
-Severity = Literal["error", "warning"]
+Severity = Literal["error", "warning", "info"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,5 +171,27 @@ class Doctor:
                             f"shorten {depth}.md or raise token_budget.{depth}",
                         )
                     )
-        out.sort(key=lambda f: (f.severity != "error", f.code, f.subject, f.message))
+        always = set(project.always)
+        for tid in enabled:
+            t = catalog[tid]
+            if t.always and tid not in always:
+                out.append(
+                    Finding(
+                        "info", "always_apply_not_always", tid,
+                        f"{tid} asks to be always applied (imported alwaysApply); GRACE serves "
+                        "it when the task or the files in play call for it",
+                        f"to serve it on every task: `{tid}: {{enabled: true, always: true}}` "
+                        f"in {where}",
+                    )
+                )
+        for tid in sorted(always - set(enabled)):
+            out.append(
+                Finding(
+                    "warning", "always_not_enabled", tid,
+                    f"{tid} is marked always but not enabled or not in the catalog",
+                    f"set `enabled: true` for it in {where}, or remove it",
+                )
+            )
+        rank = {"error": 0, "warning": 1, "info": 2}
+        out.sort(key=lambda f: (rank[f.severity], f.code, f.subject, f.message))
         return DoctorReport(project.name, len(catalog), len(project.enabled), tuple(out))

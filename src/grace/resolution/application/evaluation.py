@@ -1,13 +1,18 @@
-"""Evaluation harness of relevance selection: recall, precision, token savings, rejection.
+"""Evaluation harness of relevance selection: recall, precision, nDCG@5, token savings,
+out-of-domain rejection.
 
-Each labelled task is resolved twice — relevance on and relevance off — with the same project,
-role and (large) token budget, so that savings measure what relevance removes, not what the
-budget cuts.
+Each labelled task is resolved with relevance on and with relevance off, with the same project,
+role, files and (large) token budget, so that savings measure what relevance removes, not what
+the budget cuts. Labels (eval/README.md): ``must`` (or ``expected``) talents a good context
+contains, ``acceptable`` ones it may contain; anything else served counts against precision.
+nDCG@5 grades served order with gain 2 for ``must`` and 1 for ``acceptable`` (Järvelin &
+Kekäläinen, "Cumulated gain-based evaluation of IR techniques", TOIS 2002; log2 discount).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -36,6 +41,26 @@ class LabelledTask:
     out_of_domain: bool = False
     lang: str = ""
     area: str = ""
+    acceptable: tuple[str, ...] = ()
+    files: tuple[str, ...] = ()
+    kind: str = ""
+
+
+NDCG_K: Final = 5
+
+
+def ndcg_at(served: Sequence[str], must: set[str], acceptable: set[str], k: int = NDCG_K) -> float:
+    """nDCG@k of ``served`` with gain 2 for ``must``, 1 for ``acceptable`` (log2 discount);
+    1.0 when nothing is expected and nothing is served, 0.0 when nothing relevant exists."""
+    def gain(i: str) -> int:
+        return 2 if i in must else 1 if i in acceptable else 0
+
+    dcg = sum(gain(i) / math.log2(r + 2) for r, i in enumerate(served[:k]))
+    ideal = sorted((gain(i) for i in must | acceptable), reverse=True)[:k]
+    idcg = sum(g / math.log2(r + 2) for r, g in enumerate(ideal))
+    if idcg == 0:
+        return 1.0 if not served else 0.0
+    return dcg / idcg
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +69,10 @@ class TaskOutcome:
 
     Attributes:
         kept: ids kept by the relevance cut (before closure); served: ids served.
-        recall: |served ∩ expected| / |expected| (``None`` when nothing is expected).
-        precision: |served ∩ expected| / |served| (``None`` when nothing is served).
+        recall: |served ∩ must| / |must| (``None`` when nothing is expected).
+        precision: |served ∩ (must ∪ acceptable)| / |served| (``None`` when nothing is served
+            or nothing is expected).
+        ndcg5: nDCG@5 of the served order (``None`` for out-of-domain tasks).
         precision_off: the same for the relevance-off context (the baseline).
         tokens_on / tokens_off: size of the context with relevance on / off (tokens).
         rejected: nothing was served (the out-of-domain gate closed, or nothing kept).
@@ -61,6 +88,7 @@ class TaskOutcome:
     served: tuple[str, ...]
     recall: float | None
     precision: float | None
+    ndcg5: float | None
     precision_off: float | None
     hit: bool
     tokens_on: int
@@ -79,6 +107,7 @@ class EvalReport:
     out_of_domain: int
     recall: float
     precision: float
+    ndcg5: float
     precision_off: float
     hit_rate: float
     token_savings: float
@@ -115,10 +144,13 @@ def read_labels(path: Path) -> list[LabelledTask]:
                     task=str(raw["task"]),
                     role=str(raw["role"]),
                     project=str(raw.get("project", "example")),
-                    expected=tuple(str(x) for x in raw.get("expected", [])),
+                    expected=tuple(str(x) for x in raw.get("must", raw.get("expected", []))),
                     out_of_domain=bool(raw.get("out_of_domain", False)),
                     lang=str(raw.get("lang", "")),
                     area=str(raw.get("area", "")),
+                    acceptable=tuple(str(x) for x in raw.get("acceptable", [])),
+                    files=tuple(str(x) for x in raw.get("files", [])),
+                    kind=str(raw.get("kind", "")),
                 )
             )
         except (ValueError, KeyError, TypeError) as exc:
@@ -153,6 +185,7 @@ def evaluate(
         served = on.served_ids
         kept = tuple(e.id for e in on.explanations if e.decision in ("kept", "fallback"))
         expected = set(task.expected)
+        fine = expected | set(task.acceptable)
         good = len(expected & set(served))
         outcomes.append(
             TaskOutcome(
@@ -164,9 +197,13 @@ def evaluate(
                 kept=kept,
                 served=served,
                 recall=good / len(expected) if expected else None,
-                precision=good / len(served) if served and expected else None,
+                precision=len(fine & set(served)) / len(served) if served and expected else None,
+                ndcg5=(
+                    None if task.out_of_domain
+                    else ndcg_at(served, expected, set(task.acceptable))
+                ),
                 precision_off=(
-                    len(expected & set(off.served_ids)) / len(off.served_ids)
+                    len(fine & set(off.served_ids)) / len(off.served_ids)
                     if off.served_ids and expected
                     else None
                 ),
@@ -189,6 +226,7 @@ def evaluate(
         out_of_domain=len(outside),
         recall=_mean(o.recall for o in inside),
         precision=_mean(o.precision for o in inside),
+        ndcg5=_mean(o.ndcg5 for o in inside),
         precision_off=_mean(o.precision_off for o in inside),
         hit_rate=_mean(float(o.hit) for o in inside if o.expected),
         token_savings=_mean(

@@ -8,20 +8,22 @@ Per talent, computed once per catalog state and kept in memory:
   embedder's persistent cache); headers are centred on the mean header of the active talents,
   chunks on the mean chunk (seed 000's anti-anisotropy), and a talent's dense score is its best
   passage's centred cosine with the task;
-* a BM25 document (name twice, summary, triggers, tags, languages, body).
+* a BM25 document (name twice, summary, triggers, tags, languages, body) and a second BM25
+  index over the headers alone.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from grace.embedding.ports import TextEmbedder
+from grace.resolution.application.probes import PROBES
 from grace.resolution.application.relevance import NO_SPECIFIC_TALENT
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
 from grace.resolution.domain.compiler import render_block
@@ -30,6 +32,7 @@ from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, T
 from grace.resolution.domain.relevance import Explanation
 from grace.resolution.domain.results import AlsoRelevant
 from grace.resolution.domain.talent import Depth, Talent
+from grace.resolution.domain.text import triggers_found
 
 CHUNK_WORDS: Final = 120
 MAX_CHUNKS: Final = 4
@@ -91,6 +94,9 @@ class _Corpus:
     chunk_owner: npt.NDArray[np.int64]  # (m,) talent row of each chunk
     chunk_mean: npt.NDArray[np.float64]  # (d,)
     lexical: LexicalScorer
+    lexical_head: LexicalScorer
+    hub: npt.NDArray[np.float64]  # (n,) mean dense channel over the probes, per talent
+    probe_dense: float  # highest dense score (hub-corrected) an out-of-domain probe reaches
 
 
 class HybridRelevance:
@@ -152,7 +158,7 @@ class HybridRelevance:
             np.asarray(self._embedder.embed(texts, kind="passage"), dtype=np.float64)
             if texts else np.zeros((0, headers.shape[1]))
         )
-        self._corpus = _Corpus(
+        corpus = _Corpus(
             index={t.id: i for i, t in enumerate(talents)},
             headers=headers,
             header_mean=headers.mean(axis=0),
@@ -160,9 +166,44 @@ class HybridRelevance:
             chunk_owner=np.asarray(owner, dtype=np.int64),
             chunk_mean=chunks.mean(axis=0) if len(chunks) else np.zeros(headers.shape[1]),
             lexical=self._lexical([lexical_document(t) for t in talents]),
+            lexical_head=self._lexical([header_text(t) for t in talents]),
+            hub=np.zeros(len(talents)),
+            probe_dense=-1.0,
         )
+        rows = np.arange(len(talents), dtype=np.int64)
+        probes = np.asarray(self._embedder.embed(list(PROBES), kind="query"), np.float64)
+        raw = np.vstack([self._dense(corpus, q, rows) for q in probes])  # (probes, n), no hub
+        hub = raw.mean(axis=0)
+        dense = float((raw - self._selector.params.hub_weight * hub).max())
+        self._corpus = replace(corpus, hub=hub, probe_dense=dense)
         self._corpus_key = key
         return self._corpus
+
+    @staticmethod
+    def _channels(
+        corpus: _Corpus, query: npt.NDArray[np.float64], rows: npt.NDArray[np.int64]
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """(header centred cosines, best chunk centred cosines) of ``rows`` for ``query``."""
+        header = _normalise(corpus.headers[rows] - corpus.header_mean) @ _normalise(
+            query - corpus.header_mean
+        )
+        if not len(corpus.chunks):
+            return header, np.full(len(rows), -1.0)
+        chunk_cos = _normalise(corpus.chunks - corpus.chunk_mean) @ _normalise(
+            query - corpus.chunk_mean
+        )
+        best = np.full(len(corpus.headers), -1.0)
+        np.maximum.at(best, corpus.chunk_owner, chunk_cos)
+        return header, best[rows]
+
+    def _dense(
+        self, corpus: _Corpus, query: npt.NDArray[np.float64], rows: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.float64]:
+        header, chunk = self._channels(corpus, query, rows)
+        return self._selector.dense([
+            HybridCandidate("", float(h), 0.0, 0.0, 0, chunk=float(c))
+            for h, c in zip(header, chunk, strict=True)
+        ])
 
     def warm_up(self, talents: Sequence[Talent]) -> None:
         """Embed and index ``talents`` now, so the first request is not the slow one."""
@@ -194,32 +235,31 @@ class HybridRelevance:
         corpus = self._build(pool)
         query = np.asarray(self._embedder.embed([request.task], kind="query")[0], np.float64)
         rows = np.array([corpus.index[t.id] for t in cands], dtype=np.int64)
-        dense = _normalise(corpus.headers[rows] - corpus.header_mean) @ _normalise(
-            query - corpus.header_mean
-        )
+        dense, chunk = self._channels(corpus, query, rows)
         raw = _normalise(corpus.headers[rows]) @ _normalise(query)
-        if len(corpus.chunks):
-            chunk_cos = _normalise(corpus.chunks - corpus.chunk_mean) @ _normalise(
-                query - corpus.chunk_mean
-            )
-            best = np.full(len(pool), -1.0)
-            np.maximum.at(best, corpus.chunk_owner, chunk_cos)
-            dense = np.maximum(dense, best[rows])
         lexical = corpus.lexical.scores(request.task)[rows]
+        lexical_head = corpus.lexical_head.scores(request.task)[rows]
         depth: Depth = "standard" if request.depth == "auto" else request.depth
         hybrid = [
             HybridCandidate(
                 id=t.id,
                 dense=float(dense[i]),
+                chunk=float(chunk[i]),
                 cosine=float(raw[i]),
                 lexical=float(lexical[i]),
+                lexical_head=float(lexical_head[i]),
                 tokens=self._cost(t, depth),
+                hub=float(corpus.hub[rows[i]]),
+                triggers=triggers_found(request.task, t.triggers),
+                glob_strength=(
+                    request.activation[t.id].strength if t.id in request.activation else 1.0
+                ),
                 glob=request.activation[t.id].glob if t.id in request.activation else None,
                 file=request.activation[t.id].file if t.id in request.activation else None,
             )
             for i, t in enumerate(cands)
         ]
-        result = self._selector.select(hybrid)
+        result = self._selector.select(hybrid, probe_best=corpus.probe_dense)
         sel = result.selection
         by_id = {t.id: t for t in cands}
         also = tuple(AlsoRelevant(i, one_line(by_id[i]), sel.scores[i]) for i in result.also)

@@ -10,8 +10,10 @@ from grace.errors import BudgetError, InputTooLargeError, InvalidIdError, Unknow
 from grace.resolution.domain.activation import (
     Activation,
     PathMatcher,
+    glob_strength,
     language_allows,
     normalise_files,
+    specific_paths,
     task_languages,
 )
 from grace.resolution.domain.compiler import ContextCompiler, ContextHeader
@@ -117,12 +119,15 @@ def _mark_closure(
 def _mark_always(
     explanations: tuple[Explanation, ...], forced: set[str]
 ) -> tuple[Explanation, ...]:
-    """Re-label the talents the project serves always although relevance cut them."""
-    return tuple(
-        replace(e, decision="always", detail="always served by the project (grace.yaml)")
-        if e.id in forced else e
-        for e in explanations
-    )
+    """Re-label the talents the project serves always although relevance cut them (and
+    explain those the step did not)."""
+    detail = "always served by the project (grace.yaml)"
+    out = [replace(e, decision="always", detail=detail) if e.id in forced else e
+           for e in explanations]
+    seen = {e.id for e in explanations}
+    out += [Explanation(t, 0.0, 0.0, (), 0.0, "always", detail)
+            for t in sorted(forced - seen)]
+    return tuple(out)
 
 
 class ResolveContext:
@@ -232,15 +237,16 @@ class ResolveContext:
         always = set(project.always)
         activation: dict[str, Activation] = {}
         for tid in in_language:
+            paths = specific_paths(catalog[tid].paths)
             hit = (
-                self._matcher.first_match(catalog[tid].paths, in_play)
-                if self._matcher is not None and catalog[tid].paths and in_play
+                self._matcher.first_match(paths, in_play)
+                if self._matcher is not None and paths and in_play
                 else None
             )
             if hit is not None or tid in always:
                 activation[tid] = Activation(
                     glob=hit[0] if hit else None, file=hit[1] if hit else None,
-                    always=tid in always,
+                    always=tid in always, strength=glob_strength(paths),
                 )
 
         # 4. Optional relevance selection, then closure on requires/includes (seed 000).

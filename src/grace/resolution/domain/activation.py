@@ -15,13 +15,14 @@ rules). A talent without languages applies everywhere.
 
 from __future__ import annotations
 
+import math
 import posixpath
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol
 
 from grace.errors import InputTooLargeError, InvalidPathError
-from grace.resolution.domain.languages import IMPLIED, languages_of_files
+from grace.resolution.domain.languages import IMPLIED, kind_of_name, languages_of_files
 
 MAX_FILES: Final = 1_000
 """Most files in play accepted by one request."""
@@ -51,11 +52,13 @@ class Activation:
         glob: the pattern of ``activation.paths`` that matched a file in play, or ``None``.
         file: the file in play it matched (repository-relative, ``/``-separated).
         always: the project serves this talent on every task (``grace.yaml``).
+        strength: :func:`glob_strength` of the talent's globs (1.0 for a single kind of file).
     """
 
     glob: str | None = None
     file: str | None = None
     always: bool = False
+    strength: float = 1.0
 
     @property
     def matched(self) -> bool:
@@ -70,6 +73,49 @@ class Activation:
         if self.always:
             parts.append("always served by the project (grace.yaml)")
         return "; ".join(parts)
+
+
+CATCH_ALL: Final = frozenset({"*", "**", "**/*", "**/**", "*.*", "**/*.*", "/**", "/**/*"})
+"""Patterns that match every file: a match says nothing about the talent (community packs set
+``globs: **/*`` on ordinary rules), so they are never evidence."""
+
+
+def specific_paths(patterns: Sequence[str]) -> tuple[str, ...]:
+    """``patterns`` without the catch-alls (:data:`CATCH_ALL`); negations are kept."""
+    return tuple(p for p in patterns if p.strip().removeprefix("./") not in CATCH_ALL)
+
+
+def glob_strength(patterns: Sequence[str]) -> float:
+    """How specific a talent's globs are: ``1 / sqrt(k)`` for the ``k`` kinds of file (languages,
+    formats, well-known names) its positive patterns name; 1.0 when they name none (a folder
+    such as ``src/api/**``). ``**/*.tsx`` -> 1.0; ``**/*.{ts,js}`` -> 0.71; a rule attached to
+    nine languages -> 0.33: matching it says little about the file."""
+    kinds: set[str] = set()
+    for pattern in specific_paths(patterns):
+        if pattern.startswith("!"):
+            continue
+        for one in _expand(pattern):
+            name = one.rstrip("/").rsplit("/", 1)[-1]
+            kind = kind_of_name(name)
+            if kind is not None:
+                kinds.add(kind)
+    return 1.0 / math.sqrt(len(kinds)) if kinds else 1.0
+
+
+def _expand(pattern: str, limit: int = 64) -> list[str]:
+    """``{a,b}`` alternatives expanded (at most ``limit``)."""
+    done: list[str] = []
+    todo = [pattern]
+    while todo and len(done) < limit:
+        current = todo.pop(0)
+        start = current.find("{")
+        end = current.find("}", start)
+        if start < 0 or end < 0:
+            done.append(current)
+            continue
+        for choice in current[start + 1 : end].split(","):
+            todo.append(current[:start] + choice + current[end + 1 :])
+    return done[:limit]
 
 
 def normalise_files(files: Iterable[str]) -> tuple[str, ...]:

@@ -1,25 +1,42 @@
-"""Hybrid relevance selection: dense + lexical + file evidence, fused, then a bounded cut.
+"""Hybrid relevance selection: dense, lexical, trigger and file evidence, a calibrated
+out-of-domain gate, a bounded cut.
 
 The seed 000 selector (:mod:`.relevance`) scores a talent by its centred cosine plus a bonus per
 shared 5-character stem. On real imported catalogs that breaks (issue 11): prefixes match
-unrelated words and one shared stem outweighs most cosine differences; the margin cut balloons
-when the top score is weak. This selector, measured on labelled sets in
-docs/decisions/0010-resolution-on-real-catalogs.md, works on three channels per candidate:
+unrelated words, one shared stem outweighs most cosine differences, a fixed FLOOR does not
+transfer between catalogs, and the margin cut balloons when the top score is weak. Every choice
+below was measured on two labelled sets (docs/decisions/0010-resolution-on-real-catalogs.md).
 
-* ``dense``: centred cosine of the task with the talent's best passage (header or body chunk);
-* ``lexical``: normalised BM25 in [0, 1] (Snowball stems, stop words out);
-* ``glob``: 1 when a file in play matched one of its ``activation.paths``.
+Channels per candidate:
 
-Fusion, ``sum`` (default): ``score = dense + w_lex · lexical + w_glob · glob``, a calibrated sum
-(both channels have absolute meaning: a centred cosine, a fraction of the query's BM25 ceiling).
+* ``dense``: centred cosine of the task with the talent's header (name, summary, triggers),
+  raised towards its best body chunk's, minus its *hubness*:
+  ``header + chunk_weight · max(0, chunk − header) − hub_weight · hub``, where ``hub`` is the
+  talent's mean dense score over out-of-domain probe requests. Talents close to every request
+  ("hubs", Radovanović, Nanopoulos & Ivanović, JMLR 2010) otherwise top unrelated tasks; the
+  correction is the idea of CSLS (Conneau et al., ICLR 2018) with probes as the reference set;
+* ``lexical``: normalised BM25 in [0, 1] (Snowball stems, stop words out) over the whole talent,
+  and ``lexical_head`` over its header only;
+* ``triggers``: ``activation.triggers`` found in the task as whole words or phrases (seed 001's
+  matching, never 5-character prefixes), ``min(count, 3) / 3``;
+* ``glob``: the specificity (:func:`~grace.resolution.domain.activation.glob_strength`) of the
+  talent's globs when a file in play matched one, else 0.
+
+Fusion ``sum`` (default), a calibrated sum (each channel has an absolute meaning):
+``dense + w_lex · lexical + w_head · lexical_head + w_trigger · triggers + w_glob · glob``.
 ``rrf``: reciprocal rank fusion, ``Σ 1 / (k + rank)`` over the channels where the candidate has
-a positive signal (Cormack, Clarke & Büttcher, SIGIR 2009, k = 60).
+a positive signal (Cormack, Clarke & Büttcher, SIGIR 2009, k = 60), scaled by k.
 
-Gate (out of domain): nothing kept when ``max dense < floor``, ``max lexical < lex_floor`` and
-no glob matched. Cut: the top candidate, then every candidate with ``score ≥ top − margin`` and
-``score ≥ ratio · top`` (so a weak top keeps few), at most ``max_kept``, charged against
-``budget`` tokens at the depth that will be served. The next ``also_k`` candidates above
-``also_ratio · top`` are offered as "also relevant" pointers.
+Gate (out of domain): nothing is kept when no glob matched and the best ``dense`` is below the
+floor. The floor is calibrated per catalog by the caller: the best dense score out-of-domain
+probe requests reach on the same catalog, minus ``probe_margin``, never below ``floor``; it is
+``trigger_slack`` lower when some talent has two triggers in the task. Lexical scores never open
+the gate (measured: they separate in-domain from out-of-domain tasks no better than chance).
+
+Cut: the top candidate, then every candidate with ``score ≥ ratio · top`` and
+``score ≥ top − margin``, at most ``max_kept``, charged against ``budget`` tokens at the depth
+that will be served. The next ``also_k`` candidates above ``also_ratio · top`` are offered as
+"also relevant" pointers.
 """
 
 from __future__ import annotations
@@ -40,16 +57,30 @@ RRF_K: Final = 60
 
 @dataclass(frozen=True, slots=True)
 class HybridParams:
-    """Parameters of :class:`HybridSelector` (defaults: docs/decisions/0010-…)."""
+    """Parameters of :class:`HybridSelector`; defaults measured in decision 0010.
 
-    w_lex: float = 0.6
-    w_glob: float = 0.15
-    floor: float = 0.2
-    lex_floor: float = 0.12
-    margin: float = 0.15
+    Attributes:
+        floor: absolute lower bound of the gate's floor (centred cosine).
+        probe_margin: the calibrated floor is the probes' best dense score minus this.
+        trigger_slack: how much lower the floor is when a talent has two triggers in the task.
+        margin: keep scores within this distance of the top (1.0: the ratio alone decides).
+        ratio: keep scores of at least this fraction of the top.
+        budget: token cap of the kept set (tokens, at the depth served).
+    """
+
+    chunk_weight: float = 0.5
+    hub_weight: float = 1.0
+    w_lex: float = 3.0
+    w_head: float = 1.0
+    w_trigger: float = 0.4
+    w_glob: float = 0.8
+    floor: float = 0.05
+    probe_margin: float = 0.04
+    trigger_slack: float = 0.06
+    margin: float = 1.0
     ratio: float = 0.7
-    max_kept: int = 6
-    budget: int = 2000
+    max_kept: int = 8
+    budget: int = 3000
     also_k: int = 5
     also_ratio: float = 0.4
     fusion: Fusion = "sum"
@@ -60,11 +91,16 @@ class HybridCandidate:
     """One candidate's channels.
 
     Attributes:
-        dense: centred cosine with the task, in [-1, 1].
+        dense: centred cosine of the header with the task, in [-1, 1].
         cosine: raw cosine, for reference.
-        lexical: normalised BM25 in [0, 1].
-        glob / file: the matched pattern and file in play, or ``None``.
+        lexical: normalised BM25 in [0, 1] over the whole talent.
         tokens: cost against ``budget`` at the depth to be served (tokens).
+        chunk: best centred cosine of a body chunk with the task (``-1`` without chunks).
+        lexical_head: normalised BM25 in [0, 1] over its header.
+        glob_strength: how specific the matched globs are (1.0: one kind of file).
+        hub: the talent's mean dense score over the out-of-domain probes.
+        triggers: its ``activation.triggers`` found in the task.
+        glob / file: the matched pattern and file in play, or ``None``.
     """
 
     id: str
@@ -72,6 +108,11 @@ class HybridCandidate:
     cosine: float
     lexical: float
     tokens: int
+    chunk: float = -1.0
+    lexical_head: float = 0.0
+    glob_strength: float = 1.0
+    hub: float = 0.0
+    triggers: tuple[str, ...] = ()
     glob: str | None = None
     file: str | None = None
 
@@ -82,6 +123,7 @@ class HybridSelection:
 
     selection: Selection
     also: tuple[str, ...]
+    floor: float
 
 
 def _ranks(values: npt.NDArray[np.float64], ids: Sequence[str]) -> npt.NDArray[np.float64]:
@@ -100,45 +142,71 @@ class HybridSelector:
     def __init__(self, params: HybridParams | None = None) -> None:
         self.params = params or HybridParams()
 
+    def dense(self, cands: Sequence[HybridCandidate]) -> npt.NDArray[np.float64]:
+        """``(n,) float64`` dense channel: header raised towards the best chunk, minus hubness."""
+        p = self.params
+        header = np.array([c.dense for c in cands], dtype=np.float64)
+        chunk = np.array([c.chunk for c in cands], dtype=np.float64)
+        hub = np.array([c.hub for c in cands], dtype=np.float64)
+        return header + p.chunk_weight * np.maximum(0.0, chunk - header) - p.hub_weight * hub
+
     def fuse(self, cands: Sequence[HybridCandidate]) -> npt.NDArray[np.float64]:
         """``(n,) float64`` fused scores, rounded to 6 decimals (stable across BLAS orders)."""
         p = self.params
-        dense = np.array([c.dense for c in cands], dtype=np.float64)
+        dense = self.dense(cands)
         lex = np.array([c.lexical for c in cands], dtype=np.float64)
-        glob = np.array([c.glob is not None for c in cands], dtype=np.float64)
+        head = np.array([c.lexical_head for c in cands], dtype=np.float64)
+        trig = np.array([min(len(c.triggers), 3) / 3 for c in cands], dtype=np.float64)
+        glob = np.array(
+            [c.glob_strength if c.glob is not None else 0.0 for c in cands], dtype=np.float64
+        )
         if p.fusion == "rrf":
             ids = [c.id for c in cands]
             score = np.zeros(len(cands))
-            for channel, weight in ((dense, 1.0), (lex, 1.0), (glob, 1.0)):
-                score += weight / (RRF_K + _ranks(channel, ids))
+            for channel in (dense, lex, head, trig, glob):
+                score += 1.0 / (RRF_K + _ranks(channel, ids))
             return np.round(score * RRF_K, 6)  # 1.0 = first in one channel
-        return np.round(dense + p.w_lex * lex + p.w_glob * glob, 6)
+        fused = dense + p.w_lex * lex + p.w_head * head + p.w_trigger * trig + p.w_glob * glob
+        return np.round(fused, 6)
 
-    def select(self, cands: Sequence[HybridCandidate]) -> HybridSelection:
+    def gate_floor(self, cands: Sequence[HybridCandidate], probe_best: float | None) -> float:
+        """The gate's floor for these candidates (see the module docstring)."""
+        p = self.params
+        floor = p.floor if probe_best is None else max(p.floor, probe_best - p.probe_margin)
+        if any(len(c.triggers) >= 2 for c in cands):
+            floor -= p.trigger_slack
+        return floor
+
+    def select(
+        self, cands: Sequence[HybridCandidate], *, probe_best: float | None = None
+    ) -> HybridSelection:
         """Score, gate and cut ``cands``.
 
+        Args:
+            probe_best: the best dense score out-of-domain probes reach on this catalog (the
+                gate's calibration); ``None``: the ``floor`` parameter alone.
+
         Returns:
-            The selection (kept ids by decreasing score, explanations for all) and the
-            "also relevant" ids. No candidates give an empty selection.
+            The selection (kept ids by decreasing score, explanations for all), the "also
+            relevant" ids and the floor used. No candidates give an empty selection.
         """
         p = self.params
         if not cands:
-            return HybridSelection(Selection((), {}, ()), ())
+            return HybridSelection(Selection((), {}, ()), (), p.floor)
         score = self.fuse(cands)
+        dense = self.dense(cands)
         order = sorted(range(len(cands)), key=lambda i: (-score[i], cands[i].id))
         top = float(score[order[0]])
-        best_dense = max(c.dense for c in cands)
-        best_lex = max(c.lexical for c in cands)
-        gate = best_dense < p.floor and best_lex < p.lex_floor and all(
-            c.glob is None for c in cands
-        )
+        best_dense = float(dense.max())
+        floor = self.gate_floor(cands, probe_best)
+        gate = best_dense < floor and all(c.glob is None for c in cands)
         decisions: dict[int, tuple[Decision, str]] = {}
         also: list[str] = []
         if gate:
             for i in order:
                 decisions[i] = ("cut_gate", f"out of domain: best dense {best_dense:.3f} < "
-                                f"FLOOR {p.floor}, best lexical {best_lex:.3f} < {p.lex_floor}, "
-                                "no glob matched")
+                                f"FLOOR {floor:.3f} (what out-of-domain probes reach on this "
+                                "catalog) and no glob matched")
         else:
             spent, kept_n = 0, 0
             bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
@@ -146,7 +214,7 @@ class HybridSelector:
                 s, cost = float(score[i]), cands[i].tokens
                 if rank > 0 and s < bar:
                     decisions[i] = ("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
-                                    f"(top {top:.3f} − MARGIN {p.margin}, RATIO {p.ratio} × top)")
+                                    f"(RATIO {p.ratio} × top {top:.3f})")
                 elif rank > 0 and kept_n >= p.max_kept:
                     decisions[i] = ("cut_margin", f"{p.max_kept} talents already kept (MAX_KEPT)")
                 elif rank > 0 and spent + cost > p.budget:
@@ -156,21 +224,21 @@ class HybridSelector:
                     spent, kept_n = spent + cost, kept_n + 1
                     decisions[i] = ("kept", "top score" if rank == 0 else
                                     f"score {s:.3f} ≥ bar {bar:.3f}")
-            floor = p.also_ratio * top
+            low = p.also_ratio * top
             also = [
                 cands[i].id for i in order
-                if decisions[i][0] != "kept" and float(score[i]) >= floor and float(score[i]) > 0
+                if decisions[i][0] != "kept" and float(score[i]) >= low and float(score[i]) > 0
             ][: p.also_k]
         kept = tuple(cands[i].id for i in order if decisions[i][0] == "kept")
         explanations = tuple(
             Explanation(
                 id=cands[i].id,
-                emb=round(cands[i].dense, 6),
+                emb=round(float(dense[i]), 6),
                 cosine=round(cands[i].cosine, 6),
-                shared_stems=(),
+                shared_stems=cands[i].triggers,
                 score=float(score[i]),
                 decision=decisions[i][0],
-                detail=decisions[i][1] + _channels(cands[i]),
+                detail=decisions[i][1] + _channels(cands[i], float(dense[i])),
                 lexical=round(cands[i].lexical, 6),
                 glob=cands[i].glob,
                 file=cands[i].file,
@@ -186,9 +254,14 @@ class HybridSelector:
                 top=top,
             ),
             tuple(also),
+            floor,
         )
 
 
-def _channels(c: HybridCandidate) -> str:
-    glob = f", glob `{c.glob}` matched {c.file}" if c.glob is not None else ""
-    return f" [dense {c.dense:.3f}, lexical {c.lexical:.3f}{glob}]"
+def _channels(c: HybridCandidate, dense: float) -> str:
+    parts = [f"dense {dense:.3f}", f"lexical {c.lexical:.3f}", f"header {c.lexical_head:.3f}"]
+    if c.triggers:
+        parts.append("triggers " + ", ".join(c.triggers))
+    if c.glob is not None:
+        parts.append(f"glob `{c.glob}` matched {c.file}")
+    return " [" + "; ".join(parts) + "]"

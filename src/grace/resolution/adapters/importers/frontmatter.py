@@ -20,8 +20,9 @@ from typing import Final
 
 import yaml
 
-LIST_KEYS: Final[frozenset[str]] = frozenset({"globs", "applyTo"})
-"""Keys whose value is a list of glob patterns (Cursor ``globs``, Copilot ``applyTo``)."""
+LIST_KEYS: Final[frozenset[str]] = frozenset({"globs", "applyTo", "paths"})
+"""Keys whose value is a list of glob patterns (Cursor ``globs``, Copilot ``applyTo``, Claude
+Code ``paths``)."""
 
 BOOL_KEYS: Final[frozenset[str]] = frozenset({"alwaysApply"})
 """Keys the line reader turns into a bool when the value is ``true`` or ``false``."""

@@ -17,6 +17,7 @@ FILE_PATTERNS: Final[dict[RuleFormat, str]] = {
     "agent-skills": "SKILL.md",
     "cursor": "*.mdc",
     "copilot": "*.instructions.md",
+    "claude": "*.md",
 }
 SKIPPED_FOLDERS: Final = frozenset({".git", "node_modules"})
 """Folders never searched (version control, installed packages)."""
@@ -30,6 +31,8 @@ def matches(fmt: RuleFormat, name: str) -> bool:
         return name == "SKILL.md"
     if fmt == "cursor":
         return name.endswith(".mdc") and len(name) > len(".mdc")
+    if fmt == "claude":
+        return name.endswith(".md") and len(name) > len(".md") and name.upper() != "README.MD"
     return name.endswith(".instructions.md") and len(name) > len(".instructions.md")
 
 

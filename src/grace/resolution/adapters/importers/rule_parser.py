@@ -7,6 +7,12 @@ Formats (``RuleFormat``):
 * ``cursor``: ``*.mdc`` with ``description``, ``globs``, ``alwaysApply`` (often not valid YAML,
   see :mod:`.frontmatter`).
 * ``copilot``: ``*.instructions.md`` with ``description``, ``applyTo``.
+* ``claude``: Claude Code rules (``.claude/rules/*.md``) with ``paths`` (and an optional
+  ``description``).
+
+The name is the front matter's ``name`` (or ``title``), else the file name in words
+(``react-zustand.mdc`` -> "React Zustand"), never a body heading: imported bodies start with
+headings such as "Persona" or "Project Configuration" that name nothing.
 """
 
 from __future__ import annotations
@@ -21,7 +27,15 @@ from grace.resolution.adapters.importers.depths import clean_inline, outside_fen
 from grace.resolution.adapters.importers.frontmatter import read_front_matter
 from grace.resolution.domain.text import slugify
 
-RuleFormat = Literal["agent-skills", "cursor", "copilot"]
+RuleFormat = Literal["agent-skills", "cursor", "copilot", "claude"]
+
+PATTERN_KEYS: Final[dict[RuleFormat, str]] = {
+    "agent-skills": "paths",
+    "cursor": "globs",
+    "copilot": "applyTo",
+    "claude": "paths",
+}
+"""The front-matter key holding a format's file patterns (-> ``activation.paths``)."""
 
 SUMMARY_MAX_CHARS: Final = 300
 NAME_MAX_CHARS: Final = 200
@@ -30,7 +44,6 @@ _PROMPT_FILE: Final = "|".join(re.escape("-prompt-file"[:n]) for n in range(12, 
 _CURSOR_NOISE: Final = re.compile(
     rf"(?:^|-)(?:cursor-?rules|cursurrules)(?:{_PROMPT_FILE})?(?=-|$)"
 )
-_H1: Final = re.compile(r"^#\s+(.+?)\s*#*\s*$")
 _NOT_PROSE: Final = re.compile(r"^\s*(?:#|\||<|!\[|---|\*\*\*|___|```|~~~|>\s*\[!)")
 
 
@@ -45,7 +58,7 @@ class ParsedRule:
         name: display name (at most 200 characters).
         description: front-matter description, whitespace collapsed ("" if none).
         body: Markdown after the front matter, stripped, never empty.
-        patterns: ``globs`` / ``applyTo`` patterns (empty for skills).
+        patterns: ``globs`` / ``applyTo`` / ``paths`` patterns (usually empty for skills).
         always_apply: Cursor ``alwaysApply`` (``False`` elsewhere).
         renamed: the slug comes from a file name the importer cleaned (Cursor's
             ``-cursorrules-prompt-file``); such rules yield a shared id to exact names.
@@ -95,12 +108,6 @@ def first_paragraph(body: str) -> str:
     return clean_inline(" ".join(block), 10_000)
 
 
-def _first_heading(body: str) -> str:
-    for line in outside_fences(body):
-        match = _H1.match(line)
-        if match:
-            return clean_inline(match.group(1), NAME_MAX_CHARS)
-    return ""
 
 
 def _text(value: object) -> str:
@@ -116,6 +123,13 @@ def base_name(fmt: RuleFormat, path: Path) -> str:
     if fmt == "copilot":
         return path.name.removesuffix(".md").removesuffix(".instructions")
     return path.stem
+
+
+def humanise(stem: str) -> str:
+    """A file stem in words: ``react-zustand`` -> ``React Zustand`` (``_`` and ``-`` are
+    spaces; a word already holding capitals keeps them)."""
+    words = re.split(r"[\s_-]+", stem.strip())
+    return " ".join(w if any(c.isupper() for c in w) else w.capitalize() for w in words if w)
 
 
 def file_stem(fmt: RuleFormat, path: Path) -> str:
@@ -156,8 +170,10 @@ def parse_rule(fmt: RuleFormat, path: Path, text: str, collection: tuple[str, ..
     renamed = not slugify(given) and stem != base_name(fmt, path)
     if not slug:
         raise ImportRulesError(f"no usable name: neither {given!r} nor {stem!r} gives an id")
-    name = clean_inline(given, NAME_MAX_CHARS) or _first_heading(body) or stem
-    patterns = fields.get("globs" if fmt == "cursor" else "applyTo", [])
+    name = clean_inline(given, NAME_MAX_CHARS) or humanise(stem) or stem
+    patterns = fields.get(PATTERN_KEYS[fmt], [])
+    if isinstance(patterns, str):
+        patterns = [p.strip() for p in patterns.split(",")]
     always = fields.get("alwaysApply", False)
     return ParsedRule(
         source=path,

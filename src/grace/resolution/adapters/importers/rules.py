@@ -4,10 +4,10 @@ Each rule file becomes a talent folder ``DEST/<id>/`` (docs/catalog-format.md). 
 decides, since a rule file does not say it:
 
 * **id**: ``<prefix>.<slug>`` with the prefix of the format (``skill.``, ``cursor.``,
-  ``copilot.``) and the slug of the front-matter ``name`` (else the skill folder or the file
-  stem, with Cursor's ``-cursorrules-prompt-file`` noise removed). Files are processed sorted by
-  path; a repeated id gets ``-2``, ``-3`` ... (a file named exactly so keeps the plain id, see
-  :func:`allocate_ids`): the same source always gives the same ids.
+  ``copilot.``, ``claude.``) and the slug of the front-matter ``name`` (else the skill folder
+  or the file stem, with Cursor's ``-cursorrules-prompt-file`` noise removed). Files are
+  processed sorted by path; a repeated id gets ``-2``, ``-3`` ... (a file named exactly so
+  keeps the plain id, see :func:`allocate_ids`): the same source always gives the same ids.
 * **type**: ``practice`` for skills and Cursor rules; ``convention`` for Copilot instructions,
   which are coding conventions scoped to files by ``applyTo``.
 * **agents**: every role of :data:`~grace.resolution.domain.talent.ROLES` as ``optional``: an
@@ -19,7 +19,11 @@ decides, since a rule file does not say it:
 * **languages**: the programming languages of the globs (empty = any).
 * **triggers**: the languages of the globs (else their formats: ``markdown``, ``docker`` ...)
   and their known extensions (``tsx``, ``py``), the id's words as a phrase (``react zustand``,
-  up to four words), then up to eight key terms (:mod:`.keyterms`) of the summary.
+  up to four words), then up to eight key terms (:mod:`.keyterms`) of the summary that
+  discriminate within the batch (in at most 10 % of its summaries, for batches of 20 or more).
+* **activation.paths**: the globs as written (Cursor ``globs``, Copilot ``applyTo``, Claude
+  Code ``paths``); **activation.always**: Cursor ``alwaysApply`` (metadata: the project decides
+  what is always served).
 * **summary**: the description (else the body's first paragraph), whitespace collapsed, cut
   to 300 characters at a sentence or a word.
 * **bodies and sections**: see :mod:`.depths`.
@@ -55,12 +59,20 @@ PREFIXES: Final[dict[RuleFormat, str]] = {
     "agent-skills": "skill",
     "cursor": "cursor",
     "copilot": "copilot",
+    "claude": "claude",
 }
 TALENT_TYPES: Final[dict[RuleFormat, str]] = {
     "agent-skills": "practice",
     "cursor": "practice",
     "copilot": "convention",
+    "claude": "convention",
 }
+MAX_TERM_SHARE: Final = 0.1
+"""A key term found in more than this share of the batch's summaries is not a trigger: it does
+not tell rules apart (IDF below ln 10)."""
+MIN_BATCH_FOR_SHARE: Final = 20
+"""Below this many rules in one import the share says nothing (every term is in 1 of 1)."""
+MAX_PATHS: Final = 200
 _SUFFIX_ROOM: Final = 4
 
 
@@ -166,6 +178,12 @@ def build_manifest(
         if len(e) >= 2 and e not in kinds and kind_of_extension(e) in kinds
     ]
     triggers = [*kinds, *extensions[:6], *phrase, *terms]
+    activation: dict[str, object] = {"triggers": list(dict.fromkeys(t for t in triggers if t))}
+    paths = [p.strip()[:500] for p in rule.patterns if p.strip()][:MAX_PATHS]
+    if paths:
+        activation["paths"] = paths
+    if rule.always_apply:
+        activation["always"] = True
     manifest: dict[str, object] = {
         "id": talent_id,
         "name": rule.name,
@@ -175,7 +193,7 @@ def build_manifest(
         "tags": list(dict.fromkeys(t[:200] for t in tags if t)),
         "agents": dict.fromkeys(ROLES, "optional"),
         "priority": {"default": 50},
-        "activation": {"triggers": list(dict.fromkeys(t for t in triggers if t))},
+        "activation": activation,
         "languages": list(facts.languages),
     }
     sections = section_entries(full)
@@ -243,8 +261,12 @@ def import_rules(
         parsed, allocate_ids(fmt, parsed), summaries, strict=True
     ):
         try:
-            terms = key_terms(
-                summary, body=rule.body, frequency=frequency, documents=len(summaries)
+            terms = tuple(
+                t for t in key_terms(
+                    summary, body=rule.body, frequency=frequency, documents=len(summaries)
+                )
+                if len(summaries) < MIN_BATCH_FOR_SHARE
+                or frequency.get(t, 0) <= MAX_TERM_SHARE * len(summaries)
             )
             full = full_depth(rule.body)
             bodies: dict[Depth, str] = {

@@ -1,0 +1,42 @@
+"""Out-of-domain probes: requests no coding catalog is about, to calibrate the gate per catalog.
+
+A fixed FLOOR on centred cosines does not transfer between catalogs (measured in decision 0010:
+on a 29-talent catalog in one domain the in-domain tasks' best cosine is often below 0.15,
+while on 179 polyglot rules unrelated requests reach 0.30). So the hybrid step embeds these
+probes once per catalog state and asks of a task what an out-of-domain detector asks: does it
+look more like the catalog than requests that are certainly not about it? These sentences are
+generic everyday requests, French and English, written for this purpose; none is taken from a
+label set.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+PROBES: Final[tuple[str, ...]] = (
+    "What will the weather be like in Lyon this weekend?",
+    "Quel temps fera-t-il à Bordeaux demain après-midi ?",
+    "Suggest a vegetarian dinner for six people",
+    "Donne-moi une recette de gratin dauphinois",
+    "Write a cover letter for a nursing job",
+    "Rédige une lettre de motivation pour un poste de vendeuse",
+    "Plan a three-day hiking trip in the Alps",
+    "Organise un week-end en famille à la mer",
+    "Which houseplants survive with little light?",
+    "Comment tailler mes rosiers en automne ?",
+    "Write a short speech for my sister's wedding",
+    "Écris un message d'anniversaire pour mon grand-père",
+    "Recommend three novels similar to The Remains of the Day",
+    "Quels films voir ce soir en famille ?",
+    "How do I get my toddler to sleep through the night?",
+    "Explique les règles du rugby à un débutant",
+    "What are good exercises for lower back pain?",
+    "Quels documents faut-il pour renouveler un passeport ?",
+    "Summarise the causes of the French Revolution",
+    "Traduis ce poème de Verlaine en anglais",
+    "Help me choose a used car under 8000 euros",
+    "Comment négocier une augmentation avec mon manager ?",
+    "Draft a thank-you note to our neighbours",
+    "Propose un menu pour un pique-nique d'été",
+)
+"""Probe requests (24: 12 English, 12 French)."""

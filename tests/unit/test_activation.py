@@ -1,0 +1,135 @@
+"""Activation by files in play, always-on talents and the language filter (issue 11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from grace.errors import InputTooLargeError, InvalidPathError
+from grace.resolution.adapters.glob_matcher import WcmatchPathMatcher
+from grace.resolution.application.resolve_context import (
+    RelevanceOutcome,
+    RelevanceRequest,
+    ResolveContext,
+)
+from grace.resolution.domain.activation import (
+    MAX_FILES,
+    language_allows,
+    normalise_files,
+    task_languages,
+)
+from grace.resolution.domain.languages import language_of_file, languages_of_files
+from grace.resolution.domain.talent import Project
+from tests.fakes import InMemoryCatalog, WordCounter, make_talent
+
+
+@pytest.mark.parametrize(
+    ("patterns", "files", "expected"),
+    [
+        (["**/*.py"], ["app/api/items.py"], ("**/*.py", "app/api/items.py")),
+        (["*.py"], ["app/api/items.py"], ("*.py", "app/api/items.py")),  # no '/': any depth
+        (["src/**/*.{ts,tsx}"], ["src/ui/Cart.tsx"], ("src/**/*.{ts,tsx}", "src/ui/Cart.tsx")),
+        (["**/*.ts", "!**/*.test.ts"], ["src/a.test.ts"], None),  # negation excludes
+        (["**/*.ts", "!**/*.test.ts"], ["src/a.test.ts", "src/b.ts"], ("**/*.ts", "src/b.ts")),
+        (["./app/**"], ["app/x.py"], ("app/**", "app/x.py")),
+        (["**/*.go"], ["app/x.py"], None),
+        (["Dockerfile"], ["deploy/Dockerfile"], ("Dockerfile", "deploy/Dockerfile")),
+        (["[unbalanced"], ["x"], None),  # never raises
+        ([], ["x.py"], None),
+    ],
+)
+def test_glob_matcher(patterns, files, expected):
+    assert WcmatchPathMatcher().first_match(patterns, files) == expected
+
+
+def test_normalise_files_and_its_refusals():
+    assert normalise_files(["./app//x.py", "app/x.py", "a\\b.ts"]) == ("app/x.py", "a/b.ts")
+    for bad in ["/etc/passwd", "../x.py", "app/../../x", "", "C:/x.py"]:
+        with pytest.raises(InvalidPathError):
+            normalise_files([bad])
+    with pytest.raises(InputTooLargeError):
+        normalise_files([f"f{i}.py" for i in range(MAX_FILES + 1)])
+    with pytest.raises(InputTooLargeError):
+        normalise_files(["a" * 2000])
+
+
+def test_languages_of_files_and_task_languages():
+    assert language_of_file("app/api/items.py") == "python"
+    assert language_of_file("README.md") is None and language_of_file("LICENSE") is None
+    assert language_of_file("Cargo.toml") == "rust"
+    assert languages_of_files(["web/Cart.tsx"]) == ("typescript", "javascript")
+    assert task_languages(["python"], ["web/Cart.tsx"]) == (("typescript", "javascript"), "files")
+    assert task_languages(["python"], ["README.md"]) == (("python",), "project")
+    assert task_languages([], []) == ((), "none")
+    assert language_allows((), ("python",)) and language_allows(("csharp",), ())
+    assert not language_allows(("csharp",), ("python",))
+
+
+def _catalog():
+    return InMemoryCatalog([
+        make_talent("py.fastapi", languages=("python",), paths=("**/*.py",)),
+        make_talent("ts.react", languages=("typescript",), paths=("**/*.tsx",)),
+        make_talent("cs.mvvm", languages=("csharp",), paths=("**/*.cs",)),
+        make_talent("any.git", always=True),
+        make_talent("any.docs"),
+    ])
+
+
+def _resolve(uc, project, **kw):
+    return uc(project, role="backend", task=kw.pop("task", "do it"), token_budget=100_000, **kw)
+
+
+def test_language_filter_relevance_off_project_then_files():
+    uc = ResolveContext(_catalog(), WordCounter(), matcher=WcmatchPathMatcher())
+    ids = ("py.fastapi", "ts.react", "cs.mvvm", "any.git", "any.docs")
+    project = Project("p", ids, languages=("python", "typescript"))
+    r = _resolve(uc, project)
+    assert set(r.served_ids) == {"py.fastapi", "ts.react", "any.git", "any.docs"}
+    (cs,) = [d for d in r.dropped if d.id == "cs.mvvm"]
+    assert cs.reason == "language" and "from the project" in cs.detail
+    assert r.language_source == "project"
+
+    r = _resolve(uc, project, files=["app/api/items.py"])
+    assert set(r.served_ids) == {"py.fastapi", "any.git", "any.docs"}
+    assert r.served_ids[0] == "py.fastapi"  # the glob-matched talent leads with relevance off
+    first = r.served[0]
+    assert (first.glob, first.file) == ("**/*.py", "app/api/items.py")
+    assert {d.id: d.reason for d in r.dropped}["ts.react"] == "language"
+    assert r.languages == ("python",) and r.language_source == "files"
+    assert "Files: app/api/items.py" in r.markdown
+
+
+def test_catalog_without_activation_keeps_seed_001_order():
+    talents = [make_talent(t) for t in ("b", "a", "c")]
+    uc = ResolveContext(InMemoryCatalog(talents), WordCounter(), matcher=WcmatchPathMatcher())
+    project = Project("p", ("a", "b", "c"), languages=("python",))
+    plain = _resolve(uc, project)
+    with_files = _resolve(uc, project, files=["x/y.py"])
+    assert plain.served_ids == with_files.served_ids == ("a", "b", "c")
+
+
+class KeepNothing:
+    """A relevance step that cuts every candidate (to see what the project forces back)."""
+
+    name = "nothing"
+
+    def __init__(self) -> None:
+        self.seen: RelevanceRequest | None = None
+
+    def select(self, request: RelevanceRequest) -> RelevanceOutcome:
+        self.seen = request
+        return RelevanceOutcome([], {t.id: 0.0 for t in request.candidates})
+
+
+def test_always_is_the_projects_decision_and_relevance_sees_globs():
+    step = KeepNothing()
+    uc = ResolveContext(_catalog(), WordCounter(), relevance=step, matcher=WcmatchPathMatcher())
+    ids = ("py.fastapi", "ts.react", "cs.mvvm", "any.git", "any.docs")
+    # any.git asks for always (alwaysApply) but the project does not: it is cut like the rest
+    r = _resolve(uc, Project("p", ids), files=["app/main.py"])
+    assert r.served_ids == ()
+    assert step.seen is not None and step.seen.activation["py.fastapi"].glob == "**/*.py"
+    assert "ts.react" not in step.seen.activation
+    # the project says always: served whatever relevance says, explained
+    r = _resolve(uc, Project("p", ids, always=("any.docs",)), files=["app/main.py"])
+    assert r.served_ids == ("any.docs",) and r.served[0].always
+    assert {e.id: e.decision for e in r.explanations}["any.docs"] == "always"

@@ -1,0 +1,121 @@
+"""The hybrid relevance selector (domain maths), the BM25 channel and nDCG@5."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from grace.resolution.adapters.lexical import Bm25Scorer, analyse
+from grace.resolution.application.evaluation import ndcg_at
+from grace.resolution.domain.hybrid import HybridCandidate, HybridParams, HybridSelector
+
+
+def cand(tid, dense, lexical=0.0, tokens=100, glob=None, chunk=-1.0, **kw):
+    return HybridCandidate(tid, dense, dense, lexical, tokens, glob=glob,
+                           file="app/x.py" if glob else None, chunk=chunk, **kw)
+
+
+PLAIN = HybridParams(chunk_weight=0.0, hub_weight=0.0, w_lex=0.5, w_head=0.0, w_trigger=0.0,
+                     w_glob=0.2)
+
+
+def test_calibrated_sum_and_explanations():
+    cands = [cand("a", 0.3, 0.4), cand("b", 0.35), cand("c", 0.1, glob="**/*.py")]
+    sel = HybridSelector(PLAIN).select(cands)
+    assert sel.selection.scores == {"a": 0.5, "b": 0.35, "c": 0.3}
+    expl = {e.id: e for e in sel.selection.explanations}
+    assert expl["c"].glob == "**/*.py" and "glob `**/*.py` matched app/x.py" in expl["c"].detail
+    assert expl["a"].lexical == 0.4
+
+
+def test_every_channel_weighs_as_documented():
+    p = HybridParams(chunk_weight=0.5, hub_weight=1.0, w_lex=2.0, w_head=1.0, w_trigger=0.3,
+                     w_glob=0.8)
+    c = cand("a", 0.2, 0.1, chunk=0.4, lexical_head=0.2, hub=0.05, triggers=("x", "y", "z", "w"),
+             glob="*.py", glob_strength=0.5)
+    # dense 0.2 + 0.5 × 0.2 − 0.05 = 0.25; + 2 × 0.1 + 0.2 + 0.3 × 1 + 0.8 × 0.5 = 1.35
+    assert HybridSelector(p).fuse([c])[0] == pytest.approx(1.35)
+    assert np.allclose(HybridSelector(p).dense([c]), [0.25])
+
+
+def test_gate_is_calibrated_by_the_probes_and_opened_by_a_glob():
+    p = HybridParams(floor=0.05, probe_margin=0.04, trigger_slack=0.06, hub_weight=0.0,
+                     chunk_weight=0.0)
+    weak = [cand("a", 0.15, 0.9), cand("b", 0.1)]  # a strong lexical score does not open it
+    closed = HybridSelector(p).select(weak, probe_best=0.2)  # floor 0.16
+    assert closed.selection.gate_closed and closed.selection.kept == () and closed.also == ()
+    assert closed.floor == pytest.approx(0.16)
+    assert {e.decision for e in closed.selection.explanations} == {"cut_gate"}
+    assert not HybridSelector(p).select(weak, probe_best=0.18).selection.gate_closed
+    assert not HybridSelector(p).select([*weak, cand("g", 0.0, glob="*.py")],
+                                        probe_best=0.2).selection.gate_closed
+    two_triggers = [cand("a", 0.15, triggers=("repository", "sql")), cand("b", 0.1)]
+    assert not HybridSelector(p).select(two_triggers, probe_best=0.2).selection.gate_closed
+    assert HybridSelector(p).select(weak).floor == 0.05  # no calibration: the parameter
+
+
+def test_a_weak_top_does_not_balloon():
+    # seed 000's margin alone would keep all twenty (every score within 0.15 of a 0.25 top)
+    cands = [cand(f"t{i:02d}", 0.25 - i * 0.005) for i in range(20)]
+    p = HybridParams(floor=0.0, margin=0.15, ratio=0.91, max_kept=10, hub_weight=0.0)
+    kept = HybridSelector(p).select(cands).selection.kept
+    assert kept == tuple(f"t{i:02d}" for i in range(5))  # bar 0.91 × 0.25 = 0.2275
+    capped = HybridSelector(HybridParams(floor=0.0, ratio=0.0, margin=1, max_kept=3))
+    assert len(HybridSelector(HybridParams(floor=0.0, ratio=0.0, margin=1, max_kept=30))
+               .select(cands).selection.kept) == 20
+    assert len(capped.select(cands).selection.kept) == 3
+
+
+def test_budget_charges_the_served_depth_and_also_relevant_follows_the_cut():
+    cands = [cand("a", 0.5, tokens=900), cand("b", 0.49, tokens=900), cand("c", 0.48, tokens=10),
+             cand("d", 0.3), cand("e", 0.01)]
+    p = HybridParams(budget=1000, ratio=0.9, margin=0.15, also_ratio=0.4, also_k=5, floor=0.0)
+    sel = HybridSelector(p).select(cands)
+    assert sel.selection.kept == ("a", "c")  # b does not fit; c still does
+    decisions = {e.id: e.decision for e in sel.selection.explanations}
+    assert decisions["b"] == "cut_budget" and decisions["d"] == "cut_margin"
+    assert sel.also == ("b", "d")  # e is below 0.4 × top
+
+
+def test_rrf_fusion_ranks_by_channels():
+    p = HybridParams(fusion="rrf", floor=-1)  # dense, lexical, header, triggers, glob
+    sel = HybridSelector(p).select([cand("a", 0.5, 0.0), cand("b", 0.4, 0.9), cand("c", 0.1)])
+    s = sel.selection.scores
+    assert s["b"] > s["a"] > s["c"]
+    assert s["a"] == pytest.approx(round(60 / 61, 6))
+
+
+def test_empty_and_deterministic():
+    assert HybridSelector().select([]).selection.kept == ()
+    cands = [cand(x, 0.3) for x in "cab"]
+    assert HybridSelector().select(cands).selection.kept[0] == "a"  # ties by id
+
+
+def test_analyse_stems_french_and_english_and_keeps_dotted_names():
+    assert analyse("Validation of queries") == ["valid", "queri"]
+    assert analyse("Les requêtes SQL paramétrées")[:2] == ["requet", "sql"]
+    assert analyse("Next.js with C# and C++") == ["next.js", "c#", "c++"]
+
+
+def test_bm25_scores_are_normalised_and_generic_words_weigh_little():
+    docs = ["FastAPI endpoints: Pydantic validation of request bodies",
+            "React hooks and components, form validation",
+            "SQL injection: parameterised queries",
+            "Kubernetes manifests validation"]
+    s = Bm25Scorer(docs)
+    scores = s.scores("Add a PATCH endpoint with Pydantic validation")
+    assert scores.shape == (4,) and scores.argmax() == 0
+    assert (scores >= 0).all() and (scores <= 1).all()
+    assert scores[0] > 3 * max(scores[1], scores[3])  # 'validation' alone is in three documents
+    assert not s.scores("poème d'anniversaire").any()
+    assert not Bm25Scorer([]).scores("x").any()
+
+
+def test_ndcg_at_5():
+    assert ndcg_at(["m", "a"], {"m"}, {"a"}) == pytest.approx(1.0)
+    swapped = (1 / math.log2(2) + 2 / math.log2(3)) / (2 + 1 / math.log2(3))
+    assert ndcg_at(["a", "m"], {"m"}, {"a"}) == pytest.approx(swapped)
+    assert ndcg_at(["x"], {"m"}, set()) == 0.0
+    assert ndcg_at([], set(), set()) == 1.0
