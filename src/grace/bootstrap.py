@@ -145,12 +145,15 @@ class ResolutionApp:
                 )
         return self._relevance
 
-    def warm_up(self) -> None:
+    def warm_up(self, progress: Callable[[int, int], None] | None = None) -> None:
         """Load the model and embed the project's active talents (no-op when relevance is off)."""
         step = self.relevance
         if step is not None:
             enabled = set(self.project_file.project.enabled)
-            step.warm_up([t for t in self.catalog.talents() if t.id in enabled])
+            step.warm_up(
+                [t for t in self.catalog.talents() if t.id in enabled and t.status != "draft"],
+                progress,
+            )
 
     @property
     def resolve(self) -> ResolveContext:

@@ -224,10 +224,10 @@ def test_resolve_changed_reads_git(tmp_path):
     repo = _files_project(tmp_path)
     git = ["git", "-C", str(repo), "-c", "user.email=t@t", "-c", "user.name=t"]
     subprocess.run([*git, "init", "-q"], check=True)
-    subprocess.run([*git, "add", "grace.yaml", "catalog"], check=True)
+    subprocess.run([*git, "add", "grace.yaml"], check=True)
     subprocess.run([*git, "commit", "-qm", "init"], check=True)
     js = json.loads(grace("resolve", "-r", "backend", "--changed", "--json", "x", cwd=repo).stdout)
-    assert js["files"] == ["app/api/items.py"]  # untracked
+    assert js["files"] == ["app/api/items.py"]  # untracked; the untracked catalog is not in play
     assert js["served_ids"][0] == "py.fastapi" and js["served"][0]["glob"] == "**/*.py"
     outside = grace("resolve", "-r", "backend", "--changed", "x", cwd=repo,
                     env={"GIT_DIR": str(tmp_path / "nope")})

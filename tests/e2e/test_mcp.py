@@ -63,6 +63,12 @@ async def exercise(client: Client) -> None:
     assert tdata["files"] == ["web/src/invoices/InvoiceList.tsx"]
     assert tdata["language_source"] == "files" and "typescript" in tdata["languages"]
     assert "language" in {d["reason"] for d in tdata["dropped"]}
+    absolute = await client.call_tool(  # agents send absolute paths: accepted under the root
+        "grace_resolve_context",
+        {"task": "Relire", "role": "reviewer",
+         "files": [str(example_project().parent / "web" / "List.tsx"), "/etc/passwd"]},
+    )
+    assert absolute.is_error and "/etc/passwd" in absolute.content[0].text
 
     got = await client.call_tool(
         "grace_get", {"id": pointer["talent"], "section": pointer["section"]}

@@ -13,8 +13,11 @@ from grace.config import Settings
 from grace.embedding.cache import CachedEmbedder
 from grace.embedding.e5 import E5Embedder
 from grace.embedding.fake import FakeEmbedder
+from grace.resolution.adapters.lexical import bm25_scorer
+from grace.resolution.application.hybrid import HybridRelevance
 from grace.resolution.application.relevance import EmbeddingRelevance
 from grace.resolution.application.resolve_context import ResolveContext
+from grace.resolution.domain.hybrid import HybridSelector
 from grace.resolution.domain.relevance import RelevanceParams, RelevanceSelector
 from grace.resolution.domain.talent import Project
 
@@ -38,10 +41,18 @@ def app(example_project_file, tmp_path):
     return build_resolution(settings, project=example_project_file)
 
 
+_HYBRID: dict[int, HybridRelevance] = {}
+
+
 def resolve_with(app, embedder, task, *, role="architect", project=None, variant="seed"):
-    """``variant``: ``seed`` (seed 000 exactly) or ``default`` (decision 0006)."""
+    """``variant``: ``seed`` (seed 000 exactly), ``default`` (decision 0006) or ``hybrid``
+    (decision 0010)."""
     if variant == "seed":
         step = EmbeddingRelevance(embedder, app.counter, RelevanceSelector())
+    elif variant == "hybrid":  # one step per embedder: its catalog state is built once
+        step = _HYBRID.setdefault(
+            id(embedder), HybridRelevance(embedder, app.counter, bm25_scorer, HybridSelector())
+        )
     else:
         params = RelevanceParams(centring="catalog")
         step = EmbeddingRelevance(embedder, app.counter, RelevanceSelector(params),
@@ -67,11 +78,26 @@ def test_seed_closure_example(app, embedder, variant):
 
 
 @pytest.mark.model
-def test_out_of_domain_task_closes_the_gate_with_e5(app, e5):
+@pytest.mark.parametrize("variant", ["seed", "hybrid"])
+def test_out_of_domain_task_closes_the_gate_with_e5(app, e5, variant):
     # the fake embedder has no notion of domain: the gate itself is unit-tested with vectors
-    r = resolve_with(app, e5, "Quelle est la recette de la tarte aux pommes de ma grand-mère ?")
+    r = resolve_with(app, e5, "Quelle est la recette de la tarte aux pommes de ma grand-mère ?",
+                     variant=variant)
     assert r.served_ids == ()
     assert "No talent specific to this task" in r.markdown
+
+
+@pytest.mark.model
+def test_hybrid_closure_example_with_e5(app, e5):
+    # seed 000's worked example: the hexagonal task keeps the architecture talent, and the
+    # closure brings its prerequisites back whatever their scores
+    r = resolve_with(app, e5, SEED_TASK, variant="hybrid")
+    decisions = {e.id: e.decision for e in r.explanations}
+    assert decisions["architecture.hexagonal"] == "kept"
+    assert set(r.served_ids) >= {"architecture.hexagonal"} | CLOSURE
+    assert "closure" in decisions.values()
+    assert r.relevance_algo == "hybrid"
+    assert len(r.served_ids) < len(app.project_file.project.enabled)
 
 
 DEGENERATE = [
@@ -84,7 +110,7 @@ DEGENERATE = [
 ]
 
 
-@pytest.mark.parametrize("variant", ["seed", "default"])
+@pytest.mark.parametrize("variant", ["seed", "default", "hybrid"])
 @pytest.mark.parametrize("task", DEGENERATE, ids=["empty", "blank", "long", "zh", "ru", "emoji"])
 def test_degenerate_tasks_are_defined_and_deterministic(app, embedder, task, variant):
     first = resolve_with(app, embedder, task, role="backend", variant=variant)
@@ -98,7 +124,7 @@ def test_degenerate_tasks_are_defined_and_deterministic(app, embedder, task, var
 @pytest.mark.parametrize(
     "enabled", [(), ("pattern.use-case",), ("pattern.use-case", "backend.repository")]
 )
-@pytest.mark.parametrize("variant", ["seed", "default"])
+@pytest.mark.parametrize("variant", ["seed", "default", "hybrid"])
 def test_zero_one_two_candidates(app, embedder, enabled, variant):
     project = Project("tiny", enabled)
     r = resolve_with(app, embedder, "Ajouter un use case", role="backend", project=project,

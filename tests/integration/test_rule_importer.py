@@ -283,3 +283,13 @@ def test_generic_summary_words_are_not_triggers(tmp_path: Path) -> None:
     talent = load_talent(report.imported[0].folder)
     assert "validation" not in talent.triggers
     assert any(t.startswith("library") for t in talent.triggers)
+
+
+def test_catch_all_globs_take_the_languages_of_the_name(tmp_path: Path) -> None:
+    src = tmp_path / "rules"
+    _write(src / "angular-typescript.mdc",
+           "---\nglobs: **/*\nalwaysApply: true\n---\n\nUse signals.\n")
+    _write(src / "go-to-market.mdc", "---\nglobs: **/*\n---\n\nLaunch plan.\n")
+    report = import_rules("cursor", src, tmp_path / "catalog")
+    langs = {r.id: load_talent(r.folder).languages for r in report.imported}
+    assert langs == {"cursor.angular-typescript": ("typescript",), "cursor.go-to-market": ()}

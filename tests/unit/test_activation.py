@@ -43,9 +43,14 @@ def test_glob_matcher(patterns, files, expected):
 
 def test_normalise_files_and_its_refusals():
     assert normalise_files(["./app//x.py", "app/x.py", "a\\b.ts"]) == ("app/x.py", "a/b.ts")
-    for bad in ["/etc/passwd", "../x.py", "app/../../x", "", "C:/x.py"]:
+    for bad in ["/etc/passwd", "../x.py", "app/../../x", "", "C:/x.py", "app/a\nb.py", "a\x7f"]:
         with pytest.raises(InvalidPathError):
             normalise_files([bad])
+    # absolute paths under the repository are accepted when its root is known
+    assert normalise_files(["/repo/app/x.py", "app/y.py"], root="/repo") == ("app/x.py", "app/y.py")
+    for bad in ["/repository/x.py", "/etc/passwd", "/repo/../etc/passwd"]:
+        with pytest.raises(InvalidPathError):
+            normalise_files([bad], root="/repo")
     with pytest.raises(InputTooLargeError):
         normalise_files([f"f{i}.py" for i in range(MAX_FILES + 1)])
     with pytest.raises(InputTooLargeError):
@@ -133,3 +138,17 @@ def test_always_is_the_projects_decision_and_relevance_sees_globs():
     r = _resolve(uc, Project("p", ids, always=("any.docs",)), files=["app/main.py"])
     assert r.served_ids == ("any.docs",) and r.served[0].always
     assert {e.id: e.decision for e in r.explanations}["any.docs"] == "always"
+
+
+def test_doctor_reports_always_apply_once_and_always_not_enabled():
+    from grace.resolution.application.doctor import Doctor
+
+    catalog = InMemoryCatalog([make_talent(f"r{i}", always=True) for i in range(12)])
+    project = Project("p", tuple(f"r{i}" for i in range(12)), always=("r0", "ghost"))
+    report = Doctor(catalog, WordCounter(), token_budget=8000)(project)
+    (info,) = [f for f in report.findings if f.code == "always_apply_not_always"]
+    assert info.severity == "info" and info.subject == "11 talents"
+    assert "r1, r2, r3" in info.message and "r10 and 1 more" in info.message
+    assert "always: true" in info.fix
+    assert [f.subject for f in report.findings if f.code == "always_not_enabled"] == ["ghost"]
+    assert report.errors == 0

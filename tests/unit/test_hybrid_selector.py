@@ -41,18 +41,20 @@ def test_every_channel_weighs_as_documented():
 
 
 def test_gate_is_calibrated_by_the_probes_and_opened_by_a_glob():
-    p = HybridParams(floor=0.05, probe_margin=0.04, trigger_slack=0.06, hub_weight=0.0,
-                     chunk_weight=0.0)
+    p = HybridParams(floor=0.05, probe_margin=0.04, trigger_slack=0.09, hub_weight=0.0,
+                     chunk_weight=0.0, probe_percentile=90)
+    level = HybridSelector(p).probe_level([0.1] * 9 + [0.2, 0.9])  # one outlier probe
+    assert level == pytest.approx(0.2)
     weak = [cand("a", 0.15, 0.9), cand("b", 0.1)]  # a strong lexical score does not open it
-    closed = HybridSelector(p).select(weak, probe_best=0.2)  # floor 0.16
+    closed = HybridSelector(p).select(weak, probe_level=0.2)  # floor 0.16
     assert closed.selection.gate_closed and closed.selection.kept == () and closed.also == ()
     assert closed.floor == pytest.approx(0.16)
     assert {e.decision for e in closed.selection.explanations} == {"cut_gate"}
-    assert not HybridSelector(p).select(weak, probe_best=0.18).selection.gate_closed
+    assert not HybridSelector(p).select(weak, probe_level=0.18).selection.gate_closed
     assert not HybridSelector(p).select([*weak, cand("g", 0.0, glob="*.py")],
-                                        probe_best=0.2).selection.gate_closed
-    two_triggers = [cand("a", 0.15, triggers=("repository", "sql")), cand("b", 0.1)]
-    assert not HybridSelector(p).select(two_triggers, probe_best=0.2).selection.gate_closed
+                                        probe_level=0.2).selection.gate_closed
+    a_trigger = [cand("a", 0.08, triggers=("repository",)), cand("b", 0.1)]  # floor 0.07
+    assert not HybridSelector(p).select(a_trigger, probe_level=0.2).selection.gate_closed
     assert HybridSelector(p).select(weak).floor == 0.05  # no calibration: the parameter
 
 

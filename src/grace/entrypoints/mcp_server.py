@@ -148,7 +148,8 @@ def build_server(projects: Projects) -> MCPServer:
             Field(
                 default=None, max_length=1000,
                 description="Files the agent is editing, relative to the repository root "
-                "(e.g. app/api/items.py): their languages and the talents' globs decide.",
+                "(e.g. app/api/items.py) or absolute under it: their languages and the "
+                "talents' globs decide.",
             ),
         ] = None,
     ) -> CallToolResult:
@@ -161,6 +162,7 @@ def build_server(projects: Projects) -> MCPServer:
                 depth=depth,
                 token_budget=token_budget or app.settings.token_budget,
                 files=files or (),
+                root=str(app.project_file.path.parent),
             )
         except GraceError as exc:
             raise _tool_error(exc) from exc

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 
 import typer
 from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -122,7 +123,18 @@ def resolve(
     root = Path.cwd() if example else wired.project_file.path.parent
     in_play = [repo_relative(f, root) for f in files or []]
     if changed:
-        in_play += changed_files(root)
+        in_play += changed_files(root, exclude=[wired.catalog.root])
+    if cfg.relevance == "embeddings":
+        with Progress(
+            TextColumn("embedding talents (cached after the first run)"), BarColumn(),
+            MofNCompleteColumn(), TimeElapsedColumn(), console=err_console, transient=True,
+        ) as progress:
+            bar = progress.add_task("embed", total=None)
+
+            def on_progress(done: int, total: int) -> None:
+                progress.update(bar, completed=done, total=total)
+
+            wired.warm_up(on_progress)
     result = wired.resolve(
         wired.project_file.project,
         role=role,
@@ -151,7 +163,7 @@ def resolve(
 def _explain_table(result: ResolvedContext) -> None:
     served = {s.id: s for s in result.served}
     table = Table(title=f"why · relevance {result.relevance}", show_lines=False)
-    for col in ("talent", "emb", "shared stems", "score", "decision", "served", "detail"):
+    for col in ("talent", "emb", "matched words", "score", "decision", "served", "detail"):
         table.add_column(col, overflow="fold")
     explained = {e.id for e in result.explanations}
     for e in result.explanations:

@@ -8,6 +8,7 @@ new path; deleted files are left out (nothing to edit there).
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
@@ -17,12 +18,14 @@ TIMEOUT_S: Final = 10.0
 MAX_CHANGED: Final = 1_000
 
 
-def changed_files(root: Path) -> list[str]:
+def changed_files(root: Path, *, exclude: Sequence[Path] = ()) -> list[str]:
     """Modified, staged and untracked files of the git work tree holding ``root``, relative to
-    ``root`` (files outside it are left out), sorted, at most :data:`MAX_CHANGED`.
+    ``root``, sorted. Files outside ``root`` or under a folder of ``exclude`` (the talent
+    catalog: its files are not what the agent edits) are left out.
 
     Raises:
-        GraceError: git is missing, ``root`` is not inside a work tree, or git failed.
+        GraceError: git is missing, ``root`` is not inside a work tree, git failed, or more than
+            :data:`MAX_CHANGED` files are left (never cut silently).
     """
     try:
         top = subprocess.run(
@@ -44,6 +47,7 @@ def changed_files(root: Path) -> list[str]:
         raise GraceError(f"--changed: git status failed: {status.stderr.decode(errors='replace')}")
     toplevel = Path(top.stdout.strip()).resolve()
     base = root.resolve()
+    skipped = [e.resolve() for e in exclude]
     entries = status.stdout.decode("utf-8", errors="replace").split("\0")
     out: set[str] = set()
     i = 0
@@ -58,8 +62,15 @@ def changed_files(root: Path) -> list[str]:
         if "D" in code:
             continue
         absolute = toplevel / path
+        if any(absolute.is_relative_to(e) for e in skipped):
+            continue
         try:
             out.add(absolute.relative_to(base).as_posix())
         except ValueError:
             continue  # changed, but outside the project's folder
-    return sorted(out)[:MAX_CHANGED]
+    if len(out) > MAX_CHANGED:
+        raise GraceError(
+            f"--changed: {len(out)} changed files, more than {MAX_CHANGED}: commit or ignore "
+            "some (.gitignore), or name the files in play with --files"
+        )
+    return sorted(out)

@@ -172,18 +172,20 @@ class Doctor:
                         )
                     )
         always = set(project.always)
-        for tid in enabled:
-            t = catalog[tid]
-            if t.always and tid not in always:
-                out.append(
-                    Finding(
-                        "info", "always_apply_not_always", tid,
-                        f"{tid} asks to be always applied (imported alwaysApply); GRACE serves "
-                        "it when the task or the files in play call for it",
-                        f"to serve it on every task: `{tid}: {{enabled: true, always: true}}` "
-                        f"in {where}",
-                    )
+        asking = [tid for tid in enabled if catalog[tid].always and tid not in always]
+        if asking:
+            shown = ", ".join(asking[:10]) + (f" and {len(asking) - 10} more" if len(asking) > 10
+                                             else "")
+            out.append(
+                Finding(
+                    "info", "always_apply_not_always", f"{len(asking)} talents",
+                    f"{len(asking)} enabled talents ask to be always applied (imported "
+                    f"alwaysApply): {shown}. GRACE serves them when the task or the files in "
+                    "play call for them, not on every task",
+                    f"to serve one on every task: `ID: {{enabled: true, always: true}}` in "
+                    f"{where}",
                 )
+            )
         for tid in sorted(always - set(enabled)):
             out.append(
                 Finding(

@@ -15,7 +15,7 @@ Per talent, computed once per catalog state and kept in memory:
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from grace.embedding.ports import TextEmbedder
 from grace.resolution.application.probes import PROBES
-from grace.resolution.application.relevance import NO_SPECIFIC_TALENT
+from grace.resolution.application.relevance import EMPTY_TASK_NOTE, NO_SPECIFIC_TALENT
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
 from grace.resolution.domain.compiler import render_block
 from grace.resolution.domain.hybrid import HybridCandidate, HybridSelector
@@ -39,6 +39,7 @@ MAX_CHUNKS: Final = 4
 MAX_BODY_CHARS: Final = 20_000
 """Body characters given to BM25 (a huge imported body does not dominate the corpus)."""
 ALSO_LINE_CHARS: Final = 120
+EMBED_BATCH: Final = 32
 _GENERIC_TAGS: Final = frozenset({"imported", "cursor", "copilot", "skill", "always-apply"})
 
 
@@ -96,7 +97,7 @@ class _Corpus:
     lexical: LexicalScorer
     lexical_head: LexicalScorer
     hub: npt.NDArray[np.float64]  # (n,) mean dense channel over the probes, per talent
-    probe_dense: float  # highest dense score (hub-corrected) an out-of-domain probe reaches
+    probe_dense: float  # gate calibration: percentile of the probes' best (hub-corrected) scores
 
 
 class HybridRelevance:
@@ -135,7 +136,21 @@ class HybridRelevance:
         """The domain selector (its parameters are shown by the harness)."""
         return self._selector
 
-    def _build(self, talents: Sequence[Talent]) -> _Corpus:
+    def _embed(
+        self, texts: list[str], progress: Callable[[int, int], None] | None, done: int, total: int
+    ) -> npt.NDArray[np.float64]:
+        """Passage vectors of ``texts`` in batches of :data:`EMBED_BATCH`, reporting progress."""
+        parts = []
+        for start in range(0, len(texts), EMBED_BATCH):
+            batch = texts[start : start + EMBED_BATCH]
+            parts.append(np.asarray(self._embedder.embed(batch, kind="passage"), np.float64))
+            if progress is not None:
+                progress(done + start + len(batch), total)
+        return np.vstack(parts) if parts else np.zeros((0, 0))
+
+    def _build(
+        self, talents: Sequence[Talent], progress: Callable[[int, int], None] | None = None
+    ) -> _Corpus:
         digest = hashlib.sha256()
         for t in talents:
             digest.update(f"{t.id}\x00{t.version}\x00{header_text(t)}\x00".encode())
@@ -143,10 +158,6 @@ class HybridRelevance:
         key = digest.hexdigest()
         if self._corpus is not None and self._corpus_key == key:
             return self._corpus
-        headers = np.asarray(
-            self._embedder.embed([header_text(t) for t in talents], kind="passage"),
-            dtype=np.float64,
-        )
         texts: list[str] = []
         owner: list[int] = []
         if self._chunks:
@@ -154,8 +165,10 @@ class HybridRelevance:
                 for chunk in body_chunks(t):
                     texts.append(chunk)
                     owner.append(row)
+        total = len(talents) + len(texts)
+        headers = self._embed([header_text(t) for t in talents], progress, 0, total)
         chunks = (
-            np.asarray(self._embedder.embed(texts, kind="passage"), dtype=np.float64)
+            self._embed(texts, progress, len(talents), total)
             if texts else np.zeros((0, headers.shape[1]))
         )
         corpus = _Corpus(
@@ -174,8 +187,9 @@ class HybridRelevance:
         probes = np.asarray(self._embedder.embed(list(PROBES), kind="query"), np.float64)
         raw = np.vstack([self._dense(corpus, q, rows) for q in probes])  # (probes, n), no hub
         hub = raw.mean(axis=0)
-        dense = float((raw - self._selector.params.hub_weight * hub).max())
-        self._corpus = replace(corpus, hub=hub, probe_dense=dense)
+        best = (raw - self._selector.params.hub_weight * hub).max(axis=1)  # (probes,)
+        level = self._selector.probe_level(best.tolist())
+        self._corpus = replace(corpus, hub=hub, probe_dense=-1.0 if level is None else level)
         self._corpus_key = key
         return self._corpus
 
@@ -205,10 +219,17 @@ class HybridRelevance:
             for h, c in zip(header, chunk, strict=True)
         ])
 
-    def warm_up(self, talents: Sequence[Talent]) -> None:
-        """Embed and index ``talents`` now, so the first request is not the slow one."""
+    def warm_up(
+        self, talents: Sequence[Talent], progress: Callable[[int, int], None] | None = None
+    ) -> None:
+        """Embed and index ``talents`` now, so the first request is not the slow one.
+
+        Args:
+            progress: called as ``(passages done, passages in all)`` after each batch (the
+                first run embeds every header and body chunk; later runs read the cache).
+        """
         if talents:
-            self._build(sorted(talents, key=lambda t: t.id))
+            self._build(sorted(talents, key=lambda t: t.id), progress)
         self._embedder.embed(["warm up"], kind="query")
 
     def _cost(self, talent: Talent, depth: Depth) -> int:
@@ -230,7 +251,9 @@ class HybridRelevance:
                 Explanation(t.id, 0.0, 0.0, (), 0.0, "kept", "empty task: relevance not applied")
                 for t in cands
             )
-            return RelevanceOutcome([t.id for t in cands], {t.id: 0.0 for t in cands}, "", expl)
+            return RelevanceOutcome(
+                [t.id for t in cands], {t.id: 0.0 for t in cands}, EMPTY_TASK_NOTE, expl
+            )
         pool = sorted({t.id: t for t in [*request.active, *cands]}.values(), key=lambda t: t.id)
         corpus = self._build(pool)
         query = np.asarray(self._embedder.embed([request.task], kind="query")[0], np.float64)
@@ -259,7 +282,7 @@ class HybridRelevance:
             )
             for i, t in enumerate(cands)
         ]
-        result = self._selector.select(hybrid, probe_best=corpus.probe_dense)
+        result = self._selector.select(hybrid, probe_level=corpus.probe_dense)
         sel = result.selection
         by_id = {t.id: t for t in cands}
         also = tuple(AlsoRelevant(i, one_line(by_id[i]), sel.scores[i]) for i in result.also)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, Literal
 
 import numpy as np
@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 
 NO_SPECIFIC_TALENT: Final = "_No talent specific to this task (relevance selection)._"
 """Seed 000: « aucun talent spécifique à cette tâche »."""
+
+EMPTY_TASK_NOTE: Final = (
+    "_Empty task: relevance not applied, every talent of the role and languages is served._"
+)
 
 TextMode = Literal["seed", "body"]
 BODY_SLICE_CHARS: Final = 600
@@ -78,9 +82,13 @@ class EmbeddingRelevance:
         matrix = self._embedder.embed(texts, kind="passage")
         return {t.id: matrix[i] for i, t in enumerate(talents)}
 
-    def warm_up(self, talents: Sequence[Talent]) -> None:
+    def warm_up(
+        self, talents: Sequence[Talent], progress: Callable[[int, int], None] | None = None
+    ) -> None:
         """Embed the talents and one query now, so the first request is not the slow one."""
         self.vectors(talents)
+        if progress is not None:
+            progress(len(talents), len(talents))
         self._embedder.embed(["warm up"], kind="query")
 
     def select(self, request: RelevanceRequest) -> RelevanceOutcome:
@@ -100,7 +108,7 @@ class EmbeddingRelevance:
                 for t in candidates
             )
             return RelevanceOutcome(
-                [t.id for t in candidates], {t.id: 0.0 for t in candidates}, "", expl
+                [t.id for t in candidates], {t.id: 0.0 for t in candidates}, EMPTY_TASK_NOTE, expl
             )
         params = self._selector.params
         pool = active if params.centring == "catalog" else candidates

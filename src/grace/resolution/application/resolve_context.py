@@ -164,6 +164,7 @@ class ResolveContext:
         depth: DepthMode = "auto",
         token_budget: int,
         files: Sequence[str] = (),
+        root: str | None = None,
     ) -> ResolvedContext:
         """Resolve the context.
 
@@ -173,6 +174,7 @@ class ResolveContext:
             files: the files in play, relative to the repository root (at most 1 000): their
                 languages become the task's, and they are matched against
                 ``activation.paths``.
+            root: the repository's absolute path: absolute ``files`` under it are accepted.
             depth: ``compact|standard|full`` for a fixed depth, ``auto`` for the deepest that fits.
             token_budget: the maximum size of the Markdown output, in tokens (1 to 1 000 000).
 
@@ -183,7 +185,7 @@ class ResolveContext:
             InvalidPathError: a file in play is absolute or outside the repository.
         """
         talents = self._catalog.talents()
-        in_play = normalise_files(files)
+        in_play = normalise_files(files, root=root)
         check_role(role, talents)
         if len(task) > MAX_TASK_CHARS:
             raise InputTooLargeError(

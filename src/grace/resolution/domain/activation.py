@@ -118,18 +118,20 @@ def _expand(pattern: str, limit: int = 64) -> list[str]:
     return done[:limit]
 
 
-def normalise_files(files: Iterable[str]) -> tuple[str, ...]:
+def normalise_files(files: Iterable[str], *, root: str | None = None) -> tuple[str, ...]:
     """Files in play as repository-relative POSIX paths, deduplicated, in given order.
 
-    ``./app/x.py`` and ``app//x.py`` become ``app/x.py``; a backslash is a separator. The paths
-    are only matched against globs, never opened.
+    ``./app//x.py`` becomes ``app/x.py``; a backslash is a separator. With ``root`` (the
+    repository's absolute path), an absolute path under it is made relative (agents often send
+    absolute paths). The paths are only matched against globs, never opened.
 
     Raises:
-        InvalidPathError: an empty path, an absolute path, or one that climbs out of the
-            repository (``../x``).
+        InvalidPathError: an empty path, a control character, an absolute path outside ``root``
+            (or any absolute path without one), or a path that climbs out (``../x``).
         InputTooLargeError: more than :data:`MAX_FILES` files or a path over
             :data:`MAX_FILE_CHARS` characters.
     """
+    base = posixpath.normpath(root.replace("\\", "/")) if root else None
     out: dict[str, None] = {}
     for raw in files:
         if len(out) >= MAX_FILES:
@@ -137,11 +139,16 @@ def normalise_files(files: Iterable[str]) -> tuple[str, ...]:
         if len(raw) > MAX_FILE_CHARS:
             raise InputTooLargeError(f"file path over {MAX_FILE_CHARS} characters")
         path = raw.replace("\\", "/").strip()
-        if not path or "\x00" in path:
+        if not path:
             raise InvalidPathError("a file in play is an empty path")
+        if any(ord(ch) < 32 or ord(ch) == 127 for ch in path):
+            raise InvalidPathError(f"file in play {raw!r} has a control character")
+        if base and (path == base or path.startswith(base.rstrip("/") + "/")):
+            path = path[len(base.rstrip("/")) + 1 :] or "."
         if path.startswith("/") or (len(path) > 1 and path[1] == ":"):
             raise InvalidPathError(
-                f"file in play {raw!r} is absolute: give it relative to the repository root"
+                f"file in play {raw!r} is absolute and not under the repository: give it "
+                "relative to the repository root"
             )
         norm = posixpath.normpath(path)
         if norm == ".." or norm.startswith("../"):

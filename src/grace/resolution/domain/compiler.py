@@ -151,7 +151,8 @@ def render(
         rows = "\n".join(f"- `{a.id}` — {_cell(a.line)}" for a in header.also_relevant)
         parts.append(
             "## Also relevant, fetch on demand\n\n"
-            "Not included; call `grace_get(\"<id>\")` if the task needs one.\n\n" + rows
+            "Not included: fetch one if the task needs it (`grace_get(\"<id>\")` over MCP, "
+            "`grace get <id>` on the command line).\n\n" + rows
         )
     return "\n\n".join(parts) + "\n"
 

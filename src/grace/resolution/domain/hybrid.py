@@ -28,10 +28,13 @@ Fusion ``sum`` (default), a calibrated sum (each channel has an absolute meaning
 a positive signal (Cormack, Clarke & Büttcher, SIGIR 2009, k = 60), scaled by k.
 
 Gate (out of domain): nothing is kept when no glob matched and the best ``dense`` is below the
-floor. The floor is calibrated per catalog by the caller: the best dense score out-of-domain
-probe requests reach on the same catalog, minus ``probe_margin``, never below ``floor``; it is
-``trigger_slack`` lower when some talent has two triggers in the task. Lexical scores never open
-the gate (measured: they separate in-domain from out-of-domain tasks no better than chance).
+floor. The floor is calibrated per catalog by the caller: the 90th percentile of the best dense
+scores out-of-domain probe requests reach on the same catalog (a percentile, not the maximum: on
+broad catalogs one probe lands on some everyday-topic rule), minus ``probe_margin``, never below
+``floor``; it is
+``trigger_slack`` lower when some talent has one of its triggers in the task. Lexical scores
+never open the gate (measured: they separate in-domain from out-of-domain tasks no better than
+chance).
 
 Cut: the top candidate, then every candidate with ``score ≥ ratio · top`` and
 ``score ≥ top − margin``, at most ``max_kept``, charged against ``budget`` tokens at the depth
@@ -61,8 +64,9 @@ class HybridParams:
 
     Attributes:
         floor: absolute lower bound of the gate's floor (centred cosine).
-        probe_margin: the calibrated floor is the probes' best dense score minus this.
-        trigger_slack: how much lower the floor is when a talent has two triggers in the task.
+        probe_percentile: which percentile of the probes' best dense scores calibrates the floor.
+        probe_margin: the calibrated floor is that percentile minus this.
+        trigger_slack: how much lower the floor is when a talent has a trigger in the task.
         margin: keep scores within this distance of the top (1.0: the ratio alone decides).
         ratio: keep scores of at least this fraction of the top.
         budget: token cap of the kept set (tokens, at the depth served).
@@ -75,8 +79,9 @@ class HybridParams:
     w_trigger: float = 0.4
     w_glob: float = 0.8
     floor: float = 0.05
-    probe_margin: float = 0.04
-    trigger_slack: float = 0.06
+    probe_percentile: float = 90.0
+    probe_margin: float = 0.005
+    trigger_slack: float = 0.12
     margin: float = 1.0
     ratio: float = 0.7
     max_kept: int = 8
@@ -169,22 +174,30 @@ class HybridSelector:
         fused = dense + p.w_lex * lex + p.w_head * head + p.w_trigger * trig + p.w_glob * glob
         return np.round(fused, 6)
 
-    def gate_floor(self, cands: Sequence[HybridCandidate], probe_best: float | None) -> float:
+    def probe_level(self, probe_best: Sequence[float]) -> float | None:
+        """The calibration level of the gate: :attr:`HybridParams.probe_percentile` of the best
+        dense score of each probe (``None`` without probes)."""
+        if not len(probe_best):
+            return None
+        scores = np.asarray(probe_best, np.float64)
+        return float(np.percentile(scores, self.params.probe_percentile))
+
+    def gate_floor(self, cands: Sequence[HybridCandidate], probe_level: float | None) -> float:
         """The gate's floor for these candidates (see the module docstring)."""
         p = self.params
-        floor = p.floor if probe_best is None else max(p.floor, probe_best - p.probe_margin)
-        if any(len(c.triggers) >= 2 for c in cands):
+        floor = p.floor if probe_level is None else max(p.floor, probe_level - p.probe_margin)
+        if any(c.triggers for c in cands):
             floor -= p.trigger_slack
         return floor
 
     def select(
-        self, cands: Sequence[HybridCandidate], *, probe_best: float | None = None
+        self, cands: Sequence[HybridCandidate], *, probe_level: float | None = None
     ) -> HybridSelection:
         """Score, gate and cut ``cands``.
 
         Args:
-            probe_best: the best dense score out-of-domain probes reach on this catalog (the
-                gate's calibration); ``None``: the ``floor`` parameter alone.
+            probe_level: :meth:`probe_level` of this catalog's probes (the gate's
+                calibration); ``None``: the ``floor`` parameter alone.
 
         Returns:
             The selection (kept ids by decreasing score, explanations for all), the "also
@@ -198,7 +211,7 @@ class HybridSelector:
         order = sorted(range(len(cands)), key=lambda i: (-score[i], cands[i].id))
         top = float(score[order[0]])
         best_dense = float(dense.max())
-        floor = self.gate_floor(cands, probe_best)
+        floor = self.gate_floor(cands, probe_level)
         gate = best_dense < floor and all(c.glob is None for c in cands)
         decisions: dict[int, tuple[Decision, str]] = {}
         also: list[str] = []

@@ -52,9 +52,6 @@ LANGUAGE_EXTENSIONS: Final[dict[str, tuple[str, ...]]] = {
     "astro": ("astro",),
     "html": ("html", "htm"),
     "css": ("css", "scss", "sass", "less"),
-    "graphql": ("graphql", "gql"),
-    "prisma": ("prisma",),
-    "protobuf": ("proto",),
     "liquid": ("liquid",),
     "apex": ("cls", "trigger", "apex"),
     "gml": ("gml",),
@@ -73,8 +70,12 @@ FORMAT_EXTENSIONS: Final[dict[str, tuple[str, ...]]] = {
     "docker": ("dockerfile",),
     "make": ("mk",),
     "cmake": ("cmake",),
+    "graphql": ("graphql", "gql"),
+    "prisma": ("prisma",),
+    "protobuf": ("proto",),
 }
-"""File formats and tools -> extensions: they describe a file, never restrict a talent."""
+"""File formats, schema languages and tools -> extensions: they describe a file, never restrict
+a talent (a Prisma or GraphQL schema lives in projects of any language)."""
 
 FILE_NAMES: Final[dict[str, str]] = {
     "dockerfile": "docker",
@@ -161,4 +162,42 @@ def languages_of_files(paths: Iterable[str]) -> tuple[str, ...]:
         if lang:
             out[lang] = None
             out.update(dict.fromkeys(IMPLIED.get(lang, ())))
+    return tuple(out)
+
+
+FRAMEWORK_LANGUAGES: Final[dict[str, tuple[str, ...]]] = {
+    **{w: ("python",) for w in (
+        "python", "django", "flask", "fastapi", "pydantic", "pytest", "pandas", "sqlalchemy",
+        "jupyter", "pyspark", "streamlit")},
+    **{w: ("typescript",) for w in ("typescript", "angular", "nestjs", "deno")},
+    **{w: ("javascript", "typescript") for w in (
+        "javascript", "react", "nextjs", "vue", "vuejs", "nuxt", "svelte", "sveltekit", "node",
+        "nodejs", "express", "jest", "vitest", "astro", "solidjs", "remix", "jquery")},
+    **{w: ("go",) for w in ("golang", "gin")},
+    **{w: ("rust",) for w in ("rust", "actix", "axum")},
+    **{w: ("java",) for w in ("java", "spring", "springboot", "quarkus", "junit", "maven")},
+    **{w: ("kotlin",) for w in ("kotlin", "ktor", "android", "jetpack")},
+    **{w: ("swift",) for w in ("swift", "swiftui", "ios", "uikit")},
+    **{w: ("dart",) for w in ("dart", "flutter")},
+    **{w: ("ruby",) for w in ("ruby", "rails")},
+    **{w: ("php",) for w in ("php", "laravel", "symfony", "wordpress", "drupal")},
+    **{w: ("csharp",) for w in (
+        "csharp", "dotnet", "aspnet", "blazor", "maui", "xunit", "wpf", "nunit", "mstest")},
+    **{w: ("cpp",) for w in ("cpp",)},
+    **{w: ("elixir",) for w in ("elixir", "phoenix")},
+    **{w: ("scala",) for w in ("scala",)},
+}
+"""Words of a rule's name that bind it to languages (a Django rule is a Python rule). The
+importer uses them only when the rule's globs name no language (``globs: **/*``); ``go`` counts
+only as the first word of a name (``go-servemux``), never inside one (``go-to-market``)."""
+
+
+def languages_of_name(words: Iterable[str]) -> tuple[str, ...]:
+    """Languages the words of a rule's name (slug words, lower case) bind it to, first-seen."""
+    out: dict[str, None] = {}
+    words = list(words)
+    for i, word in enumerate(words):
+        if word == "go" and i == 0 and words[1:2] != ["to"]:
+            out["go"] = None
+        out.update(dict.fromkeys(FRAMEWORK_LANGUAGES.get(word, ())))
     return tuple(out)
