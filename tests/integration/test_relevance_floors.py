@@ -42,9 +42,9 @@ def test_example_set_floors(cache: Path) -> None:
     hybrid = run(labels, "hybrid", cache)
     # seed 000 exactly: the figures of decision 0006
     assert seed.recall >= 0.68 and seed.precision >= 0.44 and seed.ood_rejection >= 0.69
-    assert hybrid.recall >= 0.54 and hybrid.precision >= 0.56
-    assert hybrid.ood_rejection >= 0.69 and hybrid.false_rejection <= 0.13
-    assert hybrid.token_savings >= 0.90
+    assert hybrid.recall >= 0.59 and hybrid.precision >= 0.56 and hybrid.ndcg5 >= 0.58
+    assert hybrid.ood_rejection >= 0.69 and hybrid.false_rejection <= 0.06
+    assert hybrid.token_savings >= 0.89
 
 
 def test_polyglot_set_floors(cache: Path, tmp_path: Path) -> None:
@@ -54,6 +54,6 @@ def test_polyglot_set_floors(cache: Path, tmp_path: Path) -> None:
                      ("copilot", "copilot/instructions")):
         import_rules(fmt, RULES / sub, project / "catalog")  # type: ignore[arg-type]
     hybrid = run(project / "tasks.jsonl", "hybrid", cache)
-    assert hybrid.recall >= 0.69 and hybrid.precision >= 0.68 and hybrid.ndcg5 >= 0.48
-    assert hybrid.ood_rejection >= 0.90 and hybrid.false_rejection <= 0.09
+    assert hybrid.recall >= 0.71 and hybrid.precision >= 0.69 and hybrid.ndcg5 >= 0.50
+    assert hybrid.ood_rejection >= 0.84 and hybrid.false_rejection <= 0.08
     assert hybrid.token_savings >= 0.95
