@@ -94,7 +94,7 @@ def glob_strength(patterns: Sequence[str]) -> float:
     for pattern in specific_paths(patterns):
         if pattern.startswith("!"):
             continue
-        for one in _expand(pattern):
+        for one in expand_braces(pattern):
             name = one.rstrip("/").rsplit("/", 1)[-1]
             kind = kind_of_name(name)
             if kind is not None:
@@ -102,8 +102,9 @@ def glob_strength(patterns: Sequence[str]) -> float:
     return 1.0 / math.sqrt(len(kinds)) if kinds else 1.0
 
 
-def _expand(pattern: str, limit: int = 64) -> list[str]:
-    """``{a,b}`` alternatives expanded (at most ``limit``)."""
+def expand_braces(pattern: str, *, limit: int = 64) -> list[str]:
+    """Expand ``{a,b}`` alternatives (``*.{ts,tsx}`` -> ``*.ts``, ``*.tsx``), at most ``limit``;
+    an unclosed ``{`` is kept literally."""
     done: list[str] = []
     todo = [pattern]
     while todo and len(done) < limit:

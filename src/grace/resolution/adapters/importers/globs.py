@@ -11,14 +11,11 @@ and ``languages`` restricts where a talent is served. Patterns matching every fi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
 
+from grace.resolution.domain.activation import expand_braces
 from grace.resolution.domain.languages import KIND_OF_EXTENSION, LANGUAGE_NAMES, kind_of_name
-
-_BRACES: Final = re.compile(r"\{([^{}]*)\}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,21 +31,6 @@ class PatternFacts:
     extensions: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()
     languages: tuple[str, ...] = ()
-
-
-def expand_braces(pattern: str, *, limit: int = 64) -> list[str]:
-    """Expand ``{a,b}`` alternatives (``*.{ts,tsx}`` -> ``*.ts``, ``*.tsx``), at most ``limit``."""
-    done: list[str] = []
-    todo = [pattern]
-    while todo and len(done) < limit:
-        current = todo.pop(0)
-        match = _BRACES.search(current)
-        if match is None:
-            done.append(current)
-            continue
-        head, tail = current[: match.start()], current[match.end() :]
-        todo.extend(head + choice + tail for choice in match.group(1).split(","))
-    return done[:limit]
 
 
 def pattern_facts(patterns: Iterable[str]) -> PatternFacts:
