@@ -20,7 +20,9 @@ def mcp(
     ),
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port (--http).")] = 8765,
 ) -> None:
-    """Serve grace_resolve_context, grace_get and grace_doctor to coding agents (MCP).
+    """Serve GRACE's tools to agents over MCP: grace_resolve_context (with the files in play),
+    grace_get, grace_doctor, grace_learnings_search, grace_find_members and
+    grace_find_similar_requests.
 
     Over stdio by default (stdout is the protocol; logs go to stderr). With --http, the
     endpoint is http://HOST:PORT/mcp.

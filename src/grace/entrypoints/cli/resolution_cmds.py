@@ -41,6 +41,8 @@ from grace.resolution.domain.talent import check_talent_id
 DepthChoice = Literal["compact", "standard", "full", "auto"]
 RelevanceChoice = Literal["off", "embeddings"]
 BodyDepth = Literal["compact", "standard", "full"]
+EXPLAIN_CUT_ROWS = 15
+"""--explain shows every served talent, then at most this many cut and this many dropped."""
 
 
 def repo_relative(path: str, root: Path) -> str:
@@ -166,10 +168,20 @@ def _explain_table(result: ResolvedContext) -> None:
     for col in ("talent", "emb", "matched words", "score", "decision", "served", "detail"):
         table.add_column(col, overflow="fold")
     explained = {e.id for e in result.explanations}
+    cut_shown = 0
     for e in result.explanations:
         s = served.get(e.id)
+        if s is None and e.decision.startswith("cut_") and cut_shown >= EXPLAIN_CUT_ROWS:
+            continue
+        cut_shown += s is None and e.decision.startswith("cut_")
         add_plain_row(table, e.id, f"{e.emb:+.3f}", " ".join(e.shared_stems), f"{e.score:+.3f}",
                       e.decision, s.depth if s else "—", e.detail)
+    hidden = sum(
+        1 for e in result.explanations if e.decision.startswith("cut_") and e.id not in served
+    ) - cut_shown
+    if hidden > 0:
+        add_plain_row(table, f"… {hidden} more cut", "", "", "", "", "",
+                      "lower scores; every candidate is in --json")
     for s in result.served:
         if s.id in explained:
             continue
@@ -181,9 +193,16 @@ def _explain_table(result: ResolvedContext) -> None:
         if s.via == "closure":
             why = "closure: required by " + ", ".join(s.required_by)
         add_plain_row(table, s.id, "", "", "", "served", s.depth, why)
-    for d in result.dropped:
-        if d.reason != "not_enabled" and d.id not in explained:
-            add_plain_row(table, d.id, "", "", "", d.reason, "—", d.detail)
+    others = [d for d in result.dropped if d.reason != "not_enabled" and d.id not in explained]
+    for d in others[:EXPLAIN_CUT_ROWS]:
+        add_plain_row(table, d.id, "", "", "", d.reason, "—", d.detail)
+    if len(others) > EXPLAIN_CUT_ROWS:
+        reasons: dict[str, int] = {}
+        for d in others[EXPLAIN_CUT_ROWS:]:
+            reasons[d.reason] = reasons.get(d.reason, 0) + 1
+        add_plain_row(table, f"… {len(others) - EXPLAIN_CUT_ROWS} more dropped", "", "", "",
+                      ", ".join(f"{n} {r}" for r, n in sorted(reasons.items())), "—",
+                      "every dropped talent and its reason is in --json")
     err_console.print(table)  # stderr: stdout stays the Markdown, within its budget
 
 
