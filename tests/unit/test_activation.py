@@ -152,3 +152,19 @@ def test_doctor_reports_always_apply_once_and_always_not_enabled():
     assert "always: true" in info.fix
     assert [f.subject for f in report.findings if f.code == "always_not_enabled"] == ["ghost"]
     assert report.errors == 0
+
+
+@pytest.mark.parametrize(
+    ("switch", "where"),
+    [({"enabled": True, "always": "yes"}, "talents.a.b.always"),
+     ({"enabled": True, "always": 1}, "talents.a.b.always"),
+     ({"enabled": True, "alway": True}, "talents.a.b.alway")],
+)
+def test_project_always_is_a_strict_boolean_named_in_errors(switch, where):
+    from grace.errors import ProjectError
+    from grace.resolution.adapters.manifest_schema import parse_project
+
+    with pytest.raises(ProjectError, match=f"field '{where}'"):
+        parse_project({"talents": {"a.b": switch}}, path="grace.yaml")
+    ok = parse_project({"talents": {"a.b": {"enabled": True, "always": True}}}, path="g")
+    assert ok.to_project("g").always == ("a.b",)

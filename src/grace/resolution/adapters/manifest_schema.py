@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    ValidationError,
+    field_validator,
+)
 
 from grace.errors import InvalidIdError, ManifestError, ProjectError
 from grace.resolution.domain.talent import (
@@ -58,7 +66,7 @@ class ActivationSchema(_Strict):
     triggers: list[_Word] = []
     task_types: list[_Word] = []
     paths: list[_Glob] = Field(default_factory=list, max_length=200)
-    always: bool = False
+    always: StrictBool = False
 
 
 class TokenBudgetSchema(_Strict):
@@ -178,9 +186,16 @@ class ManifestSchema(BaseModel):
         )
 
 
+_UNION_TAGS = frozenset({"bool", "_TalentSwitch"})
+"""Names pydantic puts in an error's location for the branch of a union it tried."""
+
+
 def _first_error(exc: ValidationError) -> tuple[str, str]:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"]) or "(root)"
+    """The most specific error (deepest location; a `{enabled, always}` mapping's field rather
+    than the `true/false` shorthand), its location without union branch names."""
+    errors = exc.errors()
+    err = max(errors, key=lambda e: (len(e["loc"]), -errors.index(e)))
+    where = ".".join(str(p) for p in err["loc"] if p not in _UNION_TAGS) or "(root)"
     return where, err["msg"]
 
 
@@ -201,7 +216,7 @@ def parse_manifest(data: object, *, path: str) -> ManifestSchema:
 
 class _TalentSwitch(_Strict):
     enabled: bool = True
-    always: bool = False
+    always: StrictBool = False
 
 
 class ProjectSchema(_Strict):
