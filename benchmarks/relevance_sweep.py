@@ -1,12 +1,19 @@
-"""Sweep the hybrid selector's parameters on labelled sets (channels computed once).
+"""Sweep the hybrid selector's weights, gate margins and cut on labelled sets.
 
-Each task is resolved once with the hybrid step while its candidates' channels (dense,
-lexical, glob, tokens) are recorded; then every parameter combination of the grid is replayed
-on the recorded channels with the domain selector alone, the closure applied as
-``resolve_context`` does. Prints the best combinations by a balanced objective next to the
-defaults, per label set, and the seed/off figures of ``grace eval relevance`` are the baselines.
+Each task is resolved once with the hybrid step while its candidates' channels (dense, chunk,
+hubness, BM25, triggers, glob) and the catalog's probe level are recorded; then every parameter
+combination of the grid is replayed on the recorded channels with the domain selector alone,
+the closure applied as ``resolve_context`` does. The dense channel's own parameters
+(``chunk_weight``, ``hub_weight``) also move the probe calibration: change them with
+``GRACE_RELEVANCE_HUB_WEIGHT`` … and ``grace eval relevance`` instead. Prints the defaults, then
+the best combinations by the worst set's mean of recall, precision and out-of-domain rejection,
+minus its in-domain rejection (recall, precision and rejections equal the harness'; nDCG@5 here
+ranks kept talents then their prerequisites, the harness ranks the served order). Baselines
+(seed, off) come from ``grace eval relevance --algo seed --algo off`` on the same sets.
 
-    .venv/bin/python benchmarks/relevance_sweep.py eval/example_tasks.jsonl eval/polyglot/tasks.jsonl
+    make eval-catalog
+    .venv/bin/python benchmarks/relevance_sweep.py \
+        eval/example_tasks.jsonl eval/polyglot/tasks.jsonl
 """
 
 from __future__ import annotations
@@ -14,91 +21,108 @@ from __future__ import annotations
 import itertools
 import math
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from grace.bootstrap import EvaluationResolvers
 from grace.config import load_settings
-from grace.resolution.application.evaluation import ndcg_at, read_labels
+from grace.resolution.application.evaluation import LabelledTask, ndcg_at, read_labels
 from grace.resolution.domain.graph import DependencyGraph
-from grace.resolution.domain.hybrid import HybridParams, HybridSelector
+from grace.resolution.domain.hybrid import HybridCandidate, HybridParams, HybridSelector
+
+GRID: dict[str, list[float]] = {
+    "w_lex": [2.0, 3.0, 4.0],
+    "w_head": [0.5, 1.0],
+    "w_trigger": [0.2, 0.4],
+    "w_glob": [0.4, 0.8],
+    "probe_margin": [-0.01, 0.005, 0.02],
+    "trigger_slack": [0.06, 0.12],
+    "ratio": [0.6, 0.7, 0.8],
+    "max_kept": [6, 8],
+}
+
+
+@dataclass
+class Recorded:
+    task: LabelledTask
+    cands: list[HybridCandidate]
+    level: float | None
+    closure: dict[str, tuple[str, ...]]
 
 
 class Recorder(HybridSelector):
+    """The default selector, remembering what it was asked."""
+
     def __init__(self, inner: HybridSelector) -> None:
         super().__init__(inner.params)
-        self.last: list = []
+        self.last: tuple[list[HybridCandidate], float | None] = ([], None)
 
-    def select(self, cands, **gate):  # type: ignore[no-untyped-def]
-        self.last = list(cands)
-        return super().select(cands, **gate)
+    def select(self, cands, *, probe_level=None):  # type: ignore[no-untyped-def]
+        self.last = (list(cands), probe_level)
+        return super().select(cands, probe_level=probe_level)
 
 
-def record(path: Path):  # type: ignore[no-untyped-def]
-    tasks = read_labels(path)
+def record(path: Path) -> list[Recorded]:
     resolvers = EvaluationResolvers(load_settings(), base=path.parent, algo="hybrid")
     rows = []
-    for t in tasks:
-        app = resolvers._app(t.project, True)
+    for task in read_labels(path):
+        app = resolvers._app(task.project, True)
         step = app.relevance
-        rec = Recorder(step._selector)  # type: ignore[union-attr]
-        step._selector = rec  # type: ignore[union-attr]
-        ctx = resolvers.on(t)
+        recorder = Recorder(step._selector)  # type: ignore[union-attr]
+        step._selector = recorder  # type: ignore[union-attr]
+        resolvers.on(task)
         active = frozenset(app.project_file.project.enabled)
-        graph = DependencyGraph({x.id: x for x in app.catalog.talents()})
-        rows.append((t, list(rec.last), graph, active, ctx))
+        graph = DependencyGraph({t.id: t for t in app.catalog.talents()})
+        cands, level = recorder.last
+        closure = {c.id: tuple(graph.closure([c.id], within=active)) for c in cands}
+        rows.append(Recorded(task, cands, level, closure))
     return rows
 
 
-def score(rows, params):  # type: ignore[no-untyped-def]
-    sel = HybridSelector(params)
-    rec, prec, nd, ood, fr = [], [], [], [], []
-    for t, cands, graph, active, _ctx in rows:
-        kept = list(sel.select(cands).selection.kept) if cands else []
-        served = graph.closure(kept, within=active) if kept else []
-        order = kept + [s for s in served if s not in kept]
-        must, fine = set(t.expected), set(t.expected) | set(t.acceptable)
-        if t.out_of_domain:
-            ood.append(float(not order))
+def score(rows: list[Recorded], params: HybridParams) -> tuple[float, ...]:
+    selector = HybridSelector(params)
+    rec, prec, nd, ood, rejected = [], [], [], [], []
+    for r in rows:
+        kept = list(selector.select(r.cands, probe_level=r.level).selection.kept) if r.cands else []
+        served = list(dict.fromkeys(x for k in kept for x in r.closure.get(k, (k,))))
+        must, fine = set(r.task.expected), set(r.task.expected) | set(r.task.acceptable)
+        if r.task.out_of_domain:
+            ood.append(float(not served))
             continue
-        fr.append(float(not order))
-        rec.append(len(must & set(order)) / len(must) if must else 1.0)
-        if order:
-            prec.append(len(fine & set(order)) / len(order))
-        nd.append(ndcg_at(order, must, set(t.acceptable)))
-    m = lambda xs: sum(xs) / len(xs) if xs else math.nan  # noqa: E731
-    return m(rec), m(prec), m(nd), m(ood), m(fr)
+        rejected.append(float(not served))
+        rec.append(len(must & set(served)) / len(must) if must else 1.0)
+        if served:
+            prec.append(len(fine & set(served)) / len(served))
+        nd.append(ndcg_at(served, must, set(r.task.acceptable)))
+
+    def mean(xs: list[float]) -> float:
+        return sum(xs) / len(xs) if xs else math.nan
+
+    return mean(rec), mean(prec), mean(nd), mean(ood), mean(rejected)
+
+
+def show(name: str, figures: tuple[float, ...]) -> None:
+    r, p, n, o, f = figures
+    print(f"  {name}: recall {r:.3f} precision {p:.3f} nDCG@5 {n:.3f} OOD rejected {o:.3f} "
+          f"in-domain rejected {f:.3f}")
 
 
 def main() -> None:
     sets = {Path(p).name: record(Path(p)) for p in sys.argv[1:]}
-    grid = {
-        "w_lex": [0.3, 0.6, 1.0, 1.5],
-        "w_glob": [0.0, 0.1, 0.2, 0.4],
-        "floor": [0.15, 0.2, 0.25, 0.3],
-        "lex_floor": [0.08, 0.12, 0.2, 0.3],
-        "margin": [0.05, 0.1, 0.15],
-        "ratio": [0.6, 0.75, 0.85],
-        "max_kept": [3, 4, 6],
-    }
-    keys = list(grid)
-    results = []
-    for values in itertools.product(*grid.values()):
-        params = replace(HybridParams(), **dict(zip(keys, values, strict=True)))
-        per = {name: score(rows, params) for name, rows in sets.items()}
-        # balanced objective: the worst set's mean of recall, precision, OOD rejection
-        obj = min((r + p + o) / 3 - fr for r, p, _n, o, fr in per.values())
-        results.append((obj, values, per))
-    results.sort(key=lambda x: -x[0])
-    default = {name: score(rows, HybridParams()) for name, rows in sets.items()}
     print("defaults", HybridParams())
-    for name, (r, p, n, o, fr) in default.items():
-        print(f"  {name}: recall {r:.3f} precision {p:.3f} nDCG@5 {n:.3f} OOD {o:.3f} FR {fr:.3f}")
-    for obj, values, per in results[:15]:
-        print(f"{obj:.3f}", dict(zip(keys, values, strict=True)))
-        for name, (r, p, n, o, fr) in per.items():
-            print(f"  {name}: recall {r:.3f} precision {p:.3f} nDCG@5 {n:.3f} OOD {o:.3f} "
-                  f"FR {fr:.3f}")
+    for name, rows in sets.items():
+        show(name, score(rows, HybridParams()))
+    results = []
+    for values in itertools.product(*GRID.values()):
+        params = replace(HybridParams(), **dict(zip(GRID, values, strict=True)))
+        per = {name: score(rows, params) for name, rows in sets.items()}
+        objective = min((r + p + o) / 3 - f for r, p, _n, o, f in per.values())
+        results.append((objective, values, per))
+    results.sort(key=lambda x: -x[0])
+    for objective, values, per in results[:10]:
+        print(f"{objective:.3f}", dict(zip(GRID, values, strict=True)))
+        for name, figures in per.items():
+            show(name, figures)
 
 
 if __name__ == "__main__":
