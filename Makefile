@@ -18,7 +18,7 @@ eval-catalog: setup
 
 # The relevance harness on both label sets, seed vs hybrid vs relevance off.
 eval: eval-catalog
-	.venv/bin/grace eval relevance eval/example_tasks.jsonl eval/polyglot/tasks.jsonl --algo seed --algo hybrid
+	.venv/bin/grace eval relevance eval/example_tasks.jsonl eval/polyglot/tasks.jsonl --algo seed --algo hybrid --algo off
 
 setup:
 	@scripts/setup
