@@ -29,7 +29,7 @@ from grace.resolution.application.resolve_context import RelevanceOutcome, Relev
 from grace.resolution.domain.compiler import render_block
 from grace.resolution.domain.hybrid import HybridCandidate, HybridSelector
 from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, TokenCounter
-from grace.resolution.domain.relevance import Explanation
+from grace.resolution.domain.relevance import Explanation, normalise
 from grace.resolution.domain.results import AlsoRelevant
 from grace.resolution.domain.talent import Depth, Talent
 from grace.resolution.domain.text import triggers_found
@@ -78,12 +78,6 @@ def one_line(talent: Talent) -> str:
     return text if len(text) <= ALSO_LINE_CHARS else text[: ALSO_LINE_CHARS - 1] + "…"
 
 
-def _normalise(m: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    norms = np.linalg.norm(m, axis=-1, keepdims=True)
-    out: npt.NDArray[np.float64] = np.divide(m, norms, out=np.zeros_like(m), where=norms > 1e-9)
-    return out
-
-
 @dataclass(frozen=True, slots=True)
 class _Corpus:
     """Everything per talent that does not depend on the task."""
@@ -130,11 +124,6 @@ class HybridRelevance:
         self._corpus_key: str | None = None
         self._corpus: _Corpus | None = None
         self._tokens: dict[tuple[str, str, Depth], int] = {}
-
-    @property
-    def selector(self) -> HybridSelector:
-        """The domain selector (its parameters are shown by the harness)."""
-        return self._selector
 
     def _embed(
         self, texts: list[str], progress: Callable[[int, int], None] | None, done: int, total: int
@@ -198,12 +187,12 @@ class HybridRelevance:
         corpus: _Corpus, query: npt.NDArray[np.float64], rows: npt.NDArray[np.int64]
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
         """(header centred cosines, best chunk centred cosines) of ``rows`` for ``query``."""
-        header = _normalise(corpus.headers[rows] - corpus.header_mean) @ _normalise(
+        header = normalise(corpus.headers[rows] - corpus.header_mean) @ normalise(
             query - corpus.header_mean
         )
         if not len(corpus.chunks):
             return header, np.full(len(rows), -1.0)
-        chunk_cos = _normalise(corpus.chunks - corpus.chunk_mean) @ _normalise(
+        chunk_cos = normalise(corpus.chunks - corpus.chunk_mean) @ normalise(
             query - corpus.chunk_mean
         )
         best = np.full(len(corpus.headers), -1.0)
@@ -213,11 +202,9 @@ class HybridRelevance:
     def _dense(
         self, corpus: _Corpus, query: npt.NDArray[np.float64], rows: npt.NDArray[np.int64]
     ) -> npt.NDArray[np.float64]:
+        """The dense channel of ``rows`` for ``query``, before the hub correction."""
         header, chunk = self._channels(corpus, query, rows)
-        return self._selector.dense([
-            HybridCandidate("", float(h), 0.0, 0.0, 0, chunk=float(c))
-            for h, c in zip(header, chunk, strict=True)
-        ])
+        return self._selector.dense_of(header, chunk, np.zeros_like(header))
 
     def warm_up(
         self, talents: Sequence[Talent], progress: Callable[[int, int], None] | None = None
@@ -259,7 +246,7 @@ class HybridRelevance:
         query = np.asarray(self._embedder.embed([request.task], kind="query")[0], np.float64)
         rows = np.array([corpus.index[t.id] for t in cands], dtype=np.int64)
         dense, chunk = self._channels(corpus, query, rows)
-        raw = _normalise(corpus.headers[rows]) @ _normalise(query)
+        raw = normalise(corpus.headers[rows]) @ normalise(query)
         lexical = corpus.lexical.scores(request.task)[rows]
         lexical_head = corpus.lexical_head.scores(request.task)[rows]
         depth: Depth = "standard" if request.depth == "auto" else request.depth

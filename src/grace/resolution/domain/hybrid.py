@@ -147,18 +147,35 @@ class HybridSelector:
     def __init__(self, params: HybridParams | None = None) -> None:
         self.params = params or HybridParams()
 
-    def dense(self, cands: Sequence[HybridCandidate]) -> npt.NDArray[np.float64]:
-        """``(n,) float64`` dense channel: header raised towards the best chunk, minus hubness."""
+    def dense_of(
+        self,
+        header: npt.NDArray[np.float64],
+        chunk: npt.NDArray[np.float64],
+        hub: npt.NDArray[np.float64],
+    ) -> npt.NDArray[np.float64]:
+        """Dense channel from ``(n,)`` header cosines, best-chunk cosines and hubness:
+        ``header + chunk_weight · max(0, chunk − header) − hub_weight · hub``."""
         p = self.params
-        header = np.array([c.dense for c in cands], dtype=np.float64)
-        chunk = np.array([c.chunk for c in cands], dtype=np.float64)
-        hub = np.array([c.hub for c in cands], dtype=np.float64)
         return header + p.chunk_weight * np.maximum(0.0, chunk - header) - p.hub_weight * hub
 
-    def fuse(self, cands: Sequence[HybridCandidate]) -> npt.NDArray[np.float64]:
-        """``(n,) float64`` fused scores, rounded to 6 decimals (stable across BLAS orders)."""
+    def dense(self, cands: Sequence[HybridCandidate]) -> npt.NDArray[np.float64]:
+        """``(n,) float64`` dense channel of ``cands`` (:meth:`dense_of`)."""
+        return self.dense_of(
+            np.array([c.dense for c in cands], dtype=np.float64),
+            np.array([c.chunk for c in cands], dtype=np.float64),
+            np.array([c.hub for c in cands], dtype=np.float64),
+        )
+
+    def fuse(
+        self, cands: Sequence[HybridCandidate], dense: npt.NDArray[np.float64] | None = None
+    ) -> npt.NDArray[np.float64]:
+        """``(n,) float64`` fused scores, rounded to 6 decimals (stable across BLAS orders).
+
+        Args:
+            dense: :meth:`dense` of ``cands`` when the caller already has it.
+        """
         p = self.params
-        dense = self.dense(cands)
+        dense = self.dense(cands) if dense is None else dense
         lex = np.array([c.lexical for c in cands], dtype=np.float64)
         head = np.array([c.lexical_head for c in cands], dtype=np.float64)
         trig = np.array([min(len(c.triggers), 3) / 3 for c in cands], dtype=np.float64)
@@ -206,8 +223,8 @@ class HybridSelector:
         p = self.params
         if not cands:
             return HybridSelection(Selection((), {}, ()), (), p.floor)
-        score = self.fuse(cands)
         dense = self.dense(cands)
+        score = self.fuse(cands, dense)
         order = sorted(range(len(cands)), key=lambda i: (-score[i], cands[i].id))
         top = float(score[order[0]])
         best_dense = float(dense.max())

@@ -116,7 +116,8 @@ class Selection:
     top: float = field(default=0.0)
 
 
-def _normalise(m: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+def normalise(m: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """Rows (or a vector) of unit L2 norm, float64; a zero row stays zero (never NaN)."""
     norms = np.linalg.norm(m, axis=-1, keepdims=True)
     out: npt.NDArray[np.float64] = np.divide(m, norms, out=np.zeros_like(m), where=norms > 1e-9)
     return out
@@ -153,8 +154,8 @@ class RelevanceSelector:
         v = np.vstack([c.vector for c in candidates]).astype(np.float64)
         q = np.asarray(task_vector, dtype=np.float64)
         mu = v.mean(axis=0) if mean is None else np.asarray(mean, dtype=np.float64)
-        emb = _normalise(v - mu) @ _normalise(q - mu)
-        raw = _normalise(v) @ _normalise(q)
+        emb = normalise(v - mu) @ normalise(q - mu)
+        raw = normalise(v) @ normalise(q)
         shared = [tuple(sorted(c.stems & task_stems)) for c in candidates]
         score = emb + p.beta * np.array([len(s) for s in shared], dtype=np.float64)
         emb, score = np.round(emb, 6), np.round(score, 6)  # stable across BLAS summation orders
