@@ -17,7 +17,11 @@ from grace.resolution.domain.activation import (
     normalise_files,
     task_languages,
 )
-from grace.resolution.domain.languages import language_of_file, languages_of_files
+from grace.resolution.domain.languages import (
+    language_of_file,
+    languages_in_text,
+    languages_of_files,
+)
 from grace.resolution.domain.talent import Project
 from tests.fakes import InMemoryCatalog, WordCounter, make_talent
 
@@ -69,6 +73,41 @@ def test_languages_of_files_and_task_languages():
     assert not language_allows(("csharp",), ("python",))
 
 
+@pytest.mark.parametrize(
+    ("text", "languages", "words"),
+    [
+        ("Add a PATCH endpoint with Pydantic validation", ("python",), ("pydantic",)),
+        ("Port the Flask app to Go", ("python", "go"), ("flask", "go")),
+        ("Migrate the service to .NET 8 and C# 12", ("csharp",), ("dotnet", "csharp")),
+        ("Ajoute un écran SwiftUI", ("swift",), ("swiftui",)),
+        ("Upgrade Spring Boot", ("java", "kotlin"), ("springboot",)),
+        ("Write Node.js middleware", ("javascript", "typescript"), ("nodejs",)),
+        # everyday words and sentence-initial capitals name nothing
+        ("Go to the settings page and express the total in cents", (), ()),
+        ("Fix SQL injection risk in the items query", (), ()),  # SQL lives in any language
+        ("Rust and dust on the spring shelf", (), ()),
+        ("Express middleware for the gateway", (), ()),
+    ],
+)
+def test_languages_named_by_a_task(text, languages, words):
+    assert languages_in_text(text) == (languages, words)
+
+
+def test_task_languages_from_the_text_narrow_within_the_project():
+    polyglot = ["python", "csharp", "typescript"]
+    pydantic = "Add a PATCH endpoint with Pydantic validation"
+    assert task_languages(polyglot, [], pydantic) == (("python",), "task")
+    # the files stay the first evidence; the text adds what it names
+    assert task_languages(polyglot, ["web/Cart.tsx"], "call it from Django") == (
+        ("typescript", "javascript", "python"), "files")
+    # a language the project does not declare narrows nothing
+    assert task_languages(["python"], [], "do it like the React app") == (("python",), "project")
+    # a project without languages takes the text's
+    assert task_languages([], [], pydantic) == (("python",), "task")
+    assert task_languages(polyglot, [], "Rename a variable") == (
+        ("python", "csharp", "typescript", "javascript"), "project")
+
+
 def _catalog():
     return InMemoryCatalog([
         make_talent("py.fastapi", languages=("python",), paths=("**/*.py",)),
@@ -101,6 +140,17 @@ def test_language_filter_relevance_off_project_then_files():
     assert {d.id: d.reason for d in r.dropped}["ts.react"] == "language"
     assert r.languages == ("python",) and r.language_source == "files"
     assert "Files: app/api/items.py" in r.markdown
+
+
+def test_language_named_in_the_task_drops_other_stacks_explained():
+    uc = ResolveContext(_catalog(), WordCounter(), matcher=WcmatchPathMatcher())
+    ids = ("py.fastapi", "ts.react", "cs.mvvm", "any.git", "any.docs")
+    project = Project("p", ids, languages=("python", "typescript", "csharp"))
+    r = _resolve(uc, project, task="Add a PATCH endpoint with Pydantic validation")
+    assert set(r.served_ids) == {"py.fastapi", "any.git", "any.docs"}
+    assert r.language_source == "task" and r.languages == ("python",)
+    (cs,) = [d for d in r.dropped if d.id == "cs.mvvm"]
+    assert cs.reason == "language" and "named in the task: pydantic" in cs.detail
 
 
 def test_catalog_without_activation_keeps_seed_001_order():

@@ -18,6 +18,7 @@ from grace.resolution.domain.activation import (
 )
 from grace.resolution.domain.compiler import ContextCompiler, ContextHeader
 from grace.resolution.domain.graph import DependencyGraph
+from grace.resolution.domain.languages import languages_in_text
 from grace.resolution.domain.ports import CatalogReader, TokenCounter
 from grace.resolution.domain.relevance import Explanation
 from grace.resolution.domain.results import (
@@ -225,14 +226,19 @@ class ResolveContext:
         for tid in sorted(active - set(for_role)):
             dropped[tid] = Dropped(tid, "role", f"no `agents` entry for role {role}")
 
-        # 3b. Language filter: the files' languages, else the project's (DESIGN.md §2.2).
-        languages, language_source = task_languages(project.languages, in_play)
+        # 3b. Language filter: the files' languages, else those the task names, else the
+        # project's (DESIGN.md §2.2).
+        languages, language_source = task_languages(project.languages, in_play, task)
         in_language = [t for t in for_role if language_allows(catalog[t].languages, languages)]
+        source = (
+            f"named in the task: {', '.join(languages_in_text(task)[1])}"
+            if language_source == "task" else f"from the {language_source}"
+        )
         for tid in sorted(set(for_role) - set(in_language)):
             dropped[tid] = Dropped(
                 tid, "language",
                 f"its languages ({', '.join(catalog[tid].languages)}) are not the task's "
-                f"({', '.join(languages)}, from the {language_source})",
+                f"({', '.join(languages)}, {source})",
             )
 
         # 3c. Activation: globs matched by the files in play, always-on talents of the project.

@@ -8,8 +8,9 @@ bypass: ``**/*.py`` matches every Python rule of a repository
 
 ``languages`` is a hard filter (DESIGN.md §2.2): a talent whose languages do not meet the task's
 languages is dropped with the reason ``language``. The task's languages are those of the files
-in play when some file has a known language, else the project's; each with the languages it
-implies (:data:`~grace.resolution.domain.languages.IMPLIED`: TypeScript code follows JavaScript
+in play when some file has a known language, else the project's languages the task's text names
+(a Pydantic task in a polyglot repository is a Python task), else the project's; each with the
+languages it implies (:data:`~grace.resolution.domain.languages.IMPLIED`: TypeScript code follows JavaScript
 rules). A talent without languages applies everywhere.
 """
 
@@ -22,14 +23,19 @@ from dataclasses import dataclass
 from typing import Final, Literal, Protocol
 
 from grace.errors import InputTooLargeError, InvalidPathError
-from grace.resolution.domain.languages import IMPLIED, kind_of_name, languages_of_files
+from grace.resolution.domain.languages import (
+    IMPLIED,
+    kind_of_name,
+    languages_in_text,
+    languages_of_files,
+)
 
 MAX_FILES: Final = 1_000
 """Most files in play accepted by one request."""
 MAX_FILE_CHARS: Final = 1_024
 """Longest file path accepted (characters)."""
 
-LanguageSource = Literal["files", "project", "none"]
+LanguageSource = Literal["files", "task", "project", "none"]
 
 
 class PathMatcher(Protocol):
@@ -169,20 +175,34 @@ def expand_languages(languages: Iterable[str]) -> tuple[str, ...]:
 
 
 def task_languages(
-    project_languages: Sequence[str], files: Sequence[str]
+    project_languages: Sequence[str], files: Sequence[str], task: str = ""
 ) -> tuple[tuple[str, ...], LanguageSource]:
     """The languages a task is in, and where they come from.
 
+    In order of evidence: the languages of the files in play (with those the task's text
+    names, :func:`~grace.resolution.domain.languages.languages_in_text`: "port this to Go");
+    else the project's languages the task's text names ("Add a PATCH endpoint with Pydantic
+    validation" in a polyglot repository is a Python task); else the project's; else none
+    (then nothing is filtered by language). A text naming only languages the project does not
+    declare narrows nothing: a Python repository's "do it like the React app" stays Python.
+
     Returns:
-        (languages with their implied ones, ``"files"`` | ``"project"`` | ``"none"``): the
-        files' languages when some file in play has a known language, else the project's, else
-        none (then nothing is filtered by language).
+        (languages with their implied ones, ``"files"`` | ``"task"`` | ``"project"`` |
+        ``"none"``).
     """
+    named, _ = languages_in_text(task) if task else ((), ())
     from_files = languages_of_files(files)
     if from_files:
-        return from_files, "files"
-    if project_languages:
-        return expand_languages(project_languages), "project"
+        return expand_languages([*from_files, *named]), "files"
+    project = expand_languages(project_languages)
+    if named and project:
+        narrowed = [lang for lang in expand_languages(named) if lang in project]
+        if narrowed:
+            return expand_languages(narrowed), "task"
+    elif named:
+        return expand_languages(named), "task"
+    if project:
+        return project, "project"
     return (), "none"
 
 

@@ -201,3 +201,76 @@ def languages_of_name(words: Iterable[str]) -> tuple[str, ...]:
             out["go"] = None
         out.update(dict.fromkeys(FRAMEWORK_LANGUAGES.get(word, ())))
     return tuple(out)
+
+
+TEXT_WORDS: Final[dict[str, tuple[str, ...]]] = {
+    w: langs
+    for w, langs in FRAMEWORK_LANGUAGES.items()
+    if w not in {
+        # everyday or ambiguous words: only their capitalised form counts (TEXT_PROPER_NAMES)
+        "go", "golang", "node", "express", "spring", "rails", "swift", "ruby", "rust", "dart",
+        "flask", "phoenix", "remix", "astro", "gin", "maui", "jest", "deno", "pandas", "jupyter",
+        # platforms and tools, not a language: an Android or iOS app may be Flutter or Kotlin,
+        # Maven builds Kotlin too
+        "android", "ios", "jetpack", "maven", "pyspark",
+    }
+} | {
+    "golang": ("go",),
+    "nodejs": ("javascript", "typescript"),
+    "expressjs": ("javascript", "typescript"),
+    "springboot": ("java", "kotlin"),
+    "csharp": ("csharp",),
+    "dotnet": ("csharp",),
+    "aspnet": ("csharp",),
+    "fsharp": ("fsharp",),
+    "cpp": ("cpp", "c"),
+    "swiftui": ("swift",),
+    "jetpackcompose": ("kotlin",),
+}
+"""Words of a task that name its languages (lower case). Language-agnostic kinds (SQL, shell,
+HTML, YAML, Terraform) never name a task's language: SQL lives inside Python or Java code."""
+
+TEXT_PROPER_NAMES: Final[dict[str, tuple[str, ...]]] = {
+    "Go": ("go",), "Node": ("javascript", "typescript"),
+    "Express": ("javascript", "typescript"), "Spring": ("java", "kotlin"),
+    "Rails": ("ruby",), "Swift": ("swift",), "Ruby": ("ruby",), "Rust": ("rust",),
+    "Dart": ("dart",), "Flask": ("python",), "Phoenix": ("elixir",), "Jest": ("javascript",
+    "typescript"), "Deno": ("typescript",), "Pandas": ("python",),
+}
+"""Ambiguous words that name a language only written capitalised, and not as a task's first
+word (``express the total`` / ``Go to the page`` name nothing)."""
+
+_COMPOUNDS: Final = (
+    (r"(?i)\bnode\.?js\b", "nodejs"), (r"(?i)\bnext\.?js\b", "nextjs"),
+    (r"(?i)\bvue\.?js\b", "vuejs"), (r"(?i)\bnuxt\.?js\b", "nuxt"),
+    (r"(?i)\bexpress\.?js\b", "expressjs"), (r"(?i)\bnest\.?js\b", "nestjs"),
+    (r"(?i)\basp\.net\b", "aspnet"), (r"(?i)(?<![\w.])\.net\b", "dotnet"),
+    (r"(?i)\bc#", "csharp"), (r"(?i)\bf#", "fsharp"), (r"(?i)\bc\+\+", "cpp"),
+    (r"(?i)\bspring[ -]boot\b", "springboot"), (r"(?i)\bruby on rails\b", "rails"),
+    (r"(?i)\bjetpack compose\b", "jetpackcompose"),
+)
+
+
+def languages_in_text(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Languages a task's text names, through the languages and frameworks it mentions.
+
+    ``"Add a PATCH endpoint with Pydantic validation"`` -> ``(("python",), ("pydantic",))``;
+    ``"Go to the settings page"`` -> ``((), ())``.
+
+    Returns:
+        (languages, first-seen order; the words that named them, lower case).
+    """
+    import re  # local: the module is otherwise pure tables
+
+    for pattern, word in _COMPOUNDS:
+        text = re.sub(pattern, f" {word} ", text)
+    langs: dict[str, None] = {}
+    named: dict[str, None] = {}
+    for i, token in enumerate(re.findall(r"[A-Za-z][A-Za-z0-9]*", text)):
+        found = TEXT_WORDS.get(token.lower())
+        if found is None and i > 0:
+            found = TEXT_PROPER_NAMES.get(token)
+        if found:
+            named[token.lower()] = None
+            langs.update(dict.fromkeys(found))
+    return tuple(langs), tuple(named)

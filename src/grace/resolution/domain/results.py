@@ -120,7 +120,8 @@ class ResolvedContext:
         relevance_algo: ``seed`` or ``hybrid`` when relevance is on, else "".
         files: the files in play, repository-relative (empty when none were given).
         languages: the task's languages, used by the language filter.
-        language_source: ``files``, ``project`` or ``none`` (where ``languages`` come from).
+        language_source: ``files``, ``task``, ``project`` or ``none`` (where ``languages`` come
+            from).
         also_relevant: the next candidates relevance cut, offered as ``grace_get`` pointers.
     """
 
