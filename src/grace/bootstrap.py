@@ -118,6 +118,7 @@ class ResolutionApp:
     _relevance: EmbeddingRelevance | HybridRelevance | None = field(
         default=None, init=False, repr=False
     )
+    _resolve: ResolveContext | None = field(default=None, init=False, repr=False)
 
     @property
     def relevance(self) -> EmbeddingRelevance | HybridRelevance | None:
@@ -157,9 +158,12 @@ class ResolutionApp:
 
     @property
     def resolve(self) -> ResolveContext:
-        return ResolveContext(
-            self.catalog, self.counter, relevance=self.relevance, matcher=WcmatchPathMatcher()
-        )
+        """The use case, built once per app (it keeps rendered blocks and token counts)."""
+        if self._resolve is None:
+            self._resolve = ResolveContext(
+                self.catalog, self.counter, relevance=self.relevance, matcher=WcmatchPathMatcher()
+            )
+        return self._resolve
 
     @property
     def get(self) -> GetTalent:

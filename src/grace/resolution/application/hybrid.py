@@ -32,7 +32,8 @@ from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, T
 from grace.resolution.domain.relevance import Explanation, normalise
 from grace.resolution.domain.results import AlsoRelevant
 from grace.resolution.domain.talent import Depth, Talent
-from grace.resolution.domain.text import triggers_found
+from grace.resolution.domain.text import triggers_in_folded
+from grace.text import fold
 
 CHUNK_WORDS: Final = 120
 MAX_CHUNKS: Final = 4
@@ -85,9 +86,11 @@ class _Corpus:
     index: dict[str, int]
     headers: npt.NDArray[np.float64]  # (n, d) raw header vectors
     header_mean: npt.NDArray[np.float64]  # (d,)
-    chunks: npt.NDArray[np.float64]  # (m, d) raw chunk vectors
-    chunk_owner: npt.NDArray[np.int64]  # (m,) talent row of each chunk
+    headers_centred: npt.NDArray[np.float64]  # (n, d) normalise(headers - header_mean)
+    chunks_centred: npt.NDArray[np.float64]  # (m, d) normalise(chunks - chunk_mean)
     chunk_mean: npt.NDArray[np.float64]  # (d,)
+    chunk_starts: npt.NDArray[np.int64]  # (k,) first chunk row of each talent that has chunks
+    chunk_talents: npt.NDArray[np.int64]  # (k,) the talent row of each such segment
     lexical: LexicalScorer
     lexical_head: LexicalScorer
     hub: npt.NDArray[np.float64]  # (n,) mean dense channel over the probes, per talent
@@ -123,6 +126,7 @@ class HybridRelevance:
         self._chunks = chunks
         self._corpus_key: str | None = None
         self._corpus: _Corpus | None = None
+        self._pool: tuple[Talent, ...] = ()
         self._tokens: dict[tuple[str, str, Depth], int] = {}
 
     def _embed(
@@ -140,12 +144,19 @@ class HybridRelevance:
     def _build(
         self, talents: Sequence[Talent], progress: Callable[[int, int], None] | None = None
     ) -> _Corpus:
+        # The catalog holds each talent as one immutable object: the same objects in the same
+        # order are the same corpus (no hashing of every body on each request).
+        if self._corpus is not None and len(talents) == len(self._pool) and all(
+            a is b for a, b in zip(talents, self._pool, strict=True)
+        ):
+            return self._corpus
         digest = hashlib.sha256()
         for t in talents:
             digest.update(f"{t.id}\x00{t.version}\x00{header_text(t)}\x00".encode())
             digest.update(hashlib.sha256(t.bodies["full"].encode()).digest())
         key = digest.hexdigest()
         if self._corpus is not None and self._corpus_key == key:
+            self._pool = tuple(talents)
             return self._corpus
         texts: list[str] = []
         owner: list[int] = []
@@ -160,13 +171,20 @@ class HybridRelevance:
             self._embed(texts, progress, len(talents), total)
             if texts else np.zeros((0, headers.shape[1]))
         )
+        header_mean = headers.mean(axis=0)
+        chunk_mean = chunks.mean(axis=0) if len(chunks) else np.zeros(headers.shape[1])
+        owners = np.asarray(owner, dtype=np.int64)  # chunks are grouped by talent, in order
+        starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]]) if len(owners) else (
+            np.zeros(0, np.int64))
         corpus = _Corpus(
             index={t.id: i for i, t in enumerate(talents)},
             headers=headers,
-            header_mean=headers.mean(axis=0),
-            chunks=chunks,
-            chunk_owner=np.asarray(owner, dtype=np.int64),
-            chunk_mean=chunks.mean(axis=0) if len(chunks) else np.zeros(headers.shape[1]),
+            header_mean=header_mean,
+            headers_centred=normalise(headers - header_mean),
+            chunks_centred=normalise(chunks - chunk_mean) if len(chunks) else chunks,
+            chunk_mean=chunk_mean,
+            chunk_starts=starts.astype(np.int64),
+            chunk_talents=owners[starts] if len(owners) else np.zeros(0, np.int64),
             lexical=self._lexical([lexical_document(t) for t in talents]),
             lexical_head=self._lexical([header_text(t) for t in talents]),
             hub=np.zeros(len(talents)),
@@ -180,6 +198,7 @@ class HybridRelevance:
         level = self._selector.probe_level(best.tolist())
         self._corpus = replace(corpus, hub=hub, probe_dense=-1.0 if level is None else level)
         self._corpus_key = key
+        self._pool = tuple(talents)
         return self._corpus
 
     @staticmethod
@@ -187,16 +206,12 @@ class HybridRelevance:
         corpus: _Corpus, query: npt.NDArray[np.float64], rows: npt.NDArray[np.int64]
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
         """(header centred cosines, best chunk centred cosines) of ``rows`` for ``query``."""
-        header = normalise(corpus.headers[rows] - corpus.header_mean) @ normalise(
-            query - corpus.header_mean
-        )
-        if not len(corpus.chunks):
+        header = corpus.headers_centred[rows] @ normalise(query - corpus.header_mean)
+        if not len(corpus.chunks_centred):
             return header, np.full(len(rows), -1.0)
-        chunk_cos = normalise(corpus.chunks - corpus.chunk_mean) @ normalise(
-            query - corpus.chunk_mean
-        )
+        chunk_cos = corpus.chunks_centred @ normalise(query - corpus.chunk_mean)
         best = np.full(len(corpus.headers), -1.0)
-        np.maximum.at(best, corpus.chunk_owner, chunk_cos)
+        best[corpus.chunk_talents] = np.maximum.reduceat(chunk_cos, corpus.chunk_starts)
         return header, best[rows]
 
     def _dense(
@@ -250,6 +265,7 @@ class HybridRelevance:
         lexical = corpus.lexical.scores(request.task)[rows]
         lexical_head = corpus.lexical_head.scores(request.task)[rows]
         depth: Depth = "standard" if request.depth == "auto" else request.depth
+        folded = fold(request.task)
         hybrid = [
             HybridCandidate(
                 id=t.id,
@@ -260,7 +276,7 @@ class HybridRelevance:
                 lexical_head=float(lexical_head[i]),
                 tokens=self._cost(t, depth),
                 hub=float(corpus.hub[rows[i]]),
-                triggers=triggers_found(request.task, t.triggers),
+                triggers=triggers_in_folded(folded, t.triggers),
                 glob_strength=(
                     request.activation[t.id].strength if t.id in request.activation else 1.0
                 ),

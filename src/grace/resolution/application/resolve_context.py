@@ -16,8 +16,8 @@ from grace.resolution.domain.activation import (
     specific_paths,
     task_languages,
 )
-from grace.resolution.domain.compiler import ContextCompiler, ContextHeader
-from grace.resolution.domain.graph import DependencyGraph
+from grace.resolution.domain.compiler import ContextCompiler, ContextHeader, TalentCosts
+from grace.resolution.domain.graph import DependencyGraph, MissingPrerequisite
 from grace.resolution.domain.languages import languages_in_text
 from grace.resolution.domain.ports import CatalogReader, TokenCounter
 from grace.resolution.domain.relevance import Explanation
@@ -94,6 +94,8 @@ def check_role(role: str, catalog: Sequence[Talent]) -> str:
     """
     if not role or len(role) > 64 or not role.replace("-", "").replace("_", "").isalnum():
         raise InvalidIdError(f"invalid role {role!r}: use a word such as 'backend'")
+    if any(role in t.agents for t in catalog):
+        return role
     known = sorted({r for t in catalog for r in t.agents})
     if role not in known:
         raise UnknownRoleError(
@@ -131,6 +133,11 @@ def _mark_always(
     return tuple(out)
 
 
+_GraphFacts = tuple[
+    list[MissingPrerequisite], tuple[tuple[str, str, str], ...], tuple[tuple[str, ...], ...]
+]
+
+
 class ResolveContext:
     """Compile the context a coding agent gets for a role and a task.
 
@@ -155,6 +162,28 @@ class ResolveContext:
         self._counter = counter
         self._relevance = relevance
         self._matcher = matcher
+        self._costs = TalentCosts()  # blocks and token counts, reused across requests
+        self._facts: tuple[tuple[Talent, ...], frozenset[str], _GraphFacts] | None = None
+
+    def _graph_facts(
+        self, talents: Sequence[Talent], graph: DependencyGraph, active: frozenset[str]
+    ) -> _GraphFacts:
+        """Missing prerequisites, unknown references and cycles of ``active``: computed once per
+        catalog state and active set (the key holds the talents themselves, so an object id is
+        never reused while its entry lives)."""
+        if self._facts is not None:
+            held, held_active, facts = self._facts
+            if held_active == active and len(held) == len(talents) and all(
+                x is y for x, y in zip(held, talents, strict=True)
+            ):
+                return facts
+        facts = (
+            list(graph.missing_prerequisites(active)),
+            tuple((u.talent, u.field, u.unknown) for u in graph.unknown_references(active)),
+            tuple(tuple(c) for c in graph.cycles(active)),
+        )
+        self._facts = (tuple(talents), active, facts)
+        return facts
 
     def __call__(
         self,
@@ -209,7 +238,7 @@ class ResolveContext:
             dropped[tid] = Dropped(tid, "draft", "status: draft talents are never served")
 
         # 2. Graph: missing prerequisites, unknown references, cycles, conflicts (reported).
-        missing = graph.missing_prerequisites(active)
+        missing, unknown, cycles = self._graph_facts(talents, graph, active)
         missing_by: dict[str, list[str]] = {}
         for m in missing:
             missing_by.setdefault(m.missing, []).append(m.talent)
@@ -304,7 +333,7 @@ class ResolveContext:
             dropped[d.id] = d
 
         # 6-8. Depth under the budget, pointers, recommendations.
-        compiler = ContextCompiler(self._counter, graph, catalog, active)
+        compiler = ContextCompiler(self._counter, graph, catalog, active, self._costs)
         served_set = set(served_ids)
         header = ContextHeader(
             project.name, role, task, project.languages, note,
@@ -317,10 +346,8 @@ class ResolveContext:
 
         report = GraphReport(
             missing_prerequisites=tuple((m.talent, m.missing) for m in missing),
-            unknown_references=tuple(
-                (u.talent, u.field, u.unknown) for u in graph.unknown_references(active)
-            ),
-            cycles=tuple(tuple(c) for c in graph.cycles(active)),
+            unknown_references=unknown,
+            cycles=cycles,
             conflicts=tuple(pairs),
         )
         return ResolvedContext(

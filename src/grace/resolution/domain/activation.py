@@ -10,8 +10,8 @@ bypass: ``**/*.py`` matches every Python rule of a repository
 languages is dropped with the reason ``language``. The task's languages are those of the files
 in play when some file has a known language, else the project's languages the task's text names
 (a Pydantic task in a polyglot repository is a Python task), else the project's; each with the
-languages it implies (:data:`~grace.resolution.domain.languages.IMPLIED`: TypeScript code follows JavaScript
-rules). A talent without languages applies everywhere.
+languages it implies (:data:`~grace.resolution.domain.languages.IMPLIED`: TypeScript code
+follows JavaScript rules). A talent without languages applies everywhere.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ With a fixed depth, every talent is served at that depth and step 2 is skipped.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -169,6 +169,56 @@ class Compiled:
     recommended: tuple[Recommendation, ...]
 
 
+class TalentCosts:
+    """Rendered blocks and token costs per talent, kept across requests.
+
+    A catalog holds each talent as one immutable object for its lifetime; an entry is reused
+    only while the catalog still holds *that* object (``is``), so a reloaded or edited talent
+    is rendered and counted again. Memory: one block per talent and depth served, and one
+    count per (talent, depth, role, languages) asked.
+    """
+
+    def __init__(self) -> None:
+        self._blocks: dict[tuple[str, Depth], tuple[Talent, str, int | None]] = {}
+        self._tables: dict[tuple[str, Depth, str, tuple[str, ...]], tuple[Talent, int]] = {}
+
+    def block(self, talent: Talent, depth: Depth) -> str:
+        """:func:`render_block` of ``talent`` at ``depth`` (cached)."""
+        hit = self._blocks.get((talent.id, depth))
+        if hit is not None and hit[0] is talent:
+            return hit[1]
+        text = render_block(talent, depth)
+        self._blocks[(talent.id, depth)] = (talent, text, None)
+        return text
+
+    def block_tokens(self, talent: Talent, depth: Depth, count: Callable[[str], int]) -> int:
+        """Tokens of :meth:`block` by ``count`` (cached with the block)."""
+        text = self.block(talent, depth)
+        owner, _, tokens = self._blocks[(talent.id, depth)]
+        if tokens is None:
+            tokens = count(text)
+            self._blocks[(talent.id, depth)] = (owner, text, tokens)
+        return tokens
+
+    def table_tokens(
+        self,
+        talent: Talent,
+        depth: Depth,
+        role: str,
+        languages: Sequence[str],
+        count: Callable[[str], int],
+    ) -> int:
+        """Tokens of the talent's "when to dig deeper" rows at ``depth`` (cached)."""
+        key = (talent.id, depth, role, tuple(languages))
+        hit = self._tables.get(key)
+        if hit is not None and hit[0] is talent:
+            return hit[1]
+        rows = pointers_for(talent, depth, role=role, languages=languages)
+        tokens = count("\n".join(f"| {_cell(p.when)} | {pointer_call(p)} |" for p in rows))
+        self._tables[key] = (talent, tokens)
+        return tokens
+
+
 class ContextCompiler:
     """Fits ordered candidates into a token budget and renders them (see module docstring).
 
@@ -178,6 +228,7 @@ class ContextCompiler:
         catalog: id -> talent of the whole catalog (to describe recommended talents).
         active: ids the project serves (enabled, not draft): a recommendation of one of them
             is not listed.
+        costs: blocks and costs kept across requests (a fresh one when omitted).
     """
 
     def __init__(
@@ -186,11 +237,13 @@ class ContextCompiler:
         graph: DependencyGraph,
         catalog: Mapping[str, Talent],
         active: frozenset[str],
+        costs: TalentCosts | None = None,
     ) -> None:
         self._counter = counter
         self._graph = graph
         self._catalog = catalog
         self._active = active
+        self._costs = costs if costs is not None else TalentCosts()
         self._cache: dict[str, int] = {}
 
     def _count(self, text: str) -> int:
@@ -199,9 +252,12 @@ class ContextCompiler:
         return self._cache[text]
 
     def _cost(self, talent: Talent, depth: Depth, role: str, languages: Sequence[str]) -> int:
-        rows = pointers_for(talent, depth, role=role, languages=languages)
-        table = "\n".join(f"| {_cell(p.when)} | {pointer_call(p)} |" for p in rows)
-        return self._count(render_block(talent, depth)) + self._count(table) + 2
+        costs, count = self._costs, self._counter.count
+        return (
+            costs.block_tokens(talent, depth, count)
+            + costs.table_tokens(talent, depth, role, languages, count)
+            + 2
+        )
 
     def _recommendations(self, served: Sequence[Candidate]) -> list[Recommendation]:
         by: dict[str, list[str]] = {}
@@ -275,7 +331,7 @@ class ContextCompiler:
     ) -> Compiled:
         while True:
             served = [c for c in admitted if c.id in depths]
-            blocks = [render_block(c.talent, depths[c.id]) for c in served]
+            blocks = [self._costs.block(c.talent, depths[c.id]) for c in served]
             pointers = [
                 p
                 for c in served
@@ -298,7 +354,7 @@ class ContextCompiler:
                     id=c.id,
                     name=c.talent.name,
                     depth=depths[c.id],
-                    tokens=self._count(render_block(c.talent, depths[c.id])),
+                    tokens=self._costs.block_tokens(c.talent, depths[c.id], self._count),
                     rank=c.rank,
                     priority=c.talent.priority,
                     triggers=c.triggers,

@@ -15,7 +15,8 @@ from grace.resolution.domain.activation import Activation
 from grace.resolution.domain.graph import DependencyGraph
 from grace.resolution.domain.results import Dropped
 from grace.resolution.domain.talent import ROLE_RANKS, RoleRank, Talent
-from grace.resolution.domain.text import triggers_found
+from grace.resolution.domain.text import triggers_in_folded
+from grace.text import fold
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,11 +72,12 @@ def make_candidates(
         relevance: optional id -> relevance score (seed 000), which then leads the order.
         activation: optional id -> what activated it (glob matched by a file in play, always).
     """
+    folded = fold(task)
     candidates = [
         Candidate(
             talent=t,
             rank=t.rank_for(role),
-            triggers=triggers_found(task, t.triggers),
+            triggers=triggers_in_folded(folded, t.triggers),
             via="enabled" if t.rank_for(role) is not None else "closure",
             required_by=closure_of.get(t.id, ()),
             relevance=None if relevance is None else relevance.get(t.id, float("-inf")),
@@ -107,9 +109,11 @@ def admit_in_order(
     admitted: set[str] = set()
     dropped: dict[str, Dropped] = {}
     for cand in ordered:
-        if cand.id in admitted or cand.id in dropped:
+        cid = cand.id
+        if cid in admitted or cid in dropped:
             continue
-        closure = graph.closure([cand.id], within=by_id)
+        # most talents require nothing: their closure is themselves (no traversal)
+        closure = graph.closure([cid], within=by_id) if cand.talent.edges else [cid]
         lost = [g for g in closure if g in dropped]
         if lost:
             dropped[cand.id] = Dropped(
@@ -138,16 +142,23 @@ def resolve_conflicts(
         (kept candidates in order, dropped, (kept, dropped) pairs for the report).
     """
     pairs: list[tuple[str, str]] = []
+    # Symmetric conflict sets of the candidates, built once: O(n + conflicts), then each check
+    # costs the size of one talent's conflicts, not of the admitted set.
+    against: dict[str, set[str]] = {c.id: set(talents[c.id].conflicts) for c in ordered}
+    for c in ordered:
+        for other in talents[c.id].conflicts:
+            if other in against:
+                against[other].add(c.id)
 
-    def conflicting(t: str, others: set[str]) -> str | None:
-        mine = set(talents[t].conflicts)
-        hits = [o for o in others if o in mine or t in talents[o].conflicts]
+    def conflicting(t: str, admitted: set[str], group: set[str]) -> str | None:
+        """The smallest id ``t`` conflicts with among ``admitted`` and the rest of its group."""
+        hits = [o for o in against.get(t, ()) if o in admitted or (o in group and o != t)]
         return min(hits) if hits else None
 
     def accept(cand: Candidate, group: list[Candidate], admitted: set[str]) -> Dropped | None:
         ids = {g.id for g in group}
         for g in group:
-            winner = conflicting(g.id, admitted | (ids - {g.id}))
+            winner = conflicting(g.id, admitted, ids)
             if winner is not None:
                 pairs.append((winner, cand.id))
                 via = "" if g.id == cand.id else f" (through its prerequisite {g.id})"

@@ -61,5 +61,10 @@ def triggers_found(task: str, triggers: tuple[str, ...]) -> tuple[str, ...]:
     A multi-word trigger (``"use case"``) also matches ``use-case``, ``use_case`` and ``usecase``.
     Seed 001, step 4: "activation.triggers présents dans la tâche".
     """
-    folded = fold(task)
+    return triggers_in_folded(fold(task), triggers)
+
+
+def triggers_in_folded(folded: str, triggers: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`triggers_found` for a task already :func:`~grace.text.fold`-ed (fold it once
+    for a whole catalog)."""
     return tuple(t for t in triggers if t.strip() and _trigger_pattern(t).search(folded))
