@@ -21,6 +21,7 @@ from grace.resolution.domain.languages import (
     language_of_file,
     languages_in_text,
     languages_of_files,
+    languages_of_name,
 )
 from grace.resolution.domain.talent import Project
 from tests.fakes import InMemoryCatalog, WordCounter, make_talent
@@ -91,6 +92,23 @@ def test_languages_of_files_and_task_languages():
 )
 def test_languages_named_by_a_task(text, languages, words):
     assert languages_in_text(text) == (languages, words)
+
+
+@pytest.mark.parametrize(
+    ("slug", "languages"),
+    [
+        ("react19-concurrent-patterns", ("javascript", "typescript")),  # version suffix
+        ("vue3-composition-api", ("javascript", "typescript")),
+        ("py-fast-api", ("python",)),  # py as the first word
+        ("go-servemux", ("go",)),
+        ("go-to-market", ()),
+        ("containerize-aspnetcore", ("csharp",)),
+        ("release-v5-notes", ()),  # a bare version names nothing
+        ("spy-py", ()),  # py only as the first word
+    ],
+)
+def test_languages_of_a_rule_name(slug, languages):
+    assert languages_of_name(slug.split("-")) == languages
 
 
 def test_task_languages_from_the_text_narrow_within_the_project():

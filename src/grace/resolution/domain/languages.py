@@ -168,11 +168,12 @@ def languages_of_files(paths: Iterable[str]) -> tuple[str, ...]:
 FRAMEWORK_LANGUAGES: Final[dict[str, tuple[str, ...]]] = {
     **{w: ("python",) for w in (
         "python", "django", "flask", "fastapi", "pydantic", "pytest", "pandas", "sqlalchemy",
-        "jupyter", "pyspark", "streamlit")},
+        "jupyter", "pyspark", "streamlit", "ruff", "mypy")},
     **{w: ("typescript",) for w in ("typescript", "angular", "nestjs", "deno")},
     **{w: ("javascript", "typescript") for w in (
         "javascript", "react", "nextjs", "vue", "vuejs", "nuxt", "svelte", "sveltekit", "node",
-        "nodejs", "express", "jest", "vitest", "astro", "solidjs", "remix", "jquery")},
+        "nodejs", "express", "jest", "vitest", "astro", "solidjs", "remix", "jquery",
+        "tanstack")},
     **{w: ("go",) for w in ("golang", "gin")},
     **{w: ("rust",) for w in ("rust", "actix", "axum")},
     **{w: ("java",) for w in ("java", "spring", "springboot", "quarkus", "junit", "maven")},
@@ -182,7 +183,8 @@ FRAMEWORK_LANGUAGES: Final[dict[str, tuple[str, ...]]] = {
     **{w: ("ruby",) for w in ("ruby", "rails")},
     **{w: ("php",) for w in ("php", "laravel", "symfony", "wordpress", "drupal")},
     **{w: ("csharp",) for w in (
-        "csharp", "dotnet", "aspnet", "blazor", "maui", "xunit", "wpf", "nunit", "mstest")},
+        "csharp", "dotnet", "aspnet", "aspnetcore", "efcore", "blazor", "maui", "xunit", "wpf",
+        "nunit", "mstest")},
     **{w: ("cpp",) for w in ("cpp",)},
     **{w: ("elixir",) for w in ("elixir", "phoenix")},
     **{w: ("scala",) for w in ("scala",)},
@@ -193,13 +195,21 @@ only as the first word of a name (``go-servemux``), never inside one (``go-to-ma
 
 
 def languages_of_name(words: Iterable[str]) -> tuple[str, ...]:
-    """Languages the words of a rule's name (slug words, lower case) bind it to, first-seen."""
+    """Languages the words of a rule's name (slug words, lower case) bind it to, first-seen.
+
+    A version suffix is ignored (``react19``, ``vue3``, ``angular17`` name React, Vue,
+    Angular); ``py`` and ``go`` count only as a name's first word (``py-fast-api``,
+    ``go-servemux``; never ``go-to-market``).
+    """
     out: dict[str, None] = {}
     words = list(words)
     for i, word in enumerate(words):
-        if word == "go" and i == 0 and words[1:2] != ["to"]:
-            out["go"] = None
-        out.update(dict.fromkeys(FRAMEWORK_LANGUAGES.get(word, ())))
+        if i == 0 and (word == "py" or (word == "go" and words[1:2] != ["to"])):
+            out["python" if word == "py" else "go"] = None
+        found = FRAMEWORK_LANGUAGES.get(word)
+        if found is None and word[-1:].isdigit():
+            found = FRAMEWORK_LANGUAGES.get(word.rstrip("0123456789"))
+        out.update(dict.fromkeys(found or ()))
     return tuple(out)
 
 
