@@ -42,9 +42,13 @@ def test_example_set_floors(cache: Path) -> None:
     hybrid = run(labels, "hybrid", cache)
     # seed 000 exactly: the figures of decision 0006
     assert seed.recall >= 0.68 and seed.precision >= 0.44 and seed.ood_rejection >= 0.69
-    assert hybrid.recall >= 0.59 and hybrid.precision >= 0.56 and hybrid.ndcg5 >= 0.58
+    # the role prior (w_role 0.5): recall 0.754, precision 0.534, nDCG@5 0.670 (decision 0010)
+    assert hybrid.recall >= 0.74 and hybrid.precision >= 0.52 and hybrid.ndcg5 >= 0.65
     assert hybrid.ood_rejection >= 0.69 and hybrid.false_rejection <= 0.06
-    assert hybrid.token_savings >= 0.89
+    assert hybrid.token_savings >= 0.83
+    # the hybrid default beats seed 000 on recall, precision and savings in the same run
+    assert hybrid.recall > seed.recall and hybrid.precision > seed.precision
+    assert hybrid.token_savings > seed.token_savings
 
 
 def test_polyglot_set_floors(cache: Path, tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -28,6 +29,23 @@ def test_calibrated_sum_and_explanations():
     expl = {e.id: e for e in sel.selection.explanations}
     assert expl["c"].glob == "**/*.py" and "glob `**/*.py` matched app/x.py" in expl["c"].detail
     assert expl["a"].lexical == 0.4
+
+
+def test_role_rank_is_evidence_of_the_curator():
+    p = HybridParams(chunk_weight=0.0, hub_weight=0.0, w_lex=0.0, w_head=0.0, w_trigger=0.0,
+                     w_glob=0.0, w_role=0.5)
+    cands = [cand("a.optional", 0.3, role_rank="optional"),
+             cand("b.recommended", 0.3, role_rank="recommended"),
+             cand("c.required", 0.3, role_rank="required"), cand("d.unknown", 0.3)]
+    sel = HybridSelector(p).select(cands)
+    assert sel.selection.scores == {"c.required": 0.8, "b.recommended": 0.55,
+                                    "a.optional": 0.3, "d.unknown": 0.3}
+    detail = {e.id: e.detail for e in sel.selection.explanations}
+    assert "required for the role" in detail["c.required"]
+    assert "for the role" not in detail["a.optional"]
+    # weight 0: the rank is ignored (an imported catalog ranks everything optional anyway)
+    flat = HybridSelector(replace(p, w_role=0.0)).select(cands)
+    assert set(flat.selection.scores.values()) == {0.3}
 
 
 def test_every_channel_weighs_as_documented():

@@ -282,6 +282,7 @@ class HybridRelevance:
                 ),
                 glob=request.activation[t.id].glob if t.id in request.activation else None,
                 file=request.activation[t.id].file if t.id in request.activation else None,
+                role_rank=t.rank_for(request.role) if request.role else None,
             )
             for i, t in enumerate(cands)
         ]

@@ -46,6 +46,7 @@ class RelevanceRequest:
         active: every active talent of the project (for centring and corpus statistics).
         activation: id -> what activated it (a glob matched by a file in play, always-on).
         depth: the depth mode of the request (``BUDGET`` is charged at the depth served).
+        role: the agent's role (each candidate's ``agents`` rank for it is evidence).
     """
 
     candidates: Sequence[Talent]
@@ -53,6 +54,7 @@ class RelevanceRequest:
     active: Sequence[Talent]
     activation: Mapping[str, Activation] = field(default_factory=dict)
     depth: DepthMode = "auto"
+    role: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +302,7 @@ class ResolveContext:
                     active=[catalog[t] for t in sorted(active)],
                     activation=activation,
                     depth=depth,
+                    role=role,
                 )
             )
             scores, note, explanations = outcome.scores, outcome.note, outcome.explanations

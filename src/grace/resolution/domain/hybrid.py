@@ -22,8 +22,12 @@ Channels per candidate:
 * ``glob``: the specificity (:func:`~grace.resolution.domain.activation.glob_strength`) of the
   talent's globs when a file in play matched one, else 0.
 
+* ``role``: the talent's ``agents`` rank for the request's role (:data:`ROLE_PRIOR`: required
+  1, recommended 0.5, optional 0) — the curator's own statement of what a role needs.
+
 Fusion ``sum`` (default), a calibrated sum (each channel has an absolute meaning):
-``dense + w_lex · lexical + w_head · lexical_head + w_trigger · triggers + w_glob · glob``.
+``dense + w_lex · lexical + w_head · lexical_head + w_trigger · triggers + w_glob · glob
++ w_role · role``.
 ``rrf``: reciprocal rank fusion, ``Σ 1 / (k + rank)`` over the channels where the candidate has
 a positive signal (Cormack, Clarke & Büttcher, SIGIR 2009, k = 60), scaled by k.
 
@@ -56,6 +60,9 @@ from grace.resolution.domain.relevance import Decision, Explanation, Selection
 Fusion = Literal["sum", "rrf"]
 RRF_K: Final = 60
 """Cormack et al. 2009: k = 60."""
+ROLE_PRIOR: Final[dict[str, float]] = {"required": 1.0, "recommended": 0.5, "optional": 0.0}
+"""The curator's ``agents`` rank for the role as evidence (seed 001 orders by it); an imported
+catalog ranks every talent ``optional`` for every role, so there it weighs nothing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +85,7 @@ class HybridParams:
     w_head: float = 1.0
     w_trigger: float = 0.4
     w_glob: float = 0.8
+    w_role: float = 0.5
     floor: float = 0.05
     probe_percentile: float = 90.0
     probe_margin: float = 0.005
@@ -106,6 +114,8 @@ class HybridCandidate:
         hub: the talent's mean dense score over the out-of-domain probes.
         triggers: its ``activation.triggers`` found in the task.
         glob / file: the matched pattern and file in play, or ``None``.
+        role_rank: its ``agents`` rank for the request's role (``required``,
+            ``recommended``, ``optional``), or ``None`` when unknown.
     """
 
     id: str
@@ -120,6 +130,7 @@ class HybridCandidate:
     triggers: tuple[str, ...] = ()
     glob: str | None = None
     file: str | None = None
+    role_rank: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +199,11 @@ class HybridSelector:
             for channel in (dense, lex, head, trig, glob):
                 score += 1.0 / (RRF_K + _ranks(channel, ids))
             return np.round(score * RRF_K, 6)  # 1.0 = first in one channel
-        fused = dense + p.w_lex * lex + p.w_head * head + p.w_trigger * trig + p.w_glob * glob
+        role = np.array([ROLE_PRIOR.get(c.role_rank or "", 0.0) for c in cands], np.float64)
+        fused = (
+            dense + p.w_lex * lex + p.w_head * head + p.w_trigger * trig + p.w_glob * glob
+            + p.w_role * role
+        )
         return np.round(fused, 6)
 
     def probe_level(self, probe_best: Sequence[float]) -> float | None:
@@ -294,4 +309,6 @@ def _channels(c: HybridCandidate, dense: float) -> str:
         parts.append("triggers " + ", ".join(c.triggers))
     if c.glob is not None:
         parts.append(f"glob `{c.glob}` matched {c.file}")
+    if c.role_rank in ("required", "recommended"):
+        parts.append(f"{c.role_rank} for the role")
     return " [" + "; ".join(parts) + "]"
