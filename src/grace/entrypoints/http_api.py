@@ -8,8 +8,6 @@ unexpected error. Bodies are capped at :data:`MAX_BODY_BYTES`.
 
 from __future__ import annotations
 
-import re
-from datetime import date
 from http import HTTPStatus
 from importlib import resources
 from pathlib import Path
@@ -20,7 +18,7 @@ from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -34,88 +32,19 @@ from grace.errors import (
     ZoneError,
 )
 from grace.matching.application.match import MatchResult
+from grace.matching.application.request_schema import SearchBody, SimilarBody
 from grace.matching.domain.history import Feedback, MatchingStats, SimilarRequest, Verdict
-from grace.matching.domain.model import MAX_TEXT, BudgetRange, EventFormat, EventRequest, Member
+from grace.matching.domain.model import Member
 
 MAX_BODY_BYTES = 256 * 1024
 """Largest request body accepted (bytes); more is a 413 problem. A 20 000-character description
 and extra information written with JSON ``\\u`` escapes (6 bytes a character) fit."""
 PROBLEM = "application/problem+json"
-_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 SEARCH_ID = r"^[0-9a-f]{32}$"
 WEB = Path(str(resources.files("grace.entrypoints") / "web"))
 """The organiser page (plain HTML, JS and CSS, no build step)."""
 PAGE_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
             "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-
-_EXAMPLE: dict[str, JsonValue] = {
-    "description": "Festival de musique en plein air, scène ouverte et food trucks",
-    "extra": "Accès PMR indispensable",
-    "format": "standing",
-    "headcount": 300,
-    "budget_min_eur": 2000,
-    "budget_max_eur": 8000,
-    "zone": "Bretagne",
-    "radius_km": None,
-    "dates": ["2027-06-12"],
-    "codes": [],
-}
-
-
-def _iso_text(value: object) -> object:
-    """Dates are ``YYYY-MM-DD`` text only (not timestamps)."""
-    if not isinstance(value, str) or not _DAY.match(value):
-        raise ValueError("a date is text like 2027-06-12 (YYYY-MM-DD)")
-    return value
-
-
-IsoDate = Annotated[date, BeforeValidator(_iso_text)]
-
-
-class SearchBody(BaseModel):
-    """An organiser's request (the fields of :class:`EventRequest`)."""
-
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_EXAMPLE]})
-
-    description: str = Field(min_length=1, max_length=MAX_TEXT,
-                             description="What the organiser wants (free text, French).")
-    extra: str = Field("", max_length=MAX_TEXT, description="Extra information.")
-    format: EventFormat | None = Field(
-        None, description="Event format: seated meal, standing, theatre, meeting.")
-    headcount: int | None = Field(None, ge=0, le=1_000_000, strict=True,
-                                  description="Guests (persons).")
-    budget_min_eur: int | None = Field(None, ge=0, le=1_000_000_000, strict=True,
-                                       description="Lowest budget (€).")
-    budget_max_eur: int | None = Field(None, ge=0, le=1_000_000_000, strict=True,
-                                       description="Highest budget (€).")
-    zone: str | None = Field(None, max_length=200, description="Commune, postal code, "
-                             "département, region, or 'lat,lon'.")
-    radius_km: float | None = Field(None, gt=0, le=20_000,
-                                    description="Radius around the zone's centre (km).")
-    dates: list[IsoDate] = Field(
-        default_factory=list, max_length=366,
-        description="Dates the member must be available on (YYYY-MM-DD).")
-    codes: list[Annotated[str, Field(max_length=41)]] = Field(
-        default_factory=list, max_length=50,
-        description="Member codes asked for explicitly (#102): served directly.")
-
-    def to_request(self) -> EventRequest:
-        """The domain request. Raises MemberValidationError (a field and its fix named)."""
-        return EventRequest(
-            description=self.description, extra=self.extra, format=self.format,
-            headcount=self.headcount,
-            budget=BudgetRange(self.budget_min_eur, self.budget_max_eur), zone=self.zone or None,
-            radius_km=self.radius_km, dates=tuple(self.dates), codes=tuple(self.codes))
-
-
-class SimilarBody(SearchBody):
-    """A request, and how many past requests to return."""
-
-    model_config = ConfigDict(extra="forbid",
-                              json_schema_extra={"examples": [{**_EXAMPLE, "k": 5}]})
-
-    k: int = Field(5, ge=1, le=20, strict=True, description="Past requests to return at most.")
-
 
 class FeedbackBody(BaseModel):
     """The organiser's verdict on one suggestion of a search."""
