@@ -370,3 +370,26 @@ def test_the_openapi_example_body_works_with_the_cli(api, tmp_path):
                                 "max_eur": example["budget_max_eur"]}
     assert logged["dates"] == example["dates"] and logged["headcount"] == example["headcount"]
 
+
+def test_an_embedding_outage_is_a_502_problem_not_a_422(tmp_path, shared_data, monkeypatch):
+    """The real OpenAI SDK, pointed at a closed loopback port: the request is fine, the
+    embedding service is not — a 502 ``upstream`` problem; the server keeps serving."""
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-never-sent")
+    monkeypatch.setenv("OPENAI_BASE_URL", f"http://127.0.0.1:{port}/v1")
+    matching = build_matching(
+        Settings(cache_dir=tmp_path, embedder="openai", ranker="deterministic"),
+        database_url=f"sqlite:///{tmp_path / 'members.sqlite'}")
+    matching.import_venues(shared_data / "venues" / "festivals_france.csv", seed=0, limit=50)
+    with serving(matching) as url, httpx.Client(base_url=url, timeout=60) as api:
+        for path, body in (("/api/searches", MUSIC), ("/api/similar-requests", MUSIC)):
+            problem = assert_problem(api.post(path, json=body), 502, "OpenAI embeddings failed")
+            assert problem["type"] == "urn:grace:problem:upstream"
+            assert problem["title"] == "Upstream service failed"
+        assert api.get("/api/stats").json()["searches"] == 0
+        assert api.get("/healthz").status_code == 200
+        spec = api.get("/openapi.json").json()["paths"]["/api/searches"]["post"]["responses"]
+        assert {"502", "503"} <= set(spec)
+    matching.close()

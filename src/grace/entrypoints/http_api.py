@@ -28,7 +28,9 @@ from grace.errors import (
     GraceError,
     MemberStoreError,
     MemberValidationError,
+    UnavailableError,
     UnknownSearchError,
+    UpstreamError,
     ZoneError,
 )
 from grace.matching.application.match import MatchResult
@@ -70,14 +72,18 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem, "content": {PROBLEM: {}}, "description": why}
     for code, why in ((404, "Unknown search or member"), (413, "Body larger than 256 KiB"),
                       (422, "Invalid request"), (500, "Internal error"),
-                      (503, "Member store unavailable"))}
+                      (502, "A remote service (embeddings, LLM) failed"),
+                      (503, "Member store, cache or another dependency unavailable"))}
 
-# GraceError subclass → (status, problem type suffix, title); first match wins.
+# GraceError subclass → (status, problem type suffix, title); first match wins. A dependency's
+# failure (UnavailableError) is never the client's: 502 when a remote service failed, else 503.
 _MAPPING: tuple[tuple[type[GraceError], int, str, str], ...] = (
     (ZoneError, 422, "zone", "Zone not understood"),
     (MemberValidationError, 422, "validation", "Invalid request"),
     (UnknownSearchError, 404, "not-found", "Not found"),
     (MemberStoreError, 503, "store-unavailable", "Member store unavailable"),
+    (UpstreamError, 502, "upstream", "Upstream service failed"),
+    (UnavailableError, 503, "unavailable", "Service unavailable"),
     (ConfigError, 500, "config", "Configuration error"),
 )
 
