@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import select
 import socket
 import subprocess
 import sys
@@ -21,7 +23,7 @@ import uvicorn
 
 from grace.bootstrap import MatchingApp, build_matching
 from grace.config import Settings
-from grace.entrypoints.http_api import create_app
+from grace.entrypoints.http_api import MAX_CONNECTIONS, create_app, server_config
 from grace.errors import ConfigError, MemberStoreError
 
 MUSIC = {"description": "Festival de musique en plein air", "zone": "Bretagne"}
@@ -29,13 +31,14 @@ PROBLEM_KEYS = {"type", "title", "status", "detail"}
 
 
 @contextmanager
-def serving(matching: MatchingApp) -> Iterator[str]:
-    """``create_app(matching)`` under uvicorn in a thread; yields the base URL."""
+def serving(matching: MatchingApp, **app_options: Any) -> Iterator[str]:
+    """``create_app(matching)`` under uvicorn in a thread, with ``grace serve``'s settings;
+    yields the base URL."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(matching), log_level="warning", ws="none",
-                            lifespan="off")
+    config = server_config(create_app(matching, **app_options), port=port, log_level="warning",
+                           lifespan="off")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -392,4 +395,63 @@ def test_an_embedding_outage_is_a_502_problem_not_a_422(tmp_path, shared_data, m
         assert api.get("/healthz").status_code == 200
         spec = api.get("/openapi.json").json()["paths"]["/api/searches"]["post"]["responses"]
         assert {"502", "503"} <= set(spec)
+    matching.close()
+
+
+
+def trickle(port: int, n: int) -> list[bytes]:
+    """Open ``n`` connections that send their headers, then their body one byte at a time
+    until the server answers; return each answer, read until the server closed the connection
+    (``[]`` entries missing: connections still open after 600 rounds)."""
+    head = (b"POST /api/searches HTTP/1.1\r\nHost: grace\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 100000\r\n\r\n{")
+    clients = [socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(n)]
+    answers: dict[int, bytes] = {}
+    try:
+        for c in clients:
+            c.sendall(head)
+        for _ in range(600):
+            open_ = [i for i in range(n) if i not in answers]
+            if not open_:
+                break
+            for i in open_:
+                with contextlib.suppress(OSError):  # the server may have closed it already
+                    clients[i].sendall(b" ")
+            readable, _, _ = select.select([clients[i] for i in open_], [], [], 0.05)
+            for c in readable:
+                data = b""
+                with contextlib.suppress(OSError):
+                    while chunk := c.recv(65536):  # to the end: the server closes it
+                        data += chunk
+                answers[clients.index(c)] = data
+    finally:
+        for c in clients:
+            c.close()
+    return list(answers.values())
+
+
+def status_of(answer: bytes) -> bytes:
+    return answer.split(b" ", 2)[1] if answer.startswith(b"HTTP/1.1 ") else answer[:20]
+
+
+def test_trickling_bodies_are_cut_off_and_connections_capped(tmp_path):
+    """Slowloris: clients that send their body a byte at a time get a 408 problem once the body
+    deadline passes and their connection is closed; 300 of them at once are all answered (408,
+    or 503 beyond ``grace serve``'s connection cap) and closed; a normal client is still served."""
+    matching = build_matching(Settings(cache_dir=tmp_path, embedder="fake",
+                                       ranker="deterministic"),
+                              database_url=f"sqlite:///{tmp_path / 'members.sqlite'}")
+    with serving(matching, body_timeout_s=1.0) as url:
+        port = int(url.rsplit(":", 1)[1])
+        few = trickle(port, MAX_CONNECTIONS // 2)
+        assert len(few) == MAX_CONNECTIONS // 2, "trickling connections left open"
+        assert {status_of(a) for a in few} == {b"408"}
+        assert all(b"urn:grace:problem:timeout" in a for a in few)
+        many = trickle(port, 300)
+        assert len(many) == 300, f"{300 - len(many)} trickling connections left open"
+        assert {status_of(a) for a in many} <= {b"408", b"503"}
+        with httpx.Client(base_url=url, timeout=30) as api:
+            assert api.get("/healthz").json() == {"status": "ok"}
+            served = api.post("/api/searches", json={"description": "gala"})
+            assert served.status_code == 201 and served.json()["warnings"]  # an empty store
     matching.close()

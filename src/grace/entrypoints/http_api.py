@@ -8,11 +8,13 @@ unexpected error. Bodies are capped at :data:`MAX_BODY_BYTES`.
 
 from __future__ import annotations
 
+import asyncio
 from http import HTTPStatus
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
+import uvicorn
 from fastapi import FastAPI, Query, Request
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
@@ -41,6 +43,13 @@ from grace.matching.domain.model import Member
 MAX_BODY_BYTES = 256 * 1024
 """Largest request body accepted (bytes); more is a 413 problem. A 20 000-character description
 and extra information written with JSON ``\\u`` escapes (6 bytes a character) fit."""
+BODY_TIMEOUT_S = 30.0
+"""Longest time a request body may take to arrive, from the first read (seconds): a body that
+trickles in (slowloris) or stalls past it gets a 408 problem and its connection is closed. 256 KiB
+in 30 s is under 9 KB/s: any real client is far faster."""
+MAX_CONNECTIONS = 100
+"""Open connections and requests in progress that ``grace serve`` accepts at once (uvicorn's
+``limit_concurrency``); beyond it a request gets a 503 at once and its connection is closed."""
 PROBLEM = "application/problem+json"
 SEARCH_ID = r"^[0-9a-f]{32}$"
 WEB = Path(str(resources.files("grace.entrypoints") / "web"))
@@ -133,20 +142,48 @@ def _reason(code: int) -> str:
 class BodyLimit:
     """ASGI middleware: refuse a body larger than ``limit`` bytes with a 413 problem, from its
     ``Content-Length`` or, for a streamed body, once the bytes read exceed it (the body is
-    buffered, at most ``limit`` bytes, then replayed to the app).
+    buffered, at most ``limit`` bytes, then replayed to the app); refuse a body that has not
+    arrived within ``timeout_s`` seconds with a 408 problem (uvicorn has no read timeout: a
+    trickling client would hold its connection forever).
 
     Before refusing, up to ``drain`` more bytes of the body are read and dropped, so that the
-    client, still sending, gets the 413 rather than a reset connection.
+    client, still sending, gets the 413 rather than a reset connection. Both refusals close the
+    connection.
     """
 
     def __init__(self, app: ASGIApp, *, limit: int = MAX_BODY_BYTES,
-                 drain: int = 16 * MAX_BODY_BYTES) -> None:
-        self.app, self.limit, self.drain = app, limit, drain
+                 drain: int = 16 * MAX_BODY_BYTES, timeout_s: float = BODY_TIMEOUT_S) -> None:
+        self.app, self.limit, self.drain, self.timeout_s = app, limit, drain, timeout_s
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        try:
+            async with asyncio.timeout(self.timeout_s):
+                body = await self._read(scope, receive)
+        except TimeoutError:
+            response = problem(408, "timeout", "Request timeout",
+                               f"the body did not arrive within {self.timeout_s:g} s")
+            response.headers["Connection"] = "close"
+            await response(scope, receive, send)
+            return
+        if body is None:
+            await self._refuse(scope, receive, send)
+            return
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _read(self, scope: Scope, receive: Receive) -> bytes | None:
+        """The whole body, or ``None`` when it is too large (what was sent of it is drained)."""
         length = dict(scope["headers"]).get(b"content-length")
         try:
             declared = int(length) if length is not None else None
@@ -155,8 +192,7 @@ class BodyLimit:
         if declared is not None and declared > self.limit:
             if declared <= self.drain:
                 await self._drain(receive, 0)
-            await self._refuse(scope, receive, send)
-            return
+            return None
         chunks: list[bytes] = []
         size, more = 0, True
         while more:
@@ -169,18 +205,8 @@ class BodyLimit:
             if size > self.limit:
                 if more:
                     await self._drain(receive, size)
-                await self._refuse(scope, receive, send)
-                return
-        body, replayed = b"".join(chunks), False
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if not replayed:
-                replayed = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+                return None
+        return b"".join(chunks)
 
     async def _drain(self, receive: Receive, size: int) -> None:
         while size <= self.drain:
@@ -198,7 +224,7 @@ class BodyLimit:
         await response(scope, receive, send)
 
 
-def create_app(matching: MatchingApp) -> FastAPI:
+def create_app(matching: MatchingApp, *, body_timeout_s: float = BODY_TIMEOUT_S) -> FastAPI:
     """The HTTP API and the organiser page over ``matching``.
 
     FastAPI runs these sync routes in a thread pool; :class:`MatchMembers` serialises its store
@@ -221,7 +247,7 @@ def create_app(matching: MatchingApp) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _internal_error)
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, timeout_s=body_timeout_s)
 
     @app.middleware("http")
     async def _page_headers(request: Request, call_next: Any) -> Any:
@@ -301,4 +327,18 @@ def create_app(matching: MatchingApp) -> FastAPI:
     return app
 
 
-__all__ = ["MAX_BODY_BYTES", "create_app", "problem"]
+def server_config(app: ASGIApp, *, host: str = "127.0.0.1", port: int = 8000,
+                  **overrides: Any) -> uvicorn.Config:
+    """uvicorn's settings for ``grace serve`` (the tests serve with them too): at most
+    :data:`MAX_CONNECTIONS` at once, idle keep-alive connections closed after 5 s, no
+    ``Server`` header, no proxy headers trusted, no websockets. ``overrides``: other
+    ``uvicorn.Config`` arguments (``log_level``, ``lifespan``…)."""
+    options: dict[str, Any] = {
+        "host": host, "port": port, "log_level": "info", "ws": "none", "server_header": False,
+        "proxy_headers": False, "timeout_keep_alive": 5, "limit_concurrency": MAX_CONNECTIONS,
+        **overrides}
+    return uvicorn.Config(app, **options)
+
+
+__all__ = ["BODY_TIMEOUT_S", "MAX_BODY_BYTES", "MAX_CONNECTIONS", "create_app", "problem",
+           "server_config"]
