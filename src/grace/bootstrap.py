@@ -10,7 +10,7 @@ from pathlib import Path
 from grace.config import Settings
 from grace.embedding.factory import make_embedder
 from grace.embedding.ports import TextEmbedder
-from grace.errors import ProjectError
+from grace.errors import LabelError, ProjectError
 from grace.learnings.adapters.bm25 import Bm25Index
 from grace.learnings.adapters.index_files import IndexFiles
 from grace.learnings.adapters.jsonl_file import JsonlLearningsFile
@@ -48,7 +48,7 @@ from grace.resolution.adapters.token_counters import (
 )
 from grace.resolution.application.catalog_queries import ListTalents
 from grace.resolution.application.doctor import Doctor
-from grace.resolution.application.evaluation import LabelError, LabelledTask
+from grace.resolution.application.evaluation import LabelledTask
 from grace.resolution.application.get_talent import GetTalent
 from grace.resolution.application.hybrid import HybridRelevance
 from grace.resolution.application.relevance import EmbeddingRelevance

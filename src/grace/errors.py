@@ -1,14 +1,52 @@
 """Public exception hierarchy: every error GRACE raises on purpose derives from ``GraceError``.
 
-Entry points translate these into a CLI message (exit code 2), an MCP tool error or an HTTP
-problem response; a user never sees a traceback for bad input.
+Two branches say whose fault it is. Most classes are the caller's (bad input, unknown id: an
+HTTP 4xx). :class:`UnavailableError` is a dependency's — a store, a cache or a remote service
+down or failing, not the request — and :class:`UpstreamError` the part of it where a remote
+service answered badly or not at all: the HTTP API maps them to 503 and 502, never to a 4xx.
+
+Adapters translate driver errors at their boundary with :func:`map_exceptions` (the shape of
+httpx's ``map_exceptions``); entry points translate these into a CLI message (exit code 2), an
+MCP tool error or an HTTP problem response; a user never sees a traceback for bad input.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+
 
 class GraceError(Exception):
     """Base class of every error GRACE raises on purpose."""
+
+
+class UnavailableError(GraceError):
+    """A dependency (database, cache file, remote service) is down or failing: retry later."""
+
+
+class UpstreamError(UnavailableError):
+    """A remote service GRACE calls failed, timed out or answered something unusable."""
+
+
+@contextmanager
+def map_exceptions(mapping: Mapping[type[Exception], type[GraceError]],
+                   context: str) -> Iterator[None]:
+    """Re-raise a driver exception as the :class:`GraceError` it maps to (first match in
+    ``mapping`` order), its message prefixed with ``context``; the driver's exception is kept
+    as ``__cause__``. A :class:`GraceError` and an unmapped exception pass through unchanged.
+
+    Used as ``with map_exceptions({sqlite3.Error: MemberStoreError}, "member store x"):`` around
+    every call into a driver, the way httpx maps httpcore's exceptions.
+    """
+    try:
+        yield
+    except GraceError:
+        raise
+    except Exception as exc:
+        for source, target in mapping.items():
+            if isinstance(exc, source):
+                raise target(f"{context}: {exc}") from exc
+        raise
 
 
 class ConfigError(GraceError):
@@ -70,6 +108,18 @@ class InputTooLargeError(GraceError):
     """An input (task, query, file) is larger than the bounded size GRACE accepts."""
 
 
+class LabelError(GraceError):
+    """A label file line (relevance evaluation) is not a valid labelled task."""
+
+
+class EmbeddingServiceError(UpstreamError):
+    """The remote embedding service failed or answered something unusable."""
+
+
+class VectorCacheError(UnavailableError):
+    """The vector cache file cannot be opened, read or written."""
+
+
 class LearningsError(GraceError):
     """Base class of the learnings errors (seed 002)."""
 
@@ -106,15 +156,12 @@ class ZoneError(MatchingError):
     """A search zone cannot be resolved (unknown or ambiguous commune, postal code, département)."""
 
 
-class MemberStoreError(MatchingError):
-    """The member store cannot be opened, migrated or queried (driver error translated)."""
+class MemberStoreError(MatchingError, UnavailableError):
+    """The member store or its search log cannot be opened, migrated or queried (driver error
+    translated)."""
 
 
-class StaleEmbeddingsError(MatchingError):
-    """Members have no embedding for the current model: run ``grace members worker``."""
-
-
-class LlmUnavailableError(MatchingError):
+class LlmUnavailableError(MatchingError, UpstreamError):
     """The LLM ranker did not answer in time, or answered with an HTTP or connection error.
 
     Attributes:

@@ -3,8 +3,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import select
 import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -18,7 +23,7 @@ import uvicorn
 
 from grace.bootstrap import MatchingApp, build_matching
 from grace.config import Settings
-from grace.entrypoints.http_api import create_app
+from grace.entrypoints.http_api import MAX_CONNECTIONS, create_app, server_config
 from grace.errors import ConfigError, MemberStoreError
 
 MUSIC = {"description": "Festival de musique en plein air", "zone": "Bretagne"}
@@ -26,13 +31,14 @@ PROBLEM_KEYS = {"type", "title", "status", "detail"}
 
 
 @contextmanager
-def serving(matching: MatchingApp) -> Iterator[str]:
-    """``create_app(matching)`` under uvicorn in a thread; yields the base URL."""
+def serving(matching: MatchingApp, **app_options: Any) -> Iterator[str]:
+    """``create_app(matching)`` under uvicorn in a thread, with ``grace serve``'s settings;
+    yields the base URL."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(matching), log_level="warning", ws="none",
-                            lifespan="off")
+    config = server_config(create_app(matching, **app_options), port=port, log_level="warning",
+                           lifespan="off")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -338,3 +344,114 @@ def test_a_config_error_stops_the_start(tmp_path, shared_data, monkeypatch):
     with pytest.raises(ConfigError, match="ANTHROPIC_API_KEY"):  # refused at start
         create_app(claude)
     claude.close()
+
+
+def test_the_openapi_example_body_works_with_the_cli(api, tmp_path):
+    """The API's documented example, taken from the live OpenAPI document, is a valid
+    ``grace members match --request`` file, and both entry points read it the same way."""
+    example = api.get("/openapi.json").json()["components"]["schemas"]["SearchBody"][
+        "examples"][0]
+    body = tmp_path / "body.json"
+    body.write_text(json.dumps(example), encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GRACE_")}
+    env.update(GRACE_CACHE_DIR=str(tmp_path), GRACE_EMBEDDER="fake",
+               GRACE_RANKER="deterministic")
+    cli = subprocess.run(
+        [sys.executable, "-m", "grace", "members", "match", "--request", str(body), "--db",
+         f"sqlite:///{tmp_path / 'members.sqlite'}", "--json"],
+        capture_output=True, text=True, env=env, timeout=300)
+    assert cli.returncode == 0, cli.stderr
+    by_cli = json.loads(cli.stdout)
+    by_api = search(api, example)
+    assert by_cli["mode"] == by_api["mode"] == "pipeline"
+    assert by_api["recommended"]
+    assert [s["code"] for s in by_cli["recommended"]] == [s["code"] for s in by_api["recommended"]]
+    kept = [[(f["stage"], f["kept"]) for f in r["funnel"]] for r in (by_cli, by_api)]
+    assert kept[0] == kept[1]  # the same hard filters, the same survivors at every stage
+    logged = api.get(f"/api/searches/{by_cli['search_id']}").json()["request"]
+    assert logged["budget"] == {"min_eur": example["budget_min_eur"],
+                                "max_eur": example["budget_max_eur"]}
+    assert logged["dates"] == example["dates"] and logged["headcount"] == example["headcount"]
+
+
+def test_an_embedding_outage_is_a_502_problem_not_a_422(tmp_path, shared_data, monkeypatch):
+    """The real OpenAI SDK, pointed at a closed loopback port: the request is fine, the
+    embedding service is not — a 502 ``upstream`` problem; the server keeps serving."""
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-never-sent")
+    monkeypatch.setenv("OPENAI_BASE_URL", f"http://127.0.0.1:{port}/v1")
+    matching = build_matching(
+        Settings(cache_dir=tmp_path, embedder="openai", ranker="deterministic"),
+        database_url=f"sqlite:///{tmp_path / 'members.sqlite'}")
+    matching.import_venues(shared_data / "venues" / "festivals_france.csv", seed=0, limit=50)
+    with serving(matching) as url, httpx.Client(base_url=url, timeout=60) as api:
+        for path, body in (("/api/searches", MUSIC), ("/api/similar-requests", MUSIC)):
+            problem = assert_problem(api.post(path, json=body), 502, "OpenAI embeddings failed")
+            assert problem["type"] == "urn:grace:problem:upstream"
+            assert problem["title"] == "Upstream service failed"
+        assert api.get("/api/stats").json()["searches"] == 0
+        assert api.get("/healthz").status_code == 200
+        spec = api.get("/openapi.json").json()["paths"]["/api/searches"]["post"]["responses"]
+        assert {"502", "503"} <= set(spec)
+    matching.close()
+
+
+
+def trickle(port: int, n: int) -> list[bytes]:
+    """Open ``n`` connections that send their headers, then their body one byte at a time
+    until the server answers; return each answer, read until the server closed the connection
+    (``[]`` entries missing: connections still open after 600 rounds)."""
+    head = (b"POST /api/searches HTTP/1.1\r\nHost: grace\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 100000\r\n\r\n{")
+    clients = [socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(n)]
+    answers: dict[int, bytes] = {}
+    try:
+        for c in clients:
+            c.sendall(head)
+        for _ in range(600):
+            open_ = [i for i in range(n) if i not in answers]
+            if not open_:
+                break
+            for i in open_:
+                with contextlib.suppress(OSError):  # the server may have closed it already
+                    clients[i].sendall(b" ")
+            readable, _, _ = select.select([clients[i] for i in open_], [], [], 0.05)
+            for c in readable:
+                data = b""
+                with contextlib.suppress(OSError):
+                    while chunk := c.recv(65536):  # to the end: the server closes it
+                        data += chunk
+                answers[clients.index(c)] = data
+    finally:
+        for c in clients:
+            c.close()
+    return list(answers.values())
+
+
+def status_of(answer: bytes) -> bytes:
+    return answer.split(b" ", 2)[1] if answer.startswith(b"HTTP/1.1 ") else answer[:20]
+
+
+def test_trickling_bodies_are_cut_off_and_connections_capped(tmp_path):
+    """Slowloris: clients that send their body a byte at a time get a 408 problem once the body
+    deadline passes and their connection is closed; 300 of them at once are all answered (408,
+    or 503 beyond ``grace serve``'s connection cap) and closed; a normal client is still served."""
+    matching = build_matching(Settings(cache_dir=tmp_path, embedder="fake",
+                                       ranker="deterministic"),
+                              database_url=f"sqlite:///{tmp_path / 'members.sqlite'}")
+    with serving(matching, body_timeout_s=1.0) as url:
+        port = int(url.rsplit(":", 1)[1])
+        few = trickle(port, MAX_CONNECTIONS // 2)
+        assert len(few) == MAX_CONNECTIONS // 2, "trickling connections left open"
+        assert {status_of(a) for a in few} == {b"408"}
+        assert all(b"urn:grace:problem:timeout" in a for a in few)
+        many = trickle(port, 300)
+        assert len(many) == 300, f"{300 - len(many)} trickling connections left open"
+        assert {status_of(a) for a in many} <= {b"408", b"503"}
+        with httpx.Client(base_url=url, timeout=30) as api:
+            assert api.get("/healthz").json() == {"status": "ok"}
+            served = api.post("/api/searches", json={"description": "gala"})
+            assert served.status_code == 201 and served.json()["warnings"]  # an empty store
+    matching.close()

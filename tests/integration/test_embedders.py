@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 from grace.embedding.cache import CachedEmbedder
-from grace.embedding.openai import EmbeddingServiceError, OpenAIEmbedder
+from grace.embedding.openai import OpenAIEmbedder
 from grace.embedding.sentence_transformers import SentenceTransformerEmbedder
-from grace.errors import ConfigError
+from grace.errors import ConfigError, EmbeddingServiceError
 
 
 def test_sentence_transformers_adapter_on_a_shipped_model(tmp_path, monkeypatch):

@@ -2,7 +2,8 @@ import json
 
 import pytest
 
-from grace.resolution.application.evaluation import LabelError, evaluate, read_labels
+from grace.errors import LabelError
+from grace.resolution.application.evaluation import evaluate, read_labels
 from grace.resolution.application.resolve_context import RelevanceOutcome, ResolveContext
 from grace.resolution.domain.talent import Project
 from tests.fakes import InMemoryCatalog, WordCounter, make_talent

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from grace.embedding.ports import Kind, Matrix, ModelIdentity, TextEmbedder
-from grace.errors import GraceError
+from grace.errors import VectorCacheError, map_exceptions
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS vectors (
@@ -22,10 +22,8 @@ CREATE TABLE IF NOT EXISTS vectors (
     PRIMARY KEY (model_key, kind, text_hash)
 )
 """
-
-
-class VectorCacheError(GraceError):
-    """The vector cache file cannot be opened or written."""
+_DRIVER_ERRORS: dict[type[Exception], type[VectorCacheError]] = {
+    sqlite3.Error: VectorCacheError, OSError: VectorCacheError}
 
 
 def text_hash(text: str) -> str:
@@ -45,7 +43,8 @@ class CachedEmbedder:
         hits, misses: counters since construction.
 
     Raises:
-        VectorCacheError: the file cannot be opened.
+        VectorCacheError: the file cannot be opened (here), read or written (``embed``): every
+            SQLite call is mapped.
     """
 
     def __init__(
@@ -56,14 +55,12 @@ class CachedEmbedder:
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
-        try:
+        with map_exceptions(_DRIVER_ERRORS, f"cannot open the vector cache {path}"):
             path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(path, timeout=30, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(_SCHEMA)
             self._db.commit()
-        except (OSError, sqlite3.Error) as exc:
-            raise VectorCacheError(f"cannot open the vector cache {path}: {exc}") from exc
         self.path = path
 
     @property
@@ -76,7 +73,8 @@ class CachedEmbedder:
         ident = self.identity
         hashes = [text_hash(t) for t in texts]
         found: dict[str, np.ndarray] = {}
-        with self._lock:
+        with self._lock, map_exceptions(_DRIVER_ERRORS,
+                                        f"cannot read the vector cache {self.path}"):
             unique = sorted(set(hashes))
             for start in range(0, len(unique), 500):
                 chunk = unique[start : start + 500]
@@ -95,18 +93,16 @@ class CachedEmbedder:
         self.misses += len(missing)
         if missing:
             fresh = self._inner.embed([texts[i] for i in missing], kind=kind)
-            with self._lock:
-                try:
-                    self._db.executemany(
-                        "INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?)",
-                        [
-                            (ident.key, kind, hashes[i], fresh[j].astype(np.float32).tobytes())
-                            for j, i in enumerate(missing)
-                        ],
-                    )
-                    self._db.commit()
-                except sqlite3.Error as exc:
-                    raise VectorCacheError(f"cannot write the vector cache: {exc}") from exc
+            with self._lock, map_exceptions(_DRIVER_ERRORS,
+                                            f"cannot write the vector cache {self.path}"):
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?)",
+                    [
+                        (ident.key, kind, hashes[i], fresh[j].astype(np.float32).tobytes())
+                        for j, i in enumerate(missing)
+                    ],
+                )
+                self._db.commit()
             for j, i in enumerate(missing):
                 found[hashes[i]] = fresh[j]
         return np.vstack([found[h] for h in hashes]).astype(np.float32)

@@ -9,15 +9,11 @@ from typing import Any, Final
 import numpy as np
 
 from grace.embedding.ports import Kind, Matrix, ModelIdentity, normalise_rows
-from grace.errors import ConfigError, GraceError
+from grace.errors import ConfigError, EmbeddingServiceError
 
 MAX_INPUT_TOKENS: Final = 8191
 """OpenAI's per-input limit for the text-embedding-3 models (cl100k_base tokens)."""
 BATCH: Final = 256
-
-
-class EmbeddingServiceError(GraceError):
-    """The remote embedding service failed or answered something unusable."""
 
 
 class OpenAIEmbedder:

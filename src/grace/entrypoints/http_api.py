@@ -8,19 +8,19 @@ unexpected error. Bodies are capped at :data:`MAX_BODY_BYTES`.
 
 from __future__ import annotations
 
-import re
-from datetime import date
+import asyncio
 from http import HTTPStatus
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
+import uvicorn
 from fastapi import FastAPI, Query, Request
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -30,92 +30,32 @@ from grace.errors import (
     GraceError,
     MemberStoreError,
     MemberValidationError,
+    UnavailableError,
     UnknownSearchError,
+    UpstreamError,
     ZoneError,
 )
 from grace.matching.application.match import MatchResult
+from grace.matching.application.request_schema import SearchBody, SimilarBody
 from grace.matching.domain.history import Feedback, MatchingStats, SimilarRequest, Verdict
-from grace.matching.domain.model import MAX_TEXT, BudgetRange, EventFormat, EventRequest, Member
+from grace.matching.domain.model import Member
 
 MAX_BODY_BYTES = 256 * 1024
 """Largest request body accepted (bytes); more is a 413 problem. A 20 000-character description
 and extra information written with JSON ``\\u`` escapes (6 bytes a character) fit."""
+BODY_TIMEOUT_S = 30.0
+"""Longest time a request body may take to arrive, from the first read (seconds): a body that
+trickles in (slowloris) or stalls past it gets a 408 problem and its connection is closed. 256 KiB
+in 30 s is under 9 KB/s: any real client is far faster."""
+MAX_CONNECTIONS = 100
+"""Open connections and requests in progress that ``grace serve`` accepts at once (uvicorn's
+``limit_concurrency``); beyond it a request gets a 503 at once and its connection is closed."""
 PROBLEM = "application/problem+json"
-_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 SEARCH_ID = r"^[0-9a-f]{32}$"
 WEB = Path(str(resources.files("grace.entrypoints") / "web"))
 """The organiser page (plain HTML, JS and CSS, no build step)."""
 PAGE_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
             "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-
-_EXAMPLE: dict[str, JsonValue] = {
-    "description": "Festival de musique en plein air, scène ouverte et food trucks",
-    "extra": "Accès PMR indispensable",
-    "format": "standing",
-    "headcount": 300,
-    "budget_min_eur": 2000,
-    "budget_max_eur": 8000,
-    "zone": "Bretagne",
-    "radius_km": None,
-    "dates": ["2027-06-12"],
-    "codes": [],
-}
-
-
-def _iso_text(value: object) -> object:
-    """Dates are ``YYYY-MM-DD`` text only (not timestamps)."""
-    if not isinstance(value, str) or not _DAY.match(value):
-        raise ValueError("a date is text like 2027-06-12 (YYYY-MM-DD)")
-    return value
-
-
-IsoDate = Annotated[date, BeforeValidator(_iso_text)]
-
-
-class SearchBody(BaseModel):
-    """An organiser's request (the fields of :class:`EventRequest`)."""
-
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_EXAMPLE]})
-
-    description: str = Field(min_length=1, max_length=MAX_TEXT,
-                             description="What the organiser wants (free text, French).")
-    extra: str = Field("", max_length=MAX_TEXT, description="Extra information.")
-    format: EventFormat | None = Field(
-        None, description="Event format: seated meal, standing, theatre, meeting.")
-    headcount: int | None = Field(None, ge=0, le=1_000_000, strict=True,
-                                  description="Guests (persons).")
-    budget_min_eur: int | None = Field(None, ge=0, le=1_000_000_000, strict=True,
-                                       description="Lowest budget (€).")
-    budget_max_eur: int | None = Field(None, ge=0, le=1_000_000_000, strict=True,
-                                       description="Highest budget (€).")
-    zone: str | None = Field(None, max_length=200, description="Commune, postal code, "
-                             "département, region, or 'lat,lon'.")
-    radius_km: float | None = Field(None, gt=0, le=20_000,
-                                    description="Radius around the zone's centre (km).")
-    dates: list[IsoDate] = Field(
-        default_factory=list, max_length=366,
-        description="Dates the member must be available on (YYYY-MM-DD).")
-    codes: list[Annotated[str, Field(max_length=41)]] = Field(
-        default_factory=list, max_length=50,
-        description="Member codes asked for explicitly (#102): served directly.")
-
-    def to_request(self) -> EventRequest:
-        """The domain request. Raises MemberValidationError (a field and its fix named)."""
-        return EventRequest(
-            description=self.description, extra=self.extra, format=self.format,
-            headcount=self.headcount,
-            budget=BudgetRange(self.budget_min_eur, self.budget_max_eur), zone=self.zone or None,
-            radius_km=self.radius_km, dates=tuple(self.dates), codes=tuple(self.codes))
-
-
-class SimilarBody(SearchBody):
-    """A request, and how many past requests to return."""
-
-    model_config = ConfigDict(extra="forbid",
-                              json_schema_extra={"examples": [{**_EXAMPLE, "k": 5}]})
-
-    k: int = Field(5, ge=1, le=20, strict=True, description="Past requests to return at most.")
-
 
 class FeedbackBody(BaseModel):
     """The organiser's verdict on one suggestion of a search."""
@@ -141,14 +81,18 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem, "content": {PROBLEM: {}}, "description": why}
     for code, why in ((404, "Unknown search or member"), (413, "Body larger than 256 KiB"),
                       (422, "Invalid request"), (500, "Internal error"),
-                      (503, "Member store unavailable"))}
+                      (502, "A remote service (embeddings, LLM) failed"),
+                      (503, "Member store, cache or another dependency unavailable"))}
 
-# GraceError subclass → (status, problem type suffix, title); first match wins.
+# GraceError subclass → (status, problem type suffix, title); first match wins. A dependency's
+# failure (UnavailableError) is never the client's: 502 when a remote service failed, else 503.
 _MAPPING: tuple[tuple[type[GraceError], int, str, str], ...] = (
     (ZoneError, 422, "zone", "Zone not understood"),
     (MemberValidationError, 422, "validation", "Invalid request"),
     (UnknownSearchError, 404, "not-found", "Not found"),
     (MemberStoreError, 503, "store-unavailable", "Member store unavailable"),
+    (UpstreamError, 502, "upstream", "Upstream service failed"),
+    (UnavailableError, 503, "unavailable", "Service unavailable"),
     (ConfigError, 500, "config", "Configuration error"),
 )
 
@@ -198,20 +142,48 @@ def _reason(code: int) -> str:
 class BodyLimit:
     """ASGI middleware: refuse a body larger than ``limit`` bytes with a 413 problem, from its
     ``Content-Length`` or, for a streamed body, once the bytes read exceed it (the body is
-    buffered, at most ``limit`` bytes, then replayed to the app).
+    buffered, at most ``limit`` bytes, then replayed to the app); refuse a body that has not
+    arrived within ``timeout_s`` seconds with a 408 problem (uvicorn has no read timeout: a
+    trickling client would hold its connection forever).
 
     Before refusing, up to ``drain`` more bytes of the body are read and dropped, so that the
-    client, still sending, gets the 413 rather than a reset connection.
+    client, still sending, gets the 413 rather than a reset connection. Both refusals close the
+    connection.
     """
 
     def __init__(self, app: ASGIApp, *, limit: int = MAX_BODY_BYTES,
-                 drain: int = 16 * MAX_BODY_BYTES) -> None:
-        self.app, self.limit, self.drain = app, limit, drain
+                 drain: int = 16 * MAX_BODY_BYTES, timeout_s: float = BODY_TIMEOUT_S) -> None:
+        self.app, self.limit, self.drain, self.timeout_s = app, limit, drain, timeout_s
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        try:
+            async with asyncio.timeout(self.timeout_s):
+                body = await self._read(scope, receive)
+        except TimeoutError:
+            response = problem(408, "timeout", "Request timeout",
+                               f"the body did not arrive within {self.timeout_s:g} s")
+            response.headers["Connection"] = "close"
+            await response(scope, receive, send)
+            return
+        if body is None:
+            await self._refuse(scope, receive, send)
+            return
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _read(self, scope: Scope, receive: Receive) -> bytes | None:
+        """The whole body, or ``None`` when it is too large (what was sent of it is drained)."""
         length = dict(scope["headers"]).get(b"content-length")
         try:
             declared = int(length) if length is not None else None
@@ -220,8 +192,7 @@ class BodyLimit:
         if declared is not None and declared > self.limit:
             if declared <= self.drain:
                 await self._drain(receive, 0)
-            await self._refuse(scope, receive, send)
-            return
+            return None
         chunks: list[bytes] = []
         size, more = 0, True
         while more:
@@ -234,18 +205,8 @@ class BodyLimit:
             if size > self.limit:
                 if more:
                     await self._drain(receive, size)
-                await self._refuse(scope, receive, send)
-                return
-        body, replayed = b"".join(chunks), False
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if not replayed:
-                replayed = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+                return None
+        return b"".join(chunks)
 
     async def _drain(self, receive: Receive, size: int) -> None:
         while size <= self.drain:
@@ -263,7 +224,7 @@ class BodyLimit:
         await response(scope, receive, send)
 
 
-def create_app(matching: MatchingApp) -> FastAPI:
+def create_app(matching: MatchingApp, *, body_timeout_s: float = BODY_TIMEOUT_S) -> FastAPI:
     """The HTTP API and the organiser page over ``matching``.
 
     FastAPI runs these sync routes in a thread pool; :class:`MatchMembers` serialises its store
@@ -286,7 +247,7 @@ def create_app(matching: MatchingApp) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _internal_error)
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, timeout_s=body_timeout_s)
 
     @app.middleware("http")
     async def _page_headers(request: Request, call_next: Any) -> Any:
@@ -366,4 +327,18 @@ def create_app(matching: MatchingApp) -> FastAPI:
     return app
 
 
-__all__ = ["MAX_BODY_BYTES", "create_app", "problem"]
+def server_config(app: ASGIApp, *, host: str = "127.0.0.1", port: int = 8000,
+                  **overrides: Any) -> uvicorn.Config:
+    """uvicorn's settings for ``grace serve`` (the tests serve with them too): at most
+    :data:`MAX_CONNECTIONS` at once, idle keep-alive connections closed after 5 s, no
+    ``Server`` header, no proxy headers trusted, no websockets. ``overrides``: other
+    ``uvicorn.Config`` arguments (``log_level``, ``lifespan``…)."""
+    options: dict[str, Any] = {
+        "host": host, "port": port, "log_level": "info", "ws": "none", "server_header": False,
+        "proxy_headers": False, "timeout_keep_alive": 5, "limit_concurrency": MAX_CONNECTIONS,
+        **overrides}
+    return uvicorn.Config(app, **options)
+
+
+__all__ = ["BODY_TIMEOUT_S", "MAX_BODY_BYTES", "MAX_CONNECTIONS", "create_app", "problem",
+           "server_config"]

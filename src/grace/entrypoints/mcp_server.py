@@ -8,13 +8,14 @@ message; the server keeps serving. Logs go to stderr; over stdio, stdout belongs
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import logging
 import sys
+from collections.abc import Callable
 from dataclasses import asdict
-from datetime import date
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, ParamSpec, TypeVar
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -37,18 +38,33 @@ from grace.errors import (
     ConfigError,
     GraceError,
     LearningsFileError,
-    MemberValidationError,
     ProjectError,
 )
 from grace.learnings.application.search import MAX_K, MAX_QUERY_CHARS
 from grace.learnings.domain.entry import parse_date
 from grace.learnings.domain.ranking import Filters
 from grace.matching.application.match import MatchResult
-from grace.matching.domain.model import MAX_TEXT, BudgetRange, EventFormat, EventRequest
+from grace.matching.application.request_schema import (
+    Codes,
+    Dates,
+    Description,
+    Extra,
+    Format,
+    Headcount,
+    MaxEuros,
+    MinEuros,
+    Radius,
+    SearchBody,
+    SimilarBody,
+    ZoneText,
+    parse_body,
+)
 from grace.resolution.application.get_talent import GetTalent
 from grace.resolution.application.resolve_context import MAX_TASK_CHARS, MAX_TOKEN_BUDGET
 
 log = logging.getLogger("grace.mcp")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 MAX_REQUEST_BYTES: Final = 256 * 1024
 """Largest HTTP request body accepted (bytes); a task is at most 50 000 characters."""
@@ -121,8 +137,18 @@ class Projects:
         return self._apps[key]
 
 
-def _tool_error(exc: GraceError) -> ToolError:
-    return ToolError(f"{type(exc).__name__}: {exc}")
+def tool_errors(tool: Callable[P, R]) -> Callable[P, R]:
+    """Turn a :class:`GraceError` raised by ``tool`` into a tool error (``isError: true``, the
+    class name and the message); anything else stays an internal error of the SDK."""
+
+    @functools.wraps(tool)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return tool(*args, **kwargs)
+        except GraceError as exc:
+            raise ToolError(f"{type(exc).__name__}: {exc}") from exc
+
+    return wrapper
 
 
 def build_server(projects: Projects) -> MCPServer:
@@ -137,6 +163,7 @@ def build_server(projects: Projects) -> MCPServer:
         "task, within a token budget. Returns Markdown, plus the served ids, depths, tokens and "
         "every dropped id with its reason.",
     )
+    @tool_errors
     def grace_resolve_context(
         task: Task,
         role: Role,
@@ -153,19 +180,16 @@ def build_server(projects: Projects) -> MCPServer:
             ),
         ] = None,
     ) -> CallToolResult:
-        try:
-            app = projects.app(project)
-            result = app.resolve(
-                app.project_file.project,
-                role=role,
-                task=task,
-                depth=depth,
-                token_budget=token_budget or app.settings.token_budget,
-                files=files or (),
-                root=str(app.project_file.path.parent),
-            )
-        except GraceError as exc:
-            raise _tool_error(exc) from exc
+        app = projects.app(project)
+        result = app.resolve(
+            app.project_file.project,
+            role=role,
+            task=task,
+            depth=depth,
+            token_budget=token_budget or app.settings.token_budget,
+            files=files or (),
+            root=str(app.project_file.path.parent),
+        )
         return CallToolResult(
             content=[TextContent(type="text", text=result.markdown)],
             structured_content=to_jsonable(result),
@@ -176,6 +200,7 @@ def build_server(projects: Projects) -> MCPServer:
         description="Read one talent at a depth, or one named section of it (the calls listed "
         "in the 'when to dig deeper' table).",
     )
+    @tool_errors
     def grace_get(
         id: Annotated[
             str, Field(max_length=128, description="Talent id, e.g. backend.repository.")
@@ -189,10 +214,7 @@ def build_server(projects: Projects) -> MCPServer:
         ] = None,
         project: ProjectArg = None,
     ) -> CallToolResult:
-        try:
-            text = GetTalent(projects.app(project).catalog)(id, depth=depth, section=section)
-        except GraceError as exc:
-            raise _tool_error(exc) from exc
+        text = GetTalent(projects.app(project).catalog)(id, depth=depth, section=section)
         return CallToolResult(
             content=[TextContent(type="text", text=text.text)], structured_content=asdict(text)
         )
@@ -202,12 +224,10 @@ def build_server(projects: Projects) -> MCPServer:
         description="Check the project and its catalog: missing prerequisites (with the fix), "
         "unknown ids, cycles, conflicts, drafts, invalid manifests, oversized bodies.",
     )
+    @tool_errors
     def grace_doctor(project: ProjectArg = None) -> CallToolResult:
-        try:
-            app = projects.app(project)
-            report = app.doctor(app.project_file.project)
-        except GraceError as exc:
-            raise _tool_error(exc) from exc
+        app = projects.app(project)
+        report = app.doctor(app.project_file.project)
         lines = [
             f"{report.catalog_size} talents, {report.enabled} enabled: {report.errors} error(s), "
             f"{report.warnings} warning(s)"
@@ -237,6 +257,7 @@ def build_server(projects: Projects) -> MCPServer:
         "(learnings.jsonl). Semantic + BM25 search above the threshold (200 entries), grep on "
         "tags below it; each hit says why it matched and the result says which path answered.",
     )
+    @tool_errors
     def grace_learnings_search(
         query: Annotated[str, Field(max_length=MAX_QUERY_CHARS, description="What you are "
                                     "about to work on, e.g. '{domain} {probable tags}'.")],
@@ -259,11 +280,8 @@ def build_server(projects: Projects) -> MCPServer:
                   "server's root (default GRACE_LEARNINGS_FILE, ./learnings.jsonl)."),
         ] = None,
     ) -> CallToolResult:
-        try:
-            filters = Filters(tags=tuple(tags or ()), domain=domain, since=parse_date(since))
-            result = learnings_app(file).search(query, k=k, filters=filters)
-        except GraceError as exc:
-            raise _tool_error(exc) from exc
+        filters = Filters(tags=tuple(tags or ()), domain=domain, since=parse_date(since))
+        result = learnings_app(file).search(query, k=k, filters=filters)
         lines = [f"{result.path}: {result.reason}"]
         for h in result.hits:
             e = h.learning
@@ -289,24 +307,25 @@ def build_server(projects: Projects) -> MCPServer:
         "are served directly. Returns the search id (for feedback) and similar past requests "
         "that could be reused.",
     )
+    @tool_errors
     def grace_find_members(
-        description: RequestText,
+        description: Description,
         extra: Extra = "",
-        format: FormatArg = None,
+        format: Format = None,
         headcount: Headcount = None,
-        budget_min_eur: Euros = None,
-        budget_max_eur: Euros = None,
-        zone: ZoneArg = None,
+        budget_min_eur: MinEuros = None,
+        budget_max_eur: MaxEuros = None,
+        zone: ZoneText = None,
         radius_km: Radius = None,
         dates: Dates = None,
         codes: Codes = None,
     ) -> CallToolResult:
-        try:
-            request = _event_request(description, extra, format, headcount, budget_min_eur,
-                                     budget_max_eur, zone, radius_km, dates, codes)
-            result = matching_app().match(request)
-        except GraceError as exc:
-            raise _tool_error(exc) from exc
+        body = parse_body({
+            "description": description, "extra": extra, "format": format,
+            "headcount": headcount, "budget_min_eur": budget_min_eur,
+            "budget_max_eur": budget_max_eur, "zone": zone, "radius_km": radius_km,
+            "dates": dates, "codes": codes}, SearchBody, where="arguments")
+        result = matching_app().match(body.to_request())
         return CallToolResult(
             content=[TextContent(type="text", text=_match_text(result))],
             structured_content=to_jsonable(result),
@@ -318,24 +337,25 @@ def build_server(projects: Projects) -> MCPServer:
         "that say the same thing, with the shortlist they got: offer the organiser to reuse "
         "one instead of a new search.",
     )
+    @tool_errors
     def grace_find_similar_requests(
-        description: RequestText,
+        description: Description,
         extra: Extra = "",
-        format: FormatArg = None,
+        format: Format = None,
         headcount: Headcount = None,
-        budget_min_eur: Euros = None,
-        budget_max_eur: Euros = None,
-        zone: ZoneArg = None,
+        budget_min_eur: MinEuros = None,
+        budget_max_eur: MaxEuros = None,
+        zone: ZoneText = None,
         radius_km: Radius = None,
         dates: Dates = None,
         k: Annotated[int, Field(ge=1, le=20, description="At most k past requests.")] = 5,
     ) -> CallToolResult:
-        try:
-            request = _event_request(description, extra, format, headcount, budget_min_eur,
-                                     budget_max_eur, zone, radius_km, dates, None)
-            found = matching_app().match.similar_requests(request, k=k)
-        except GraceError as exc:
-            raise _tool_error(exc) from exc
+        body = parse_body({
+            "description": description, "extra": extra, "format": format,
+            "headcount": headcount, "budget_min_eur": budget_min_eur,
+            "budget_max_eur": budget_max_eur, "zone": zone, "radius_km": radius_km,
+            "dates": dates, "k": k}, SimilarBody, where="arguments")
+        found = matching_app().match.similar_requests(body.to_request(), k=body.k)
         lines = [f"{len(found)} similar past request(s)"]
         lines += [f"- {p.search_id} ({p.similarity:.2f}, {p.at:%Y-%m-%d}): {p.description[:120]}"
                   f" → {', '.join(s.code for s in p.suggestions)}" for p in found]
@@ -345,39 +365,6 @@ def build_server(projects: Projects) -> MCPServer:
         )
 
     return server
-
-
-RequestText = Annotated[str, Field(min_length=1, max_length=MAX_TEXT,
-                                   description="What the organiser wants, in free text.")]
-Extra = Annotated[str, Field(max_length=MAX_TEXT, description="Extra information.")]
-FormatArg = Annotated[EventFormat | None, Field(
-    default=None, description="Event format (capacity is checked for it with headcount).")]
-Headcount = Annotated[int | None, Field(default=None, ge=0, le=1_000_000,
-                                        description="Guests (persons).")]
-Euros = Annotated[int | None, Field(default=None, ge=0, le=1_000_000_000,
-                                    description="Budget bound in euros.")]
-ZoneArg = Annotated[str | None, Field(
-    default=None, max_length=200,
-    description="Commune (Rennes), postal code, département (35), region, or 'lat,lon'.")]
-Radius = Annotated[float | None, Field(default=None, gt=0, le=20_000,
-                                       description="Radius around the zone (km).")]
-Dates = Annotated[list[str] | None, Field(
-    default=None, max_length=366, description="Dates the member must be free (YYYY-MM-DD).")]
-Codes = Annotated[list[str] | None, Field(
-    default=None, max_length=50, description="Member codes asked for explicitly (#102).")]
-
-
-def _event_request(description: str, extra: str, fmt: EventFormat | None,
-                   headcount: int | None, lo: int | None, hi: int | None, zone: str | None,
-                   radius_km: float | None, dates: list[str] | None,
-                   codes: list[str] | None) -> EventRequest:
-    try:
-        days = tuple(date.fromisoformat(d) for d in dates or [])
-    except ValueError as exc:
-        raise MemberValidationError(f"dates: {exc} (use YYYY-MM-DD)") from None
-    return EventRequest(description=description, extra=extra, format=fmt,
-                        headcount=headcount, budget=BudgetRange(lo, hi), zone=zone,
-                        radius_km=radius_km, dates=days, codes=tuple(codes or ()))
 
 
 def _match_text(r: MatchResult) -> str:

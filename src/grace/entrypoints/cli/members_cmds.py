@@ -4,7 +4,6 @@ stats, show (matching, seed 003)."""
 from __future__ import annotations
 
 import json
-from datetime import date
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,9 +23,10 @@ from grace.entrypoints.cli.common import (
     settings,
     to_jsonable,
 )
+from grace.entrypoints.cli.request_options import request_options
 from grace.errors import MemberValidationError
 from grace.matching.application.search import FunnelStage
-from grace.matching.domain.model import BudgetRange, EventFormat, EventRequest
+from grace.matching.domain.model import EventRequest
 
 app = typer.Typer(help="Members and event requests (matching: filters, vectors, explained "
                   "shortlist).",
@@ -178,109 +178,11 @@ def _print_funnel(zone: str | None, funnel: tuple[FunnelStage, ...]) -> None:
     out_console.print(table)
 
 
-def _budget(text: str | None) -> BudgetRange:
-    if not text:
-        return BudgetRange()
-    try:
-        lo, dash, hi = text.replace("€", "").replace(" ", "").partition("-")
-        if not (lo or hi):
-            raise ValueError(text)
-        if not dash:
-            return BudgetRange(None, int(lo))  # "5000": up to 5 000 €
-        return BudgetRange(int(lo) if lo else None, int(hi) if hi else None)
-    except ValueError:
-        raise MemberValidationError(f"--budget {text!r}: use MAX, MIN-MAX or MIN- in euros "
-                                    "(5000, 2000-5000, 2000-)") from None
-
-
-def _request_from_file(path: Path) -> EventRequest:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except RecursionError:
-        raise MemberValidationError(f"{path}: JSON nested too deeply") from None
-    except (OSError, ValueError) as exc:
-        raise MemberValidationError(f"{path}: not a readable JSON request: {exc}") from exc
-    if not isinstance(data, dict):
-        raise MemberValidationError(f"{path}: a request is a JSON object")
-    allowed = {"description", "extra", "format", "headcount", "budget", "zone", "radius_km",
-               "dates", "codes"}
-    unknown = sorted(set(data) - allowed)
-    if unknown:
-        raise MemberValidationError(f"{path}: unknown field(s) {', '.join(unknown)} "
-                                    f"(allowed: {', '.join(sorted(allowed))})")
-    try:
-        budget = data.get("budget")
-        if isinstance(budget, dict):  # the layout the search log keeps: {min_eur, max_eur}
-            extra_keys = sorted(set(budget) - {"min_eur", "max_eur"})
-            if extra_keys:
-                raise MemberValidationError(f"{path}: budget: unknown key(s) "
-                                            f"{', '.join(extra_keys)} (min_eur, max_eur)")
-            budget_range = BudgetRange(budget.get("min_eur"), budget.get("max_eur"))
-        else:
-            budget_range = _budget(str(budget)) if budget is not None else BudgetRange()
-        return EventRequest(
-            description=data.get("description", ""), extra=data.get("extra", ""),
-            format=data.get("format"), headcount=data.get("headcount"),
-            budget=budget_range,
-            zone=data.get("zone"), radius_km=data.get("radius_km"),
-            dates=tuple(date.fromisoformat(d) for d in data.get("dates", [])),
-            codes=tuple(data.get("codes", [])))
-    except (TypeError, ValueError) as exc:
-        raise MemberValidationError(f"{path}: {exc}") from exc
-
-
-RequestFileOpt = Annotated[Path | None, typer.Option(
-    "--request", help="A JSON request file (fields: description, extra, format, headcount, "
-    "budget, zone, radius_km, dates, codes).")]
-ExtraOpt = Annotated[str, typer.Option(help="Extra information.")]
-FormatOpt = Annotated[EventFormat | None, typer.Option("--format", help="Event format.")]
-HeadcountOpt = Annotated[int | None, typer.Option(
-    min=0, help="Guests (persons); with --format, a minimum capacity.")]
-BudgetOpt = Annotated[str | None, typer.Option(help="Budget in €: MAX, MIN-MAX or MIN-.")]
-ZoneOpt = Annotated[str | None, typer.Option(
-    help="Commune, postal code, département, region, or 'lat,lon'.")]
-RadiusOpt = Annotated[float | None, typer.Option(help="Radius around the zone (km).")]
-DatesOpt = Annotated[list[str] | None, typer.Option(
-    "--date", help="A required date (YYYY-MM-DD), repeatable.")]
-DescriptionArg = Annotated[str | None, typer.Argument(
-    help="What the organiser wants (member codes like #102 in it are served directly).")]
-
-
-def _request(description: str | None, request_file: Path | None, extra: str,
-             format_: EventFormat | None, headcount: int | None, budget: str | None,
-             zone: str | None, radius: float | None, dates: list[str] | None) -> EventRequest:
-    if request_file is not None:
-        given = [n for n, v in (("DESCRIPTION", description), ("--extra", extra),
-                                ("--format", format_), ("--headcount", headcount),
-                                ("--budget", budget), ("--zone", zone), ("--radius", radius),
-                                ("--date", dates)) if v]
-        if given:
-            raise MemberValidationError(f"--request FILE holds the whole request: drop "
-                                        f"{', '.join(given)} (or put them in the file)")
-        return _request_from_file(request_file)
-    if not description:
-        raise MemberValidationError("give a description (argument) or --request FILE")
-    try:
-        days = tuple(date.fromisoformat(d) for d in dates or [])
-    except ValueError as exc:
-        raise MemberValidationError(f"--date: {exc} (use YYYY-MM-DD)") from None
-    return EventRequest(description=description, extra=extra, format=format_,
-                        headcount=headcount, budget=_budget(budget), zone=zone,
-                        radius_km=radius, dates=days)
-
-
 @app.command("search")
 @handle_errors
+@request_options
 def search(
-    description: DescriptionArg = None,
-    request_file: RequestFileOpt = None,
-    extra: ExtraOpt = "",
-    format_: FormatOpt = None,
-    headcount: HeadcountOpt = None,
-    budget: BudgetOpt = None,
-    zone: ZoneOpt = None,
-    radius: RadiusOpt = None,
-    dates: DatesOpt = None,
+    request: EventRequest,
     limit: Annotated[int, typer.Option(min=1, help="Candidates to print.")] = 20,
     db: DbOpt = None,
     as_json: JsonOpt = False,
@@ -298,8 +200,6 @@ def search(
 
       grace members search --request demande.json --json
     """
-    request = _request(description, request_file, extra, format_, headcount, budget, zone,
-                       radius, dates)
     result = build_matching(settings(), database_url=db).search(request)
     if as_json:
         print_json(result)
@@ -320,16 +220,9 @@ def search(
 
 @app.command("match")
 @handle_errors
+@request_options
 def match(
-    description: DescriptionArg = None,
-    request_file: RequestFileOpt = None,
-    extra: ExtraOpt = "",
-    format_: FormatOpt = None,
-    headcount: HeadcountOpt = None,
-    budget: BudgetOpt = None,
-    zone: ZoneOpt = None,
-    radius: RadiusOpt = None,
-    dates: DatesOpt = None,
+    request: EventRequest,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -349,8 +242,6 @@ def match(
 
       grace members match "je veux #102 et #157" --json
     """
-    request = _request(description, request_file, extra, format_, headcount, budget, zone,
-                       radius, dates)
     result = build_matching(settings(), database_url=db).match(request)
     if as_json:
         print_json(result)
@@ -413,16 +304,9 @@ def feedback(
 
 @app.command("similar")
 @handle_errors
+@request_options
 def similar(
-    description: DescriptionArg = None,
-    request_file: RequestFileOpt = None,
-    extra: ExtraOpt = "",
-    format_: FormatOpt = None,
-    headcount: HeadcountOpt = None,
-    budget: BudgetOpt = None,
-    zone: ZoneOpt = None,
-    radius: RadiusOpt = None,
-    dates: DatesOpt = None,
+    request: EventRequest,
     min_similarity: Annotated[float | None, typer.Option(
         min=-1.0, max=1.0, help="Cosine threshold (default GRACE_MATCHING_REUSE_SIMILARITY).")
     ] = None,
@@ -439,8 +323,6 @@ def similar(
 
       grace members similar --request demande.json --min-similarity 0.9 --json
     """
-    request = _request(description, request_file, extra, format_, headcount, budget, zone,
-                       radius, dates)
     found = build_matching(settings(), database_url=db).match.similar_requests(
         request, k=k, min_similarity=min_similarity)
     if as_json:

@@ -59,7 +59,7 @@ def serve(
     import uvicorn
 
     from grace.bootstrap import build_matching
-    from grace.entrypoints.http_api import create_app
+    from grace.entrypoints.http_api import create_app, server_config
 
     matching = build_matching(settings(), database_url=db)
     try:
@@ -79,7 +79,6 @@ def serve(
         elif st.stale:
             err_console.print(f"warning: {st.stale} members have no current embedding: run "
                               "`grace members worker`", highlight=False)
-        uvicorn.run(app, host=host, port=port, log_level="info", ws="none",
-                    server_header=False, proxy_headers=False)
+        uvicorn.Server(server_config(app, host=host, port=port)).run()
     finally:
         matching.close()

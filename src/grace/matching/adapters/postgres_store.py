@@ -8,6 +8,7 @@ or IVFFlat scan can return fewer rows than asked).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from datetime import date
 from typing import Any
@@ -17,7 +18,7 @@ import numpy.typing as npt
 import psycopg
 from pgvector.psycopg import register_vector
 
-from grace.errors import MemberStoreError, MemberValidationError
+from grace.errors import MemberStoreError, MemberValidationError, map_exceptions
 from grace.matching.adapters.sql_common import (
     COLUMNS,
     member_params,
@@ -58,6 +59,7 @@ _MIGRATIONS: dict[int, list[str]] = {
     ],
 }
 _JSON_COLS = {"tags", "rooms", "knowledge", "generated"}
+_DRIVER_ERRORS: dict[type[Exception], type[MemberStoreError]] = {psycopg.Error: MemberStoreError}
 
 
 def _cols(prefix: str = "") -> str:
@@ -68,67 +70,63 @@ class PostgresMemberRepository:
     """:class:`~grace.matching.domain.ports.MemberRepository` on PostgreSQL 16 + pgvector.
 
     Raises:
-        MemberStoreError: cannot connect, or a query fails (driver error translated).
+        MemberStoreError: cannot connect, or a call fails (every driver call runs under one
+            mapper, :meth:`_mapped`).
     """
 
     def __init__(self, url: str) -> None:
-        try:
+        with map_exceptions(_DRIVER_ERRORS, "cannot connect to the member store"):
             self._db = psycopg.connect(url, autocommit=True)
-        except psycopg.Error as exc:
-            raise MemberStoreError(f"cannot connect to the member store: {exc}") from exc
         self._vector_ready = False
+
+    def _mapped(self, what: str = "member store query failed"
+                ) -> contextlib.AbstractContextManager[None]:
+        return map_exceptions(_DRIVER_ERRORS, what)
 
     def _ready(self) -> None:
         if not self._vector_ready:
-            register_vector(self._db)
+            with self._mapped():
+                register_vector(self._db)
             self._vector_ready = True
 
     def _run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        try:
+        with self._mapped():
             cur = self._db.execute(sql, params)
             return cur.fetchall() if cur.description else []
-        except psycopg.Error as exc:
-            raise MemberStoreError(f"member store query failed: {exc}") from exc
 
     def migrate(self) -> None:
-        try:
-            with self._db.transaction():
-                self._db.execute("SELECT pg_advisory_xact_lock(60031)")
-                self._db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INT)")
-                row = self._db.execute("SELECT max(version) FROM schema_version").fetchone()
-                current = (row[0] if row else None) or 0
-                if current > SCHEMA_VERSION:
-                    raise MemberStoreError(f"member store schema {current} is newer than this "
-                                           f"GRACE ({SCHEMA_VERSION}): upgrade GRACE")
-                for v in range(current + 1, SCHEMA_VERSION + 1):
-                    for stmt in _MIGRATIONS[v]:
-                        self._db.execute(stmt)
-                    self._db.execute("INSERT INTO schema_version VALUES (%s)", (v,))
-        except psycopg.Error as exc:
-            raise MemberStoreError(f"member store migration failed: {exc}") from exc
+        with self._mapped("member store migration failed"), self._db.transaction():
+            self._db.execute("SELECT pg_advisory_xact_lock(60031)")
+            self._db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INT)")
+            row = self._db.execute("SELECT max(version) FROM schema_version").fetchone()
+            current = (row[0] if row else None) or 0
+            if current > SCHEMA_VERSION:
+                raise MemberStoreError(f"member store schema {current} is newer than this "
+                                       f"GRACE ({SCHEMA_VERSION}): upgrade GRACE")
+            for v in range(current + 1, SCHEMA_VERSION + 1):
+                for stmt in _MIGRATIONS[v]:
+                    self._db.execute(stmt)
+                self._db.execute("INSERT INTO schema_version VALUES (%s)", (v,))
         self._ready()
 
     def upsert_members(self, members: Sequence[Member]) -> int:
         marks = ", ".join("%s::jsonb" if c in _JSON_COLS else "%s" for c in COLUMNS)
         updates = ", ".join(f"{c} = excluded.{c}" for c in COLUMNS[1:])
         queued = 0
-        try:
-            with self._db.transaction():
-                for m in members:
-                    params = member_params(m)
-                    old = self._db.execute("SELECT text_hash FROM member WHERE code = %s",
-                                           (m.code,)).fetchone()
-                    row = self._db.execute(
-                        f"INSERT INTO member ({_cols()}) VALUES ({marks}) ON CONFLICT (code) "
-                        f"DO UPDATE SET {updates} RETURNING id", params).fetchone()
-                    assert row is not None
-                    if old is None or old[0] != params[-1]:
-                        self._db.execute(
-                            "INSERT INTO member_outbox (member_id) VALUES (%s) ON CONFLICT "
-                            "(member_id) DO UPDATE SET queued_at = now()", (row[0],))
-                        queued += 1
-        except psycopg.Error as exc:
-            raise MemberStoreError(f"member upsert failed: {exc}") from exc
+        with self._mapped("member upsert failed"), self._db.transaction():
+            for m in members:
+                params = member_params(m)
+                old = self._db.execute("SELECT text_hash FROM member WHERE code = %s",
+                                       (m.code,)).fetchone()
+                row = self._db.execute(
+                    f"INSERT INTO member ({_cols()}) VALUES ({marks}) ON CONFLICT (code) "
+                    f"DO UPDATE SET {updates} RETURNING id", params).fetchone()
+                assert row is not None
+                if old is None or old[0] != params[-1]:
+                    self._db.execute(
+                        "INSERT INTO member_outbox (member_id) VALUES (%s) ON CONFLICT "
+                        "(member_id) DO UPDATE SET queued_at = now()", (row[0],))
+                    queued += 1
         return queued
 
     def ids_for(self, codes: Sequence[str]) -> dict[str, int]:
@@ -141,14 +139,12 @@ class PostgresMemberRepository:
         if missing:
             raise MemberValidationError(f"availability for unknown member(s) "
                                         f"{', '.join(missing[:5])}: import the members first")
-        try:
-            with self._db.transaction(), self._db.cursor() as cur:
-                cur.executemany(
-                    "INSERT INTO availability VALUES (%s, %s, %s) ON CONFLICT (member_id, day) "
-                    "DO UPDATE SET available = excluded.available",
-                    [(ids[r.code], r.day, r.available) for r in rows])
-        except psycopg.Error as exc:
-            raise MemberStoreError(f"availability upsert failed: {exc}") from exc
+        with (self._mapped("availability upsert failed"), self._db.transaction(),
+              self._db.cursor() as cur):
+            cur.executemany(
+                "INSERT INTO availability VALUES (%s, %s, %s) ON CONFLICT (member_id, day) "
+                "DO UPDATE SET available = excluded.available",
+                [(ids[r.code], r.day, r.available) for r in rows])
 
     def get(self, code: str) -> Member | None:
         rows = self._run(f"SELECT {_cols()} FROM member WHERE code = %s", (code,))
@@ -195,29 +191,24 @@ class PostgresMemberRepository:
     def store_embeddings(self, items: Sequence[PendingEmbedding],
                          vectors: npt.NDArray[np.float32], *, model_key: str) -> None:
         self._ready()
-        try:
-            with self._db.transaction():
-                for item, vec in zip(items, vectors, strict=True):
-                    self._db.execute(
-                        "UPDATE member SET embedding = %s, embedding_model = %s, "
-                        "embedded_hash = %s WHERE id = %s",
-                        (np.asarray(vec, dtype=np.float32), model_key, item.text_hash,
-                         item.member_id))
-                    self._db.execute(
-                        "DELETE FROM member_outbox o USING member m WHERE o.member_id = %s "
-                        "AND m.id = o.member_id AND m.text_hash = %s",
-                        (item.member_id, item.text_hash))
-        except psycopg.Error as exc:
-            raise MemberStoreError(f"storing embeddings failed: {exc}") from exc
+        with self._mapped("storing embeddings failed"), self._db.transaction():
+            for item, vec in zip(items, vectors, strict=True):
+                self._db.execute(
+                    "UPDATE member SET embedding = %s, embedding_model = %s, "
+                    "embedded_hash = %s WHERE id = %s",
+                    (np.asarray(vec, dtype=np.float32), model_key, item.text_hash,
+                     item.member_id))
+                self._db.execute(
+                    "DELETE FROM member_outbox o USING member m WHERE o.member_id = %s "
+                    "AND m.id = o.member_id AND m.text_hash = %s",
+                    (item.member_id, item.text_hash))
 
     def requeue_other_models(self, model_key: str) -> int:
-        try:
+        with self._mapped("requeue failed"):
             cur = self._db.execute(
                 "INSERT INTO member_outbox (member_id) SELECT id FROM member WHERE "
                 "embedding_model IS DISTINCT FROM %s ON CONFLICT (member_id) DO NOTHING",
                 (model_key,))
-        except psycopg.Error as exc:
-            raise MemberStoreError(f"requeue failed: {exc}") from exc
         return cur.rowcount
 
     def status(self, model_key: str) -> EmbeddingStatus:

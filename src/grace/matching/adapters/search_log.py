@@ -7,6 +7,7 @@ needed. SQL is parameterised; the two dialects differ only in placeholders and c
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
@@ -19,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 import psycopg
 
-from grace.errors import MemberStoreError, UnknownSearchError
+from grace.errors import GraceError, MemberStoreError, UnknownSearchError, map_exceptions
 from grace.matching.domain.history import (
     Feedback,
     SearchRecord,
@@ -65,6 +66,8 @@ _TYPES = {
 _COLS = ("search_id, at, mode, request, filter_key, embedding, model_key, stage_ms, funnel, "
          "ranker, fallback, input_tokens, output_tokens, cost_eur, suggestions")
 MAX_COMMENT = 2000
+_DRIVER_ERRORS: dict[type[Exception], type[MemberStoreError]] = {
+    sqlite3.Error: MemberStoreError, psycopg.Error: MemberStoreError, OSError: MemberStoreError}
 """Longest feedback comment kept (characters)."""
 
 
@@ -91,7 +94,8 @@ class SqlSearchLog:
         dialect: ``sqlite`` or ``postgres``.
 
     Raises:
-        MemberStoreError: a query fails (driver error translated).
+        MemberStoreError: a call fails in the driver (every query and transaction runs under
+            one mapper, :meth:`_mapped`).
     """
 
     def __init__(self, conn: Any, dialect: Dialect) -> None:
@@ -101,26 +105,29 @@ class SqlSearchLog:
     def _sql(self, sql: str) -> str:
         return sql.replace("?", self._ph)
 
+    def _mapped(self) -> contextlib.AbstractContextManager[None]:
+        return map_exceptions(_DRIVER_ERRORS, "search log query failed")
+
     def _run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        try:
+        with self._mapped():
             cur = self._db.execute(self._sql(sql), tuple(params))
             return list(cur.fetchall()) if cur.description else []
-        except (sqlite3.Error, psycopg.Error) as exc:
-            raise MemberStoreError(f"search log query failed: {exc}") from exc
 
     @contextmanager
     def _tx(self) -> Iterator[None]:
-        if self._dialect == "sqlite":
-            self._run("BEGIN IMMEDIATE")
-            try:
-                yield
-                self._run("COMMIT")
-            except BaseException:
-                self._run("ROLLBACK")
-                raise
-        else:
-            with self._db.transaction():
-                yield
+        with self._mapped():
+            if self._dialect == "sqlite":
+                self._run("BEGIN IMMEDIATE")
+                try:
+                    yield
+                    self._run("COMMIT")
+                except BaseException:
+                    with contextlib.suppress(GraceError):  # keep the first error
+                        self._run("ROLLBACK")
+                    raise
+            else:
+                with self._db.transaction():
+                    yield
 
     def migrate(self) -> None:
         """Create the tables and indexes if missing (idempotent)."""
@@ -216,20 +223,16 @@ def open_search_log(url: str) -> SqlSearchLog:
     """
     if url.startswith("sqlite:///"):
         path = url.removeprefix("sqlite:///")
-        try:
+        with map_exceptions(_DRIVER_ERRORS, f"cannot open the search log {path}"):
             if path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA busy_timeout = 5000")
-        except (sqlite3.Error, OSError) as exc:
-            raise MemberStoreError(f"cannot open the search log {path}: {exc}") from exc
         log = SqlSearchLog(conn, "sqlite")
     else:
-        try:
+        with map_exceptions(_DRIVER_ERRORS, "cannot connect to the search log"):
             pg = psycopg.connect(url, autocommit=True)
-        except psycopg.Error as exc:
-            raise MemberStoreError(f"cannot connect to the search log: {exc}") from exc
         log = SqlSearchLog(pg, "postgres")
     log.migrate()
     return log

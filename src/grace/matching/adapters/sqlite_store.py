@@ -6,17 +6,19 @@ Vectors: ``float32`` BLOBs on the member row; stage 2 is an exact numpy dot prod
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from grace.errors import MemberStoreError, MemberValidationError
+from grace.errors import MemberStoreError, MemberValidationError, map_exceptions
 from grace.matching.adapters.sql_common import (
     COLUMNS,
     member_params,
@@ -62,6 +64,8 @@ CREATE TABLE member_outbox (
 """,
 }
 _CHUNK = 30_000  # below SQLite's default 32 766 host parameters
+_DRIVER_ERRORS: dict[type[Exception], type[MemberStoreError]] = {
+    sqlite3.Error: MemberStoreError, OSError: MemberStoreError}
 
 
 def _now() -> str:
@@ -75,31 +79,38 @@ class SqliteMemberRepository:
         path: the database file (created with its folder), or ``":memory:"``.
 
     Raises:
-        MemberStoreError: the file cannot be opened.
+        MemberStoreError: the file cannot be opened, or any call fails in SQLite (a locked,
+            truncated or corrupt file…): every query runs under one mapper (:meth:`_run`,
+            :meth:`_tx`), never a raw ``sqlite3`` error.
     """
 
     def __init__(self, path: Path | str) -> None:
-        try:
+        self.path = path
+        with map_exceptions(_DRIVER_ERRORS, f"cannot open the member store {path}"):
             if str(path) != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA journal_mode = WAL")
-        except (sqlite3.Error, OSError) as exc:
-            raise MemberStoreError(f"cannot open the member store {path}: {exc}") from exc
-        self.path = path
+
+    def _mapped(self) -> contextlib.AbstractContextManager[None]:
+        return map_exceptions(_DRIVER_ERRORS, f"member store {self.path}")
+
+    def _run(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        with self._mapped():
+            return list(self._db.execute(sql, params).fetchall())
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
-        try:
+        with self._mapped():
             self._db.execute("BEGIN IMMEDIATE")
-            yield self._db
-            self._db.execute("COMMIT")
-        except BaseException as exc:
-            self._db.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error):
-                raise MemberStoreError(f"member store {self.path}: {exc}") from exc
-            raise
+            try:
+                yield self._db
+                self._db.execute("COMMIT")
+            except BaseException:
+                with suppress(sqlite3.Error):  # the file may be gone: keep the first error
+                    self._db.execute("ROLLBACK")
+                raise
 
     def migrate(self) -> None:
         with self._tx() as db:
@@ -145,7 +156,7 @@ class SqliteMemberRepository:
         for i in range(0, len(uniq), _CHUNK):
             part = uniq[i:i + _CHUNK]
             q = f"SELECT code, id FROM member WHERE code IN ({', '.join('?' * len(part))})"
-            out.update(self._db.execute(q, part).fetchall())
+            out.update(self._run(q, part))
         return out
 
     def set_availability(self, rows: Sequence[Availability]) -> None:
@@ -161,21 +172,16 @@ class SqliteMemberRepository:
                 [(ids[r.code], r.day.isoformat(), int(r.available)) for r in rows])
 
     def get(self, code: str) -> Member | None:
-        row = self._db.execute(f"SELECT {', '.join(COLUMNS)} FROM member WHERE code = ?",
-                               (code,)).fetchone()
-        return row_to_member(row) if row else None
+        rows = self._run(f"SELECT {', '.join(COLUMNS)} FROM member WHERE code = ?", (code,))
+        return row_to_member(rows[0]) if rows else None
 
     def count(self) -> int:
-        return int(self._db.execute("SELECT count(*) FROM member").fetchone()[0])
+        return int(self._run("SELECT count(*) FROM member")[0][0])
 
     def stage1(self, criteria: HardFilter) -> list[int]:
         where, params = stage1_where(criteria, "sqlite")
-        try:
-            rows = self._db.execute(
-                f"SELECT m.id, m.latitude, m.longitude FROM member m WHERE {where} "
-                "ORDER BY m.id", params).fetchall()
-        except sqlite3.Error as exc:
-            raise MemberStoreError(f"stage 1 query failed on {self.path}: {exc}") from exc
+        rows = self._run(f"SELECT m.id, m.latitude, m.longitude FROM member m WHERE {where} "
+                         "ORDER BY m.id", params)
         circle = criteria.zone.circle if criteria.zone is not None else None
         if circle is None:
             return [r[0] for r in rows]
@@ -185,7 +191,7 @@ class SqliteMemberRepository:
         # The ids travel as one JSON array (json_each), no temporary table to write; CROSS JOIN
         # keeps them as the outer loop: never a scan of every member's vector.
         payload = json.dumps([int(i) for i in ids])
-        return list(self._db.execute(sql, (payload, *extra)).fetchall())
+        return self._run(sql, (payload, *extra))
 
     def rank(self, query: npt.NDArray[np.float32], ids: Sequence[int], *, k: int,
              model_key: str) -> list[Ranked]:
@@ -203,10 +209,10 @@ class SqliteMemberRepository:
         return ranked
 
     def pending(self, limit: int) -> list[PendingEmbedding]:
-        rows = self._db.execute(
+        rows = self._run(
             f"SELECT m.id, {', '.join('m.' + c for c in COLUMNS)} FROM member_outbox o "
             "JOIN member m ON m.id = o.member_id ORDER BY o.queued_at, o.member_id LIMIT ?",
-            (limit,)).fetchall()
+            (limit,))
         return [PendingEmbedding(r[0], member_text(row_to_member(r[1:])), r[-1]) for r in rows]
 
     def store_embeddings(self, items: Sequence[PendingEmbedding],
@@ -229,10 +235,9 @@ class SqliteMemberRepository:
             return cur.rowcount
 
     def status(self, model_key: str) -> EmbeddingStatus:
-        total, fresh = self._db.execute(
+        total, fresh = self._run(
             "SELECT count(*), coalesce(sum(embedding_model = ? AND NOT EXISTS (SELECT 1 FROM "
-            "member_outbox o WHERE o.member_id = m.id)), 0) FROM member m", (model_key,)
-        ).fetchone()
+            "member_outbox o WHERE o.member_id = m.id)), 0) FROM member m", (model_key,))[0]
         return EmbeddingStatus(int(total), int(fresh), int(total) - int(fresh))
 
     def summaries(self, ids: Sequence[int]) -> dict[int, Member]:

@@ -35,7 +35,13 @@ from grace.matching.domain.history import (
     filter_key,
     summarise,
 )
-from grace.matching.domain.model import CODE_RE, EventRequest, Member, request_to_dict
+from grace.matching.domain.model import (
+    CODE_RE,
+    EventRequest,
+    Member,
+    check_storable,
+    request_to_dict,
+)
 from grace.matching.domain.ports import (
     MemberRepository,
     Proposal,
@@ -411,11 +417,12 @@ class MatchMembers:
         """Record that the organiser kept or corrected suggestion ``code`` of ``search_id``.
 
         Raises:
-            MemberValidationError: a bad verdict. UnknownSearchError: unknown search, or a code
-                it did not suggest.
+            MemberValidationError: a bad verdict, a comment no store can keep (NUL, lone
+                surrogate). UnknownSearchError: unknown search, or a code it did not suggest.
         """
         if verdict not in VERDICTS:
             raise MemberValidationError(f"verdict {verdict!r}: use one of {', '.join(VERDICTS)}")
+        check_storable("feedback", "comment", comment)
         fb = Feedback(search_id, code, verdict, self._now(), comment)
         with self._lock:
             self._log.add_feedback(fb)

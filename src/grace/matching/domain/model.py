@@ -47,6 +47,24 @@ def _check_text(owner: str, name: str, value: str, *, required: bool) -> None:
         raise _fail(owner, name, "must not be empty")
     if len(value) > MAX_TEXT:
         raise _fail(owner, name, f"{len(value)} characters, at most {MAX_TEXT}")
+    check_storable(owner, name, value)
+
+
+def check_storable(owner: str, name: str, value: str) -> None:
+    """Text that a store can keep: no NUL character (PostgreSQL text refuses it) and no lone
+    surrogate such as ``\\ud800`` (no UTF-8 encoding exists).
+
+    Raises:
+        MemberValidationError: either is found (owner and field named): bad input, not a store
+            failure.
+    """
+    if "\x00" in value:
+        raise _fail(owner, name, "contains a NUL character (\\x00)")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise _fail(owner, name, f"is not valid Unicode (lone surrogate {value[exc.start]!r} "
+                    f"at character {exc.start})") from None
 
 
 def _check_count(owner: str, name: str, value: int | None) -> None:

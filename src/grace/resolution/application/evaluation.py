@@ -19,14 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from grace.errors import GraceError
+from grace.errors import LabelError
 from grace.resolution.domain.results import ResolvedContext
 
 MAX_LABEL_LINES: Final = 100_000
-
-
-class LabelError(GraceError):
-    """A label file line is not a valid labelled task."""
 
 
 @dataclass(frozen=True, slots=True)
