@@ -26,10 +26,12 @@ setup:
 demo: setup
 	@.venv/bin/grace resolve --example --role "$$ROLE" "$$TASK"
 
+# Branch coverage is reported at the end ([tool.coverage] in pyproject.toml).
 test:
 	@scripts/setup test
-	.venv/bin/python -m pytest
+	.venv/bin/python -m pytest --cov --cov-report=term
 
 lint: setup
 	.venv/bin/ruff check src tests benchmarks
 	.venv/bin/mypy
+	.venv/bin/lint-imports --no-logo

@@ -38,7 +38,7 @@ TASKS = [
 
 
 def rss_mb() -> float:
-    with open("/proc/self/status", encoding="ascii") as fh:
+    with Path("/proc/self/status").open(encoding="ascii") as fh:
         for line in fh:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from mcp import Client
@@ -24,9 +25,10 @@ def grace(tmp: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[st
                           env=env(tmp, **extra), capture_output=True, text=True, timeout=300)
 
 
-def ok(r: subprocess.CompletedProcess[str]) -> dict:
+def ok(r: subprocess.CompletedProcess[str]) -> dict[str, Any]:
     assert r.returncode == 0, r.stderr
-    return json.loads(r.stdout)
+    data: dict[str, Any] = json.loads(r.stdout)
+    return data
 
 
 @pytest.mark.model

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from mcp import Client
@@ -16,7 +17,7 @@ from mcp.client.stdio import StdioServerParameters
 
 from grace.bootstrap import build_matching, example_project
 
-BAD_CALLS = [
+BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
     ("grace_resolve_context", {"task": "x", "role": "designer"}, "unknown role"),
     ("grace_get", {"id": "../../etc/passwd"}, "invalid talent id"),
     ("grace_get", {"id": "backend.repositry"}, "did you mean"),

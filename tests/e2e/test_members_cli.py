@@ -19,7 +19,7 @@ def members(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture(scope="module")
-def store(tmp_path_factory, shared_data) -> Path:
+def store(tmp_path_factory: pytest.TempPathFactory, shared_data: Path) -> Path:
     tmp = tmp_path_factory.mktemp("members")
     out = members("import", str(shared_data / "venues" / "festivals_france.csv"), "--json",
                   tmp=tmp)
@@ -147,8 +147,8 @@ def test_budget_bounds_mean_what_they_say(store):
     def kept(budget: str) -> int:
         out = members("search", "gala", "--budget", budget, "--json", tmp=store)
         assert out.returncode == 0, out.stderr
-        return {s["stage"]: s["kept"] for s in json.loads(out.stdout)["funnel"]}[
-            "stage 1: hard filters"]
+        funnel = {s["stage"]: s["kept"] for s in json.loads(out.stdout)["funnel"]}
+        return int(funnel["stage 1: hard filters"])
 
     at_least, at_most = kept("30000-"), kept("30000")  # "MIN-" is a minimum, "MAX" a maximum
     assert at_least < at_most and at_least + at_most > 7265  # overlapping ranges count twice

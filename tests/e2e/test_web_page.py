@@ -75,7 +75,7 @@ def browser() -> Iterator[Browser]:
     with sync_playwright() as pw:
         try:
             chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        except Exception as exc:  # the launcher's error names what is missing
+        except Exception as exc:  # noqa: BLE001 - the launcher's error names what is missing
             pytest.fail(f"Chromium could not start from {CHROMIUM}: {exc}")
         yield chromium
         chromium.close()
@@ -158,6 +158,7 @@ def test_a_bad_zone_shows_the_problem_and_dates_are_sent(page: Page, server: str
         submit(page, description="Concert de jazz", zone="Atlantide",
                **{"Nombre d'invités": "120"})
     body = sent.value.post_data_json
+    assert body is not None
     assert body["dates"] == ["2027-06-12", "2027-06-13"] and body["headcount"] == 120
     error = page.get_by_role("alert")
     expect(error).to_be_visible()
@@ -184,6 +185,7 @@ def test_a_number_field_with_text_is_refused_not_dropped(page: Page, server: str
     page.get_by_label("Nombre d'invités").press_sequentially("1e")  # not a number: value ""
     with page.expect_request("**/api/searches") as sent:
         submit(page, description="Concert de jazz", zone="Rennes")
-    assert sent.value.post_data_json["headcount"] == "nombre invalide"
+    body = sent.value.post_data_json
+    assert body is not None and body["headcount"] == "nombre invalide"
     expect(page.get_by_role("alert")).to_contain_text("headcount")
     expect(page.get_by_label("Nombre d'invités")).to_have_attribute("aria-invalid", "true")

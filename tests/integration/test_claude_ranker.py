@@ -247,10 +247,13 @@ def test_a_body_that_is_not_a_message_is_an_invalid_response(
     assert api.base_url in str(err)
 
 
-@pytest.mark.parametrize("kwargs", [{"api_key": ""}, {"api_key": "k", "model": ""},
-                                    {"api_key": "k", "max_tokens": 0}])
-def test_constructor_checks(kwargs: dict[str, Any]) -> None:
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"api_key": ""}, "api_key is empty"),
+    ({"api_key": "k", "model": ""}, "model is empty"),
+    ({"api_key": "k", "max_tokens": 0}, "max_tokens=0"),
+])
+def test_constructor_checks(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
         ClaudeProposer(**kwargs)
 
 

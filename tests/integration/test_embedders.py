@@ -9,7 +9,7 @@ import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 import pytest
@@ -18,6 +18,9 @@ from grace.embedding.cache import CachedEmbedder
 from grace.embedding.openai import OpenAIEmbedder
 from grace.embedding.sentence_transformers import SentenceTransformerEmbedder
 from grace.errors import ConfigError, EmbeddingServiceError
+
+if TYPE_CHECKING:
+    import openai
 
 
 def test_sentence_transformers_adapter_on_a_shipped_model(tmp_path, monkeypatch):
@@ -45,7 +48,7 @@ def test_sentence_transformers_refuses_a_folder_that_is_not_a_model(tmp_path):
 class _EmbeddingsAPI(BaseHTTPRequestHandler):
     """POST /v1/embeddings like the OpenAI API; behaviour set by the model name."""
 
-    calls: ClassVar[list[dict[str, object]]] = []
+    calls: ClassVar[list[dict[str, Any]]] = []
 
     def log_message(self, *args: object) -> None:  # keep test output clean
         pass
@@ -87,8 +90,9 @@ def api() -> Iterator[str]:
         server.server_close()
 
 
-def client(url: str):  # type: ignore[no-untyped-def]
+def client(url: str) -> openai.OpenAI:
     import openai
+
 
     return openai.OpenAI(api_key="test-key", base_url=url, max_retries=0, timeout=10)
 

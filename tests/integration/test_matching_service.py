@@ -58,6 +58,7 @@ def test_pipeline_answers_4_plus_4_explained_and_logs_the_search(app):
     assert all(s.explanation.endswith(".") for s in res.recommended + res.compatible)
     assert [f.stage for f in res.funnel][-2:] == ["stage 3: deterministic", "total"]
     rec = app.match.search_record(res.search_id)
+    assert rec is not None
     assert rec is not None and rec.ranker == "deterministic" and rec.embedding is not None
     assert [s.code for s in rec.suggestions] == [s.code for s in res.recommended + res.compatible]
     assert rec.funnel["stage3"] == 8 and rec.funnel["members"] == 300
@@ -168,6 +169,7 @@ def test_a_valid_llm_answer_ranks_with_tokens_and_cost_recorded(tmp_path, api):
         "properties"]["memberCode"]["enum"]
     assert len(enum) == 30 and "Personnes : 50" in body["messages"][0]["content"]
     rec = app.match.search_record(res.search_id)
+    assert rec is not None
     assert (rec.input_tokens, rec.output_tokens) == (3000, 500)
     assert rec.cost_eur == pytest.approx((3000 * 2.58 + 500 * 12.90) / 1e6)
     assert app.match.stats().cost_eur_per_search == pytest.approx(rec.cost_eur)
@@ -200,6 +202,7 @@ def test_every_fault_of_the_llm_ends_in_an_answer_with_the_fallback_recorded(tmp
     assert res.fallback is not None and why in res.fallback, res.fallback
     assert res.fallback.startswith("claude:claude-sonnet-4-6: ")
     rec = app.match.search_record(res.search_id)
+    assert rec is not None
     assert rec.fallback == res.fallback and rec.ranker == "deterministic"
     stats = app.match.stats()
     assert stats.fallbacks == 1

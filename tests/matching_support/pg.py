@@ -15,9 +15,10 @@ def start_server(root: Path) -> Iterator[str]:
     with warnings.catch_warnings():
         # platformdirs warns (at pgserver's import) that XDG_RUNTIME_DIR is unset; harmless.
         warnings.simplefilter("ignore")
-        import pgserver  # type: ignore[import-untyped]
+        import pgserver
 
-        srv = pgserver.get_server(root, cleanup_mode="stop")
+        # pgserver re-exports get_server without __all__ (mypy: not explicitly exported)
+        srv = pgserver.get_server(root, cleanup_mode="stop")  # type: ignore[attr-defined]
     try:
         yield srv.get_uri()
     finally:

@@ -54,7 +54,7 @@ def test_rrf_matches_a_naive_reference():
     for _ in range(50):
         lists = [rng.sample(range(30), rng.randint(0, 15)) for _ in range(rng.randint(1, 3))]
         fused = reciprocal_rank_fusion(lists, k=60)
-        ref = {}
+        ref: dict[int, float] = {}
         for lst in lists:
             for i, item in enumerate(lst):
                 ref[item] = ref.get(item, 0) + 1 / (60 + i + 1)
@@ -144,7 +144,7 @@ def test_supersede_hides_the_old_entry_but_keeps_its_line():
         add(story=new.story, tags=list(new.tags), learning=new.learning, supersedes=new.id)
 
 
-@pytest.mark.parametrize("fields, message", [
+@pytest.mark.parametrize(("fields", "message"), [
     ({"story": " ", "tags": [], "learning": "x"}, "story"),
     ({"story": "s", "tags": [""], "learning": "x"}, "tags"),
     ({"story": "s", "tags": [], "learning": "x", "domain": ""}, "domain"),
@@ -155,7 +155,7 @@ def test_add_validates(fields, message):
         add(**fields)
 
 
-@pytest.mark.parametrize("query, k, message", [("  ", 5, "empty"), ("x", 0, "between")])
+@pytest.mark.parametrize(("query", "k", "message"), [("  ", 5, "empty"), ("x", 0, "between")])
 def test_bad_queries(query, k, message):
     _, _, search = wire(jsonl())
     with pytest.raises(InvalidLearningError, match=message):

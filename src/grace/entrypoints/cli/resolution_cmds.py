@@ -52,9 +52,10 @@ def repo_relative(path: str, root: Path) -> str:
     Raises:
         InvalidPathError: the path is outside ``root``.
     """
-    absolute = Path(os.path.abspath(Path.cwd() / path))
+    # Lexical (os.path.abspath), symbolic links not followed: Path.resolve would follow them.
+    absolute = Path(os.path.abspath(Path.cwd() / path))  # noqa: PTH100
     try:
-        return absolute.relative_to(os.path.abspath(root)).as_posix()
+        return absolute.relative_to(os.path.abspath(root)).as_posix()  # noqa: PTH100
     except ValueError as exc:
         raise InvalidPathError(f"--files {path}: outside the repository {root}") from exc
 
@@ -287,7 +288,7 @@ def _asdict(value: object) -> dict[str, object]:
 
 @handle_errors
 def init(
-    folder: Annotated[Path, typer.Argument(help="Repository folder.")] = Path("."),
+    folder: Annotated[Path, typer.Argument(help="Repository folder.")] = Path(),
     talent: Annotated[
         list[str] | None, typer.Option("--talent", "-t", help="Enable this talent (repeat).")
     ] = None,

@@ -66,7 +66,7 @@ def write_atomic(path: Path, write: Callable[[Path], None]) -> None:
         write(tmp)
         with tmp.open("rb+") as f:
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        tmp.replace(path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise

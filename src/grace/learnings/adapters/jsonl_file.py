@@ -64,7 +64,7 @@ class JsonlLearningsFile:
             try:
                 size = os.fstat(fd).st_size
                 if size:
-                    with open(self._path, "rb") as f:
+                    with self._path.open("rb") as f:
                         f.seek(size - 1)
                         if f.read(1) != b"\n":
                             payload = b"\n" + payload

@@ -188,7 +188,7 @@ class RankFinalists:
             try:
                 answers.append(proposer.propose(system=system, prompt=prompt, schema=schema,
                                                 timeout_s=remaining))
-            except BaseException as exc:  # handed to the caller's thread
+            except BaseException as exc:  # noqa: BLE001 - any error is handed to the caller's thread
                 errors.append(exc)
 
         worker = threading.Thread(target=call, name="grace-llm", daemon=True)

@@ -83,7 +83,7 @@ class MemoTokenCounter:
     def count(self, text: str) -> int:
         if len(text) < 64:  # hashing would cost as much as counting
             return self._inner.count(text)
-        key = hashlib.sha1(text.encode("utf-8", "surrogatepass")).digest()
+        key = hashlib.sha1(text.encode("utf-8", "surrogatepass"), usedforsecurity=False).digest()
         with self._lock:
             hit = self._counts.get(key)
             if hit is not None:

@@ -49,14 +49,14 @@ def render_talent(
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file and :func:`os.replace`."""
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file and :meth:`Path.replace`."""
     temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
     try:
         with temporary.open("x", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(temporary, path)
+        temporary.replace(path)
     finally:
         temporary.unlink(missing_ok=True)
 
@@ -91,15 +91,15 @@ def write_talent_folder(
             write_atomic(staging / name, text)
         if exists:
             retired = dest / f"{STAGING_PREFIX}{talent_id}-{secrets.token_hex(4)}.old"
-            os.rename(target, retired)
+            target.rename(retired)
             try:
-                os.rename(staging, target)
+                staging.rename(target)
             except OSError:
-                os.rename(retired, target)
+                retired.rename(target)
                 raise
             shutil.rmtree(retired, ignore_errors=True)
         else:
-            os.rename(staging, target)
+            staging.rename(target)
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
