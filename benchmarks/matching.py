@@ -35,6 +35,7 @@ from grace.matching.domain.filters import HardFilter, Zone
 from grace.matching.domain.geo import EARTH_RADIUS_KM, Circle
 from grace.matching.domain.model import FORMATS, BudgetRange
 from grace.matching.domain.ports import MemberRepository
+from grace.vectors.topk import top_k
 
 D = 384
 KEY = "synthetic-384"
@@ -101,7 +102,7 @@ def brute(arr: dict[str, object], q: np.ndarray, f: HardFilter, k: int = 50) -> 
     for d in f.dates:
         ok &= av[:, (d - CALENDAR_START).days] >= 0
     idx = np.flatnonzero(ok)
-    top = idx[np.argsort(-sims[idx], kind="stable")[:k]]
+    top = top_k(sims[idx], k, keys=idx)  # the shared kernel's exact top-k
     assert len(top) == min(k, len(idx))
     return len(idx)
 

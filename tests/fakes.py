@@ -94,27 +94,6 @@ class InMemoryLearningsSource:
         return nullcontext()
 
 
-class NumpyFlatIndex:
-    """VectorIndex: exact inner product in numpy (the oracle FAISS is compared with)."""
-
-    def __init__(self, vectors: Any) -> None:
-        import numpy as np
-
-        self.vectors = np.asarray(vectors, dtype=np.float32)
-
-    @property
-    def size(self) -> int:
-        return len(self.vectors)
-
-    def search(self, query: Any, k: int, *, allowed: Sequence[int] | None = None) -> Any:
-        import numpy as np
-
-        rows = np.arange(self.size) if allowed is None else np.asarray(allowed, dtype=int)
-        sims = self.vectors[rows] @ np.asarray(query, dtype=np.float32).reshape(-1)
-        order = np.lexsort((rows, -sims))[:k]
-        return [(int(rows[i]), float(sims[i])) for i in order]
-
-
 class InMemoryIndexStore:
     """IndexStore in memory; ``problem`` simulates files that do not match the meta."""
 
@@ -135,6 +114,8 @@ class InMemoryIndexStore:
 
         if self.problem:
             raise LearningsIndexError(self.problem)
+        from grace.vectors.numpy_flat import NumpyFlatIndex
+
         return self.vectors, NumpyFlatIndex(self.vectors)
 
     def save(self, vectors: Any, meta: Any) -> Any:

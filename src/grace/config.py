@@ -1,7 +1,8 @@
 """One ``Settings`` object: every ``GRACE_*`` environment variable, documented and validated.
 
 Read once by the entry point and handed to :mod:`grace.bootstrap`; nothing reads the environment
-anywhere else.
+anywhere else. Defaults that are a context's constants (seed numbers, measured thresholds) are
+imported from it, never repeated here.
 """
 
 from __future__ import annotations
@@ -13,6 +14,11 @@ from pydantic import AliasChoices, Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from grace.errors import ConfigError
+from grace.learnings.application.add import NEAR_DUPLICATE
+from grace.learnings.application.search import THRESHOLD as LEARNINGS_THRESHOLD
+from grace.matching.application.match import FINALISTS, REUSE_SIMILARITY
+from grace.matching.application.search import BROAD_LIMIT, TOP_K
+from grace.resolution.domain.relevance import BETA
 
 
 class Settings(BaseSettings):
@@ -90,7 +96,7 @@ class Settings(BaseSettings):
     relevance: Literal["off", "embeddings"] = "off"
     relevance_algo: Literal["hybrid", "seed"] = "hybrid"
     relevance_floor: float | None = Field(None, ge=-1, le=1)
-    relevance_beta: float = Field(0.12, ge=0, le=10)
+    relevance_beta: float = Field(BETA, ge=0, le=10)
     relevance_margin: float | None = Field(None, ge=0, le=10)
     relevance_budget: int | None = Field(None, ge=1, le=1_000_000)
     relevance_lexical_weight: float | None = Field(None, ge=0, le=10)
@@ -106,14 +112,14 @@ class Settings(BaseSettings):
     embedder: str = Field("e5", min_length=1, max_length=4096)
     cache_dir: Path = Path.home() / ".cache" / "grace"
     learnings_file: Path = Path("learnings.jsonl")
-    learnings_threshold: int = Field(200, ge=0, le=100_000_000)
-    learnings_near_duplicate: float = Field(0.95, ge=-1, le=1)
+    learnings_threshold: int = Field(LEARNINGS_THRESHOLD, ge=0, le=100_000_000)
+    learnings_near_duplicate: float = Field(NEAR_DUPLICATE, ge=-1, le=1)
     learnings_pause_after: Literal["", "embeddings", "index"] = ""
     database_url: str | None = Field(None, min_length=1, max_length=4096)
     matching_unknown: Literal["keep", "drop"] = "keep"
-    matching_top_k: int = Field(50, ge=1, le=10_000)
-    matching_broad_limit: int = Field(500, ge=1, le=1_000_000)
-    matching_reuse_similarity: float = Field(0.98, ge=-1, le=1)
+    matching_top_k: int = Field(TOP_K, ge=1, le=10_000)
+    matching_broad_limit: int = Field(BROAD_LIMIT, ge=1, le=1_000_000)
+    matching_reuse_similarity: float = Field(REUSE_SIMILARITY, ge=-1, le=1)
     ranker: Literal["auto", "claude", "deterministic"] = "auto"
     anthropic_api_key: SecretStr | None = Field(
         None, validation_alias=AliasChoices("GRACE_ANTHROPIC_API_KEY", "ANTHROPIC_API_KEY"))
@@ -122,8 +128,10 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("GRACE_ANTHROPIC_BASE_URL", "ANTHROPIC_BASE_URL"))
     llm_model: str = Field("claude-sonnet-4-6", min_length=1, max_length=200)
     llm_timeout_s: float = Field(4.0, gt=0, le=600)
+    # = claude_ranker.DEFAULT_MAX_TOKENS, not imported here (it loads the anthropic SDK);
+    # tests/unit/test_config.py checks that they agree.
     llm_max_tokens: int = Field(2048, ge=256, le=64_000)
-    llm_finalists: int = Field(30, ge=20, le=50)
+    llm_finalists: int = Field(FINALISTS, ge=20, le=50)
     llm_price_input_eur: float = Field(2.58, ge=0, le=10_000)
     llm_price_output_eur: float = Field(12.90, ge=0, le=10_000)
 

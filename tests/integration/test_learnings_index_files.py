@@ -14,12 +14,12 @@ from grace.embedding.e5 import E5Embedder
 from grace.embedding.fake import FakeEmbedder
 from grace.embedding.ports import normalise_rows
 from grace.learnings.adapters.bm25 import Bm25Index
-from grace.learnings.adapters.faiss_index import FaissIndex
 from grace.learnings.adapters.index_files import IndexFiles
 from grace.learnings.adapters.jsonl_file import JsonlLearningsFile
 from grace.learnings.application.maintain import IndexMaintainer
 from grace.learnings.application.search import SearchLearnings
-from tests.fakes import NumpyFlatIndex
+from grace.vectors.faiss_index import FaissIndex
+from grace.vectors.numpy_flat import NumpyFlatIndex
 
 
 def test_faiss_flat_matches_the_numpy_oracle_with_and_without_filters():

@@ -18,7 +18,6 @@ from grace.matching.application.embed_worker import EmbedMembers
 from grace.matching.application.search import SearchMembers
 from grace.matching.domain.geo import Circle, haversine_km
 from grace.matching.domain.model import BudgetRange, Capacities, EventRequest, Member
-from grace.matching.domain.ports import exact_top_k
 from grace.matching.domain.texts import member_text, request_text
 
 
@@ -41,15 +40,6 @@ def test_boxes_cover_the_circle(lat, lon, r, plat, plon):
     if c.contains(plat, plon):
         assert any(b.min_lat <= plat <= b.max_lat and b.min_lon <= plon <= b.max_lon
                    for b in c.boxes())
-
-
-def test_exact_top_k_matches_sort():
-    rng = np.random.default_rng(0)
-    m = rng.standard_normal((500, 8)).astype(np.float32)
-    m /= np.linalg.norm(m, axis=1, keepdims=True)
-    ids = np.arange(500, dtype=np.int64)
-    got = [r.member_id for r in exact_top_k(m[0], ids, m, 50)]
-    assert got == sorted(range(500), key=lambda i: (-float(m[i] @ m[0]), i))[:50]
 
 
 @pytest.mark.parametrize(("kwargs", "field"), [

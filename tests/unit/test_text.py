@@ -1,5 +1,5 @@
 from grace.resolution.domain.text import slugify, split_sections, triggers_found
-from grace.text import fold
+from grace.text import fold, words
 
 
 def test_fold_removes_accents_and_case():
@@ -26,3 +26,8 @@ def test_triggers_match_words_not_substrings_and_fold_accents():
     )
     assert triggers_found("Support the report export", triggers) == ()
     assert triggers_found("expose an api endpoint", triggers) == ("API",)
+
+
+def test_words_are_folded_alphanumeric_runs():
+    assert words("Dépôt SQL, v2 ! l'API_REST") == ["depot", "sql", "v2", "l", "api", "rest"]
+    assert words("") == [] and words("— …") == []

@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Sequence
 
 import numpy as np
 
 from grace.embedding.ports import Kind, Matrix, ModelIdentity, normalise_rows
-from grace.text import fold
-
-_WORD = re.compile(r"[a-z0-9]+")
+from grace.text import words
 
 
 def _stems(text: str) -> list[str]:
-    return [w[:5] for w in _WORD.findall(fold(text)) if len(w) >= 3]
+    return [w[:5] for w in words(text) if len(w) >= 3]
 
 
 class FakeEmbedder:

@@ -27,8 +27,8 @@ import numpy as np
 
 from grace.embedding.ports import Matrix
 from grace.errors import LearningsIndexError
-from grace.learnings.adapters.faiss_index import FaissIndex
 from grace.learnings.domain.staleness import IndexMeta
+from grace.vectors.faiss_index import FaissIndex
 
 WrittenHook = Callable[[str], None]
 """Called with ``"embeddings"`` then ``"index"`` after each file is renamed (crash tests)."""

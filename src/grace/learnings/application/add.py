@@ -18,6 +18,7 @@ from grace.learnings.application.maintain import (
     Progress,
 )
 from grace.learnings.domain.entry import Learning, derive_id
+from grace.vectors.topk import exact_top_k
 
 NEAR_DUPLICATE: Final = 0.95
 """Default cosine above which an existing entry is reported as a near duplicate (e5: decision
@@ -126,14 +127,14 @@ class AddLearning:
     ) -> tuple[NearDuplicate, ...]:
         if not len(ids):
             return ()
-        sims = vectors @ vector
-        order = np.argsort(-sims, kind="stable")
         out: list[NearDuplicate] = []
-        for row in order:
-            if sims[row] < self._near or len(out) >= MAX_NEAR:
-                break
+        # Every row above the threshold, best first, ties by row (file order); then the active
+        # ones other than the superseded entry, MAX_NEAR at most.
+        for row, sim in exact_top_k(vector, vectors, len(ids), min_score=self._near):
             other = active.get(ids[row])
             if other is not None and other.id != supersedes:
-                out.append(NearDuplicate(other.id, round(float(sims[row]), 4), other.story))
+                out.append(NearDuplicate(other.id, round(sim, 4), other.story))
+                if len(out) >= MAX_NEAR:
+                    break
         return tuple(out)
 

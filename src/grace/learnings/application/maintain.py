@@ -13,7 +13,7 @@ import numpy as np
 
 from grace.embedding.ports import Matrix, TextEmbedder
 from grace.errors import LearningsIndexError
-from grace.learnings.domain.ports import IndexStore, LearningsSource, VectorIndex
+from grace.learnings.domain.ports import IndexStore, LearningsSource
 from grace.learnings.domain.source import LineProblem, SourceSnapshot, parse_source
 from grace.learnings.domain.staleness import (
     Action,
@@ -23,6 +23,7 @@ from grace.learnings.domain.staleness import (
     assess,
     model_fingerprint,
 )
+from grace.vectors.ports import VectorIndex
 
 BATCH: Final = 64
 """Texts per embedding call (progress granularity; e5 on 2 cores ≈ 11 ms a passage)."""

@@ -1,6 +1,7 @@
 """Ports of the learnings context (adapters in :mod:`grace.learnings.adapters`, fakes in tests).
 
-The embedding port is the shared kernel's :class:`grace.embedding.ports.TextEmbedder`.
+The embedding port is the shared kernel's :class:`grace.embedding.ports.TextEmbedder`, the vector
+index port its :class:`grace.vectors.ports.VectorIndex`.
 """
 
 from __future__ import annotations
@@ -12,22 +13,7 @@ from typing import Protocol
 
 from grace.embedding.ports import Matrix
 from grace.learnings.domain.staleness import IndexMeta
-
-
-class VectorIndex(Protocol):
-    """Exact inner-product top-k over L2-normalised rows (cosine similarity).
-
-    ``search(query, k, allowed=...)`` takes a ``(d,)`` or ``(1, d)`` float32 query and returns
-    at most ``k`` ``(row, similarity)`` pairs, best first; with ``allowed``, only those rows
-    compete (the filter is applied before scoring, not after).
-    """
-
-    @property
-    def size(self) -> int: ...
-
-    def search(
-        self, query: Matrix, k: int, *, allowed: Sequence[int] | None = None
-    ) -> list[tuple[int, float]]: ...
+from grace.vectors.ports import VectorIndex
 
 
 class LexicalIndex(Protocol):

@@ -27,6 +27,7 @@ from grace.matching.domain.history import (
     SimilarRequest,
     Suggestion,
 )
+from grace.vectors.topk import exact_top_k
 
 Dialect = Literal["sqlite", "postgres"]
 
@@ -199,16 +200,15 @@ class SqlSearchLog:
         rows = [(sid, vec) for sid, vec in rows if sid != exclude and vec.shape == query.shape]
         if not rows:
             return []
-        sims = np.stack([vec for _, vec in rows]) @ query
         out: list[SimilarRequest] = []
-        for i in np.argsort(-sims, kind="stable")[:k]:
-            if sims[i] < min_similarity:
-                break
-            r = self.get(rows[int(i)][0])
+        # Rows are newest first: equal similarities keep the newest (ties by ascending row).
+        for row, sim in exact_top_k(query, np.stack([vec for _, vec in rows]), k,
+                                    min_score=min_similarity):
+            r = self.get(rows[row][0])
             assert r is not None
             kept = tuple(f.code for f in self.feedback(r.search_id) if f.verdict == "kept")
             out.append(SimilarRequest(r.search_id, r.at, str(r.request.get("description", "")),
-                                      float(sims[i]), r.suggestions, tuple(dict.fromkeys(kept))))
+                                      sim, r.suggestions, tuple(dict.fromkeys(kept))))
         return out
 
     def close(self) -> None:

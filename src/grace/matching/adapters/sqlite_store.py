@@ -27,8 +27,9 @@ from grace.matching.adapters.sql_common import (
 )
 from grace.matching.domain.filters import HardFilter
 from grace.matching.domain.model import Availability, Member
-from grace.matching.domain.ports import EmbeddingStatus, PendingEmbedding, Ranked, exact_top_k
+from grace.matching.domain.ports import EmbeddingStatus, PendingEmbedding, Ranked
 from grace.matching.domain.texts import member_text
+from grace.vectors.topk import exact_top_k
 
 SCHEMA_VERSION = 1
 _MIGRATIONS: dict[int, str] = {
@@ -201,7 +202,8 @@ class SqliteMemberRepository:
         have = np.array([r[0] for r in rows], dtype=np.int64)
         d = query.shape[0]
         matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32)  # type: ignore[misc]
-        ranked = exact_top_k(query, have, matrix.reshape(len(rows), d), k)
+        ranked = [Ranked(h.key, h.score)  # exact cosine, ties by id (the shared kernel)
+                  for h in exact_top_k(query, matrix.reshape(len(rows), d), k, keys=have)]
         if len(ranked) < k:
             embedded = set(have.tolist())
             rest = sorted(i for i in set(ids) if i not in embedded)

@@ -64,6 +64,11 @@ from grace.matching.domain.ranking import (
 DETERMINISTIC = "deterministic"
 SIMILAR_SHOWN = 3
 """Past requests offered for reuse (and shown to the LLM) at most."""
+FINALISTS = 30
+"""Stage 2 members sent to stage 3 (seed 003's prompt: 30; 20–50)."""
+REUSE_SIMILARITY = 0.98
+"""Cosine from which a past request with the same hard filters is offered for reuse (measured
+by ``benchmarks/matching_reuse.py``, decision 0009)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +267,8 @@ class MatchMembers:
     """
 
     def __init__(self, search: SearchMembers, rank: RankFinalists, repo: MemberRepository,
-                 log: SearchLog, *, finalists: int = 30, reuse_similarity: float = 0.98,
+                 log: SearchLog, *, finalists: int = FINALISTS,
+                 reuse_similarity: float = REUSE_SIMILARITY,
                  clock: Callable[[], float] = time.perf_counter,
                  now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self._search, self._rank, self._repo, self._log = search, rank, repo, log

@@ -110,16 +110,6 @@ class ZoneResolver(Protocol):
     def resolve(self, text: str, *, radius_km: float | None) -> Zone: ...
 
 
-def exact_top_k(query: npt.NDArray[np.float32], ids: npt.NDArray[np.int64],
-                matrix: npt.NDArray[np.float32], k: int) -> list[Ranked]:
-    """Exact cosine top ``k`` (rows of ``matrix`` are L2-normalised), best first, ties by id."""
-    if len(ids) == 0 or k <= 0:
-        return []
-    sims = matrix @ query.astype(np.float32)
-    order = np.lexsort((ids, -sims))[:k]
-    return [Ranked(int(ids[i]), float(sims[i])) for i in order]
-
-
 @dataclass(frozen=True, slots=True)
 class Proposal:
     """An LLM's raw answer to the ranking prompt, before validation.

@@ -16,7 +16,7 @@ from typing import Any
 
 from grace.errors import InvalidRankingError
 from grace.matching.domain.model import FORMAT_LABELS_FR, EventRequest, Member
-from grace.text import fold
+from grace.text import words
 
 RECOMMENDED = 4
 """Seed 003: « les 4 fortement recommandés »."""
@@ -287,17 +287,14 @@ def parse_ranking(text: str, codes: Sequence[str], *, stop_reason: str = "end_tu
 # --- The deterministic ranker -------------------------------------------------------------------
 
 
-_WORD = re.compile(r"[a-z0-9]+")
-
-
 def matched_tags(member: Member, request: EventRequest) -> tuple[str, ...]:
     """Tags of ``member`` whose every word (≥ 3 letters, accents and case ignored, a final ``s``
     ignored) appears in the request's description or extra information."""
-    words = {w.rstrip("s") for w in _WORD.findall(fold(f"{request.description} {request.extra}"))}
+    said = {w.rstrip("s") for w in words(f"{request.description} {request.extra}")}
     out = []
     for tag in member.tags:
-        parts = [w.rstrip("s") for w in _WORD.findall(fold(tag)) if len(w) >= 3]
-        if parts and all(p in words for p in parts):
+        parts = [w.rstrip("s") for w in words(tag) if len(w) >= 3]
+        if parts and all(p in said for p in parts):
             out.append(tag)
     return tuple(out)
 

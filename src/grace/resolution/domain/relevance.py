@@ -7,7 +7,6 @@ Never NaN: a zero vector after centring has cosine 0 with everything.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
@@ -15,7 +14,7 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from grace.text import fold
+from grace.text import words
 
 FLOOR: Final = 0.18
 """Seed 000: out-of-domain gate on the best centred cosine."""
@@ -33,9 +32,6 @@ Decision = Literal[
     "kept", "fallback", "cut_margin", "cut_budget", "cut_gate", "closure", "always"
 ]
 
-_TOKEN: Final = re.compile(r"[a-z0-9]+")
-
-
 def stems(texts: Iterable[str]) -> frozenset[str]:
     """Seed 000 stems: folded (lower case, no accents), tokens of ≥ 4 characters, first 5.
 
@@ -43,7 +39,7 @@ def stems(texts: Iterable[str]) -> frozenset[str]:
     """
     out: set[str] = set()
     for text in texts:
-        out.update(tok[:5] for tok in _TOKEN.findall(fold(text)) if len(tok) >= 4)
+        out.update(tok[:5] for tok in words(text) if len(tok) >= 4)
     return frozenset(out)
 
 

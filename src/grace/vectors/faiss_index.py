@@ -10,14 +10,19 @@ import numpy as np
 
 from grace.embedding.ports import Matrix
 from grace.errors import LearningsIndexError
+from grace.vectors.ports import Hit
+from grace.vectors.topk import top_k
 
 
 class FaissIndex:
-    """A :class:`~grace.learnings.domain.ports.VectorIndex` backed by ``faiss.IndexFlatIP``.
+    """A :class:`~grace.vectors.ports.VectorIndex` backed by ``faiss.IndexFlatIP``.
 
     Flat is exact (decision 0007): at 100 000 × 384 a query scans 150 MB in a few ms. Rows are
     ``float32``, L2-normalised, so the inner product is the cosine. Filters use an
-    ``IDSelectorBatch``: excluded rows are never scored.
+    ``IDSelectorBatch``: excluded rows are never scored. FAISS selects the k; the kernel's
+    :func:`~grace.vectors.topk.top_k` orders them (equal scores by ascending row), so results
+    read like :class:`~grace.vectors.numpy_flat.NumpyFlatIndex`'s (among rows tied at the k-th
+    place, which one is returned is FAISS's choice).
     """
 
     def __init__(self, index: faiss.Index) -> None:
@@ -60,7 +65,7 @@ class FaissIndex:
 
     def search(
         self, query: Matrix, k: int, *, allowed: Sequence[int] | None = None
-    ) -> list[tuple[int, float]]:
+    ) -> list[Hit]:
         """Top ``k`` ``(row, cosine)``, best first; only ``allowed`` rows when given."""
         q = np.ascontiguousarray(np.asarray(query, dtype=np.float32).reshape(1, -1))
         limit = self.size if allowed is None else len(allowed)
@@ -74,4 +79,5 @@ class FaissIndex:
             params = faiss.SearchParameters()
             params.sel = selector  # the selector must outlive the search call
         scores, rows = self._index.search(q, k, params=params)
-        return [(int(r), float(s)) for r, s in zip(rows[0], scores[0], strict=True) if r >= 0]
+        found = rows[0] >= 0
+        return top_k(scores[0][found], k, keys=rows[0][found])

@@ -1,0 +1,1 @@
+"""Shared kernel: vector search (the :class:`VectorIndex` port, one exact top-k, its adapters)."""
