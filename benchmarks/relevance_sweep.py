@@ -24,7 +24,7 @@ import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from grace.bootstrap import EvaluationResolvers
+from grace.bootstrap import ResolutionApp, build_evaluation
 from grace.config import load_settings
 from grace.resolution.application.evaluation import LabelledTask, ndcg_at, read_labels
 from grace.resolution.domain.graph import DependencyGraph
@@ -63,10 +63,11 @@ class Recorder(HybridSelector):
 
 
 def record(path: Path) -> list[Recorded]:
-    resolvers = EvaluationResolvers(load_settings(), base=path.parent, algo="hybrid")
+    resolvers = build_evaluation(load_settings(), base=path.parent, algo="hybrid")
     rows = []
     for task in read_labels(path):
-        app = resolvers._app(task.project, True)
+        app = resolvers.app(task.project, True)
+        assert isinstance(app, ResolutionApp)
         step = app.relevance
         recorder = Recorder(step._selector)  # type: ignore[union-attr]
         step._selector = recorder  # type: ignore[union-attr]

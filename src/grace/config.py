@@ -114,7 +114,6 @@ class Settings(BaseSettings):
     learnings_file: Path = Path("learnings.jsonl")
     learnings_threshold: int = Field(LEARNINGS_THRESHOLD, ge=0, le=100_000_000)
     learnings_near_duplicate: float = Field(NEAR_DUPLICATE, ge=-1, le=1)
-    learnings_pause_after: Literal["", "embeddings", "index"] = ""
     database_url: str | None = Field(None, min_length=1, max_length=4096)
     matching_unknown: Literal["keep", "drop"] = "keep"
     matching_top_k: int = Field(TOP_K, ge=1, le=10_000)

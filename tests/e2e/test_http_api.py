@@ -25,6 +25,7 @@ from grace.bootstrap import MatchingApp, build_matching
 from grace.config import Settings
 from grace.entrypoints.http_api import MAX_CONNECTIONS, create_app, server_config
 from grace.errors import ConfigError, MemberStoreError
+from grace.matching.adapters.database import Database
 
 MUSIC = {"description": "Festival de musique en plein air", "zone": "Bretagne"}
 PROBLEM_KEYS = {"type", "title", "status", "detail"}
@@ -324,7 +325,7 @@ class BrokenStore:
 def test_store_trouble_and_unexpected_errors_are_problems(tmp_path):
     settings = Settings(cache_dir=tmp_path, embedder="fake", ranker="deterministic")
     broken = MatchingApp(settings, BrokenStore(),  # type: ignore[arg-type]
-                         f"sqlite:///{tmp_path / 'log.sqlite'}")
+                         Database(f"sqlite:///{tmp_path / 'log.sqlite'}"))
     with serving(broken) as url, httpx.Client(base_url=url, timeout=30) as api:
         assert_problem(api.get("/api/members/%23102"), 503, "database is locked")
         r = api.post("/api/searches", json={"description": "#102 et #103"})
@@ -340,7 +341,7 @@ def test_a_config_error_stops_the_start(tmp_path, shared_data, monkeypatch):
     monkeypatch.delenv("GRACE_ANTHROPIC_API_KEY", raising=False)
     matching = venues_app(tmp_path, shared_data)
     claude = MatchingApp(matching.settings.model_copy(update={"ranker": "claude"}),
-                         matching.repo, matching.url)
+                         matching.repo, matching.database)
     with pytest.raises(ConfigError, match="ANTHROPIC_API_KEY"):  # refused at start
         create_app(claude)
     claude.close()

@@ -16,6 +16,7 @@ from grace.bootstrap import build_learnings
 from grace.config import Settings
 
 WRITERS, EACH = 4, 6
+REPO = Path(__file__).resolve().parents[2]
 
 
 def settings(tmp: Path) -> Settings:
@@ -63,10 +64,10 @@ def test_a_rebuild_killed_half_way_leaves_a_detectably_stale_index(tmp_path, pau
                            + "\n" for i in range(30)))
     assert grace(tmp_path, "ensure-index").returncode == 0
     src.write_text(src.read_text().replace('"s3"', '"s3 edited"'))  # forces a rebuild
+    # ensure-index with a fault injected by the tests (tests/learnings_crash.py), not the product
     proc = subprocess.Popen(
-        [sys.executable, "-m", "grace", "learnings", "ensure-index", "--json"], cwd=tmp_path,
-        env=env(tmp_path, GRACE_LEARNINGS_PAUSE_AFTER=pause_after),
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        [sys.executable, "-m", "tests.learnings_crash", str(src), pause_after], cwd=REPO,
+        env=env(tmp_path), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )
     assert proc.stderr is not None
     assert proc.stderr.readline().strip() == f"paused after writing {pause_after}"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from grace.bootstrap import EvaluationResolvers
+from grace.bootstrap import build_evaluation
 from grace.config import Settings
 from grace.resolution.adapters.importers.rules import import_rules
 from grace.resolution.application.evaluation import EvalReport, evaluate, read_labels
@@ -26,8 +26,8 @@ pytestmark = [pytest.mark.model, pytest.mark.slow]
 def run(labels: Path, algo: str, cache: Path) -> EvalReport:
     settings = Settings(cache_dir=cache)
     tasks = read_labels(labels)
-    on = EvaluationResolvers(settings, base=labels.parent, algo=algo)
-    off = EvaluationResolvers(settings, base=labels.parent)
+    on = build_evaluation(settings, base=labels.parent, algo=algo)
+    off = build_evaluation(settings, base=labels.parent)
     return evaluate(labels.name, tasks, resolve_on=on.on, resolve_off=off.off, settings={})
 
 

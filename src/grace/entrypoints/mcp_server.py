@@ -13,6 +13,7 @@ import ipaddress
 import logging
 import sys
 from collections.abc import Callable
+from contextlib import AbstractContextManager, ExitStack
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal, ParamSpec, TypeVar
@@ -107,6 +108,9 @@ BudgetArg = Annotated[
 ]
 
 
+A = TypeVar("A", bound=AbstractContextManager[Any])
+
+
 class Projects:
     """Resolution apps per project, with paths from clients kept inside ``root``."""
 
@@ -115,6 +119,16 @@ class Projects:
         self.root = root.resolve()
         self.default = default
         self._apps: dict[Path, ResolutionApp] = {}
+        self._opened = ExitStack()
+
+    def keep(self, app: A) -> A:
+        """Keep ``app`` open for the life of the server; :meth:`close` closes it."""
+        kept: A = self._opened.enter_context(app)
+        return kept
+
+    def close(self) -> None:
+        """Close every app opened for the server (last opened first)."""
+        self._opened.close()
 
     def path_for(self, project: str | None) -> Path:
         """The project file for a client's ``project`` argument.
@@ -133,7 +147,7 @@ class Projects:
         path = self.path_for(project)
         key = path.resolve()
         if key not in self._apps:
-            self._apps[key] = build_resolution(self.settings, project=path)
+            self._apps[key] = self.keep(build_resolution(self.settings, project=path))
         return self._apps[key]
 
 
@@ -248,7 +262,7 @@ def build_server(projects: Projects) -> MCPServer:
         if not path.is_relative_to(projects.root):
             raise LearningsFileError(f"learnings path {name!r} is outside the server's root")
         if path not in learnings:
-            learnings[path] = build_learnings(projects.settings, path)
+            learnings[path] = projects.keep(build_learnings(projects.settings, path))
         return learnings[path]
 
     @server.tool(
@@ -296,7 +310,7 @@ def build_server(projects: Projects) -> MCPServer:
 
     def matching_app() -> MatchingApp:
         if not matching:
-            matching.append(build_matching(projects.settings))
+            matching.append(projects.keep(build_matching(projects.settings)))
         return matching[0]
 
     @server.tool(
@@ -424,9 +438,12 @@ def serve(
     app.warm_up()
     log.info("serving %s (relevance %s)", app.project_file.path, settings.relevance)
     server = build_server(projects)
-    if http:
-        server.run(
-            "streamable-http", host=host, port=port, max_request_body_size=MAX_REQUEST_BYTES
-        )
-    else:
-        server.run("stdio")
+    try:
+        if http:
+            server.run(
+                "streamable-http", host=host, port=port, max_request_body_size=MAX_REQUEST_BYTES
+            )
+        else:
+            server.run("stdio")
+    finally:
+        projects.close()

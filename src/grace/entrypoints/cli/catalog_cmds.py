@@ -19,6 +19,7 @@ from grace.entrypoints.cli.common import (
     add_plain_row,
     err_console,
     handle_errors,
+    opened,
     out_console,
     print_json,
     settings,
@@ -58,7 +59,7 @@ def list_(
     if catalog is None:
         from grace.bootstrap import build_resolution
 
-        proj = build_resolution(cfg, project=project, example=example).project_file.project
+        proj = opened(build_resolution(cfg, project=project, example=example)).project
     if role is not None:
         check_role(role, reader.talents())
     rows = ListTalents(reader)(role=role, type_=type_, tag=tag, project=proj)

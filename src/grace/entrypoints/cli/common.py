@@ -6,11 +6,13 @@ import dataclasses
 import json
 import sys
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import date, datetime
 from functools import wraps
 from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
 
+import click
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -22,6 +24,7 @@ from grace.errors import GraceError
 
 P = ParamSpec("P")
 R = TypeVar("R")
+A = TypeVar("A", bound=AbstractContextManager[Any])
 
 # Piped output is not cut at 80 columns: ids and paths stay whole for scripts and logs.
 err_console = Console(stderr=True, width=None if sys.stderr.isatty() else 200)
@@ -75,6 +78,17 @@ def add_plain_row(table: Table, *cells: object) -> None:
 def settings() -> Settings:
     """Settings from the environment (a bad ``GRACE_*`` value is a clean error)."""
     return load_settings()
+
+
+def opened(app: A) -> A:
+    """Enter ``app`` (a composition-root app object) for the rest of the running command: click
+    closes it when the command ends, normally or on an error. Outside a command, ``app`` is
+    returned as is (the caller closes it)."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return app
+    entered: A = ctx.with_resource(app)
+    return entered
 
 
 def handle_errors(func: Callable[P, R]) -> Callable[P, R]:

@@ -19,7 +19,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from grace.bootstrap import EvaluationResolvers
+from grace.bootstrap import build_evaluation
 from grace.entrypoints.cli.common import (
     JsonOpt,
     add_plain_row,
@@ -159,11 +159,11 @@ def relevance(
     }
     try:
         for name, tasks, base in sets:
-            off_resolvers = EvaluationResolvers(cfg, base=base)
+            off_resolvers = build_evaluation(cfg, base=base)
             for variant in variants:
                 resolvers = (
                     off_resolvers if variant == "off"
-                    else EvaluationResolvers(cfg, base=base, algo=variant)
+                    else build_evaluation(cfg, base=base, algo=variant)
                 )
                 with Progress(
                     TextColumn(f"{name} · {variant}"), BarColumn(), MofNCompleteColumn(),

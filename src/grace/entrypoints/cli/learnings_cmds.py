@@ -19,6 +19,7 @@ from grace.entrypoints.cli.common import (
     add_plain_row,
     err_console,
     handle_errors,
+    opened,
     out_console,
     print_json,
     settings,
@@ -44,7 +45,7 @@ DomainOpt = Annotated[str | None, typer.Option("--domain", help="Domain, e.g. bi
 
 
 def _app(file: Path | None, *, threshold: int | None = None, update: bool = True) -> LearningsApp:
-    return build_learnings(settings(), file, threshold=threshold, update=update)
+    return opened(build_learnings(settings(), file, threshold=threshold, update=update))
 
 
 @contextmanager

@@ -18,6 +18,7 @@ from grace.entrypoints.cli.common import (
     add_plain_row,
     err_console,
     handle_errors,
+    opened,
     out_console,
     print_json,
     settings,
@@ -77,7 +78,7 @@ def import_(
     """
     if not path.is_file():
         raise MemberValidationError(f"{path}: no such venues file")
-    m = build_matching(settings(), database_url=db)
+    m = opened(build_matching(settings(), database_url=db))
     with _progress() as bar:
         task = bar.add_task("importing venues", total=None)
         report = m.import_venues(path, seed=seed, limit=limit,
@@ -109,7 +110,7 @@ def generate(
 
       grace members generate --count 70000 --seed 1 --db sqlite:///bench.sqlite --json
     """
-    m = build_matching(settings(), database_url=db)
+    m = opened(build_matching(settings(), database_url=db))
     with _progress() as bar:
         task = bar.add_task("generating members", total=count)
         report = m.generate(count, seed=seed, calendar_days=calendar_days,
@@ -138,7 +139,7 @@ def worker(
 
       grace members worker --limit 1000 --json
     """
-    m = build_matching(settings(), database_url=db)
+    m = opened(build_matching(settings(), database_url=db))
     _report(_embed(m, as_json=as_json, limit=limit), as_json, "worker")
 
 
@@ -153,7 +154,7 @@ def status(db: DbOpt = None, as_json: JsonOpt = False) -> None:
 
       grace members status --json
     """
-    s = build_matching(settings(), database_url=db).status()
+    s = opened(build_matching(settings(), database_url=db)).status()
     _report({"members": s.members, "embedded": s.embedded, "stale": s.stale}, as_json, "status")
 
 
@@ -200,7 +201,7 @@ def search(
 
       grace members search --request demande.json --json
     """
-    result = build_matching(settings(), database_url=db).search(request)
+    result = opened(build_matching(settings(), database_url=db)).search(request)
     if as_json:
         print_json(result)
         return
@@ -242,7 +243,7 @@ def match(
 
       grace members match "je veux #102 et #157" --json
     """
-    result = build_matching(settings(), database_url=db).match(request)
+    result = opened(build_matching(settings(), database_url=db)).match(request)
     if as_json:
         print_json(result)
         return
@@ -296,7 +297,7 @@ def feedback(
 
       grace members feedback 3f2a…9c "#102" --corrected --comment "trop loin"
     """
-    fb = build_matching(settings(), database_url=db).match.feedback(
+    fb = opened(build_matching(settings(), database_url=db)).match.feedback(
         search_id, code, "kept" if kept else "corrected", comment=comment)
     _report({"search_id": fb.search_id, "code": fb.code, "verdict": fb.verdict}, as_json,
             "feedback recorded")
@@ -323,7 +324,7 @@ def similar(
 
       grace members similar --request demande.json --min-similarity 0.9 --json
     """
-    found = build_matching(settings(), database_url=db).match.similar_requests(
+    found = opened(build_matching(settings(), database_url=db)).match.similar_requests(
         request, k=k, min_similarity=min_similarity)
     if as_json:
         print_json(found)
@@ -353,7 +354,7 @@ def stats(
 
       grace members stats --last 1000 --json
     """
-    s = build_matching(settings(), database_url=db).match.stats(last=last)
+    s = opened(build_matching(settings(), database_url=db)).match.stats(last=last)
     if as_json:
         print_json(s)
         return
@@ -387,7 +388,7 @@ def show(
 
       grace members show "#FEST_35238_7" --json
     """
-    m = build_matching(settings(), database_url=db).match.member(code)
+    m = opened(build_matching(settings(), database_url=db)).match.member(code)
     if m is None:
         raise MemberValidationError(f"no member {code}")
     if as_json:

@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from grace.bootstrap import build_catalog, build_reader, build_resolution, changed_files
+from grace.bootstrap import build_init, build_reader, build_resolution, changed_files
 from grace.entrypoints.cli.common import (
     CatalogOpt,
     ExampleOpt,
@@ -22,21 +22,15 @@ from grace.entrypoints.cli.common import (
     add_plain_row,
     err_console,
     handle_errors,
+    opened,
     out_console,
     print_json,
     settings,
 )
-from grace.errors import InputTooLargeError, InvalidPathError, ProjectError
-from grace.resolution.adapters.project_file import (
-    PROJECT_FILE,
-    detect_languages,
-    write_project_file,
-)
-from grace.resolution.application.catalog_queries import default_selection
+from grace.errors import InputTooLargeError, InvalidPathError
 from grace.resolution.application.get_talent import GetTalent
 from grace.resolution.application.resolve_context import MAX_TASK_CHARS
 from grace.resolution.domain.results import ResolvedContext
-from grace.resolution.domain.talent import check_talent_id
 
 DepthChoice = Literal["compact", "standard", "full", "auto"]
 RelevanceChoice = Literal["off", "embeddings"]
@@ -122,7 +116,7 @@ def resolve(
     cfg = settings()
     if relevance is not None:
         cfg = cfg.model_copy(update={"relevance": relevance})
-    wired = build_resolution(cfg, project=project, catalog=catalog, example=example)
+    wired = opened(build_resolution(cfg, project=project, catalog=catalog, example=example))
     root = Path.cwd() if example else wired.project_file.path.parent
     in_play = [repo_relative(f, root) for f in files or []]
     if changed:
@@ -252,7 +246,8 @@ def doctor(
 
       grace doctor --example
     """
-    wired = build_resolution(settings(), project=project, catalog=catalog, example=example)
+    wired = opened(build_resolution(settings(), project=project, catalog=catalog,
+                                    example=example))
     report = wired.doctor(wired.project_file.project)
     if as_json:
         print_json({**_asdict(report), "errors": report.errors, "warnings": report.warnings})
@@ -310,27 +305,9 @@ def init(
 
       grace init . -t architecture.hexagonal -t pattern.use-case -l python
     """
-    if not folder.is_dir():
-        raise ProjectError(f"folder not found: {folder}")
-    cat = build_catalog(settings(), catalog)
-    known = {t.id: t for t in cat.talents()}
-    chosen = talent or default_selection(cat.talents())
-    for tid in chosen:
-        check_talent_id(tid)
-        if tid not in known:
-            raise ProjectError(f"unknown talent {tid!r}: see `grace catalog list`")
-    languages = [x.lower() for x in language] if language else detect_languages(folder)
-    catalog_ref = None
-    if catalog is not None:  # relative to grace.yaml when it can be, so the file is portable
-        catalog_ref = os.path.relpath(Path(catalog).resolve(), folder.resolve())
-    path = write_project_file(
-        folder / PROJECT_FILE,
-        name=name or folder.resolve().name,
-        languages=languages,
-        talents={tid: True for tid in chosen},
-        catalog=catalog_ref,
-        overwrite=force,
-    )
+    report = build_init(settings(), catalog)(
+        folder, talents=talent, languages=language, name=name, catalog=catalog, overwrite=force)
+    path, chosen, languages = report.path, list(report.talents), list(report.languages)
     if as_json:
         print_json({"path": str(path), "talents": chosen, "languages": languages})
     else:

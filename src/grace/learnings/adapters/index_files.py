@@ -30,9 +30,6 @@ from grace.errors import LearningsIndexError
 from grace.learnings.domain.staleness import IndexMeta
 from grace.vectors.faiss_index import FaissIndex
 
-WrittenHook = Callable[[str], None]
-"""Called with ``"embeddings"`` then ``"index"`` after each file is renamed (crash tests)."""
-
 
 def index_paths(source: Path) -> dict[str, Path]:
     """``{"embeddings", "index", "meta"}`` → path, next to ``source``."""
@@ -82,12 +79,10 @@ class IndexFiles:
 
     Args:
         source: the learnings file the index belongs to.
-        on_written: test hook, see :data:`WrittenHook`.
     """
 
-    def __init__(self, source: Path, *, on_written: WrittenHook | None = None) -> None:
+    def __init__(self, source: Path) -> None:
         self.paths = index_paths(source)
-        self._hook = on_written
 
     def load_meta(self) -> IndexMeta | None:
         """The meta, or ``None`` when there is no meta file.
@@ -150,9 +145,9 @@ class IndexFiles:
         files: dict[str, dict[str, object]] = {}
         payload = buffer.getvalue()
         write_atomic(self.paths["embeddings"], lambda p: _write_bytes(p, payload))
-        self._written("embeddings")
+        self.after_write("embeddings")
         write_atomic(self.paths["index"], FaissIndex.build(vectors).write)
-        self._written("index")
+        self.after_write("index")
         for role in ("embeddings", "index"):
             path = self.paths[role]
             files[role] = {"name": path.name, "sha256": _sha256_file(path),
@@ -162,6 +157,7 @@ class IndexFiles:
         write_atomic(self.paths["meta"], lambda p: _write_bytes(p, text.encode("utf-8")))
         return final
 
-    def _written(self, role: str) -> None:
-        if self._hook is not None:
-            self._hook(role)
+    def after_write(self, role: str) -> None:
+        """Called with ``"embeddings"``, then ``"index"``, once that file is in place and before
+        the meta is written: does nothing here; the crash tests stop the process at this point
+        (``tests/learnings_crash.py``)."""

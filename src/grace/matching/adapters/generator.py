@@ -10,10 +10,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from datetime import date, timedelta
+from pathlib import Path
 
 import numpy as np
 
 from grace.matching.adapters.geo_table import FrenchGeoTable
+from grace.matching.adapters.venues_csv import Locator, read_venues
 from grace.matching.domain.model import (
     Availability,
     BudgetRange,
@@ -120,3 +122,21 @@ def generate_members(count: int, *, seed: int, geo: FrenchGeoTable, start: date 
             generated=("all",),
         )
         yield member, (_calendar(code, rng, start, days) if days else [])
+
+
+def venue_members(path: Path, *, seed: int, locate: Locator | None = None,
+                  limit: int | None = None,
+                  ) -> tuple[list[tuple[Member, list[Availability]]], int]:
+    """The real venues of a CSV file (:func:`read_venues`), each with a generated budget and
+    calendar (:func:`venue_extras`, labelled in ``Member.generated``), ready for
+    :class:`~grace.matching.application.importing.ImportMembers`; and the rows skipped.
+
+    Raises:
+        MemberValidationError: unreadable file or missing columns.
+    """
+    rows, skipped = read_venues(path, limit=limit, locate=locate)
+    members, calendar = venue_extras([r.member for r in rows], seed=seed)
+    by_code: dict[str, list[Availability]] = {}
+    for a in calendar:
+        by_code.setdefault(a.code, []).append(a)
+    return [(m, by_code.get(m.code, [])) for m in members], skipped

@@ -224,9 +224,10 @@ def open_search_log(url: str) -> SqlSearchLog:
     if url.startswith("sqlite:///"):
         path = url.removeprefix("sqlite:///")
         with map_exceptions(_DRIVER_ERRORS, f"cannot open the search log {path}"):
-            if path != ":memory:":
+            uri = path.startswith("file:")  # Database's shared in-memory database
+            if path != ":memory:" and not uri:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, uri=uri)
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA busy_timeout = 5000")
         log = SqlSearchLog(conn, "sqlite")

@@ -77,7 +77,8 @@ class SqliteMemberRepository:
     """:class:`~grace.matching.domain.ports.MemberRepository` on a SQLite file.
 
     Args:
-        path: the database file (created with its folder), or ``":memory:"``.
+        path: the database file (created with its folder), ``":memory:"``, or a SQLite
+            ``file:`` URI (a named in-memory database shared with the search log).
 
     Raises:
         MemberStoreError: the file cannot be opened, or any call fails in SQLite (a locked,
@@ -88,9 +89,11 @@ class SqliteMemberRepository:
     def __init__(self, path: Path | str) -> None:
         self.path = path
         with map_exceptions(_DRIVER_ERRORS, f"cannot open the member store {path}"):
-            if str(path) != ":memory:":
+            uri = str(path).startswith("file:")
+            if str(path) != ":memory:" and not uri:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+            self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False,
+                                       uri=uri)
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA journal_mode = WAL")
 

@@ -15,9 +15,12 @@ from grace.errors import GraceError, ProjectError
 from grace.resolution.adapters.filesystem_catalog import load_yaml
 from grace.resolution.adapters.manifest_schema import parse_project
 from grace.resolution.domain.languages import language_of_file
-from grace.resolution.domain.talent import Project
+from grace.resolution.domain.talent import PROJECT_FILE, Project
 
-PROJECT_FILE: Final = "grace.yaml"
+__all__ = [
+    "PROJECT_FILE", "ProjectFile", "detect_languages", "find_project_file", "load_project_file",
+    "locate_project_file", "write_project_file",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +40,24 @@ def find_project_file(start: Path) -> Path | None:
         if candidate.is_file():
             return candidate
     return None
+
+
+def locate_project_file(chosen: Path | None, *, cwd: Path) -> Path:
+    """The project file to use: ``chosen`` (``--project``, else ``GRACE_PROJECT``) when given,
+    else the nearest ``grace.yaml`` from ``cwd`` upwards.
+
+    Raises:
+        ProjectError: none found (the message says how to get one).
+    """
+    if chosen is not None:
+        return chosen
+    found = find_project_file(cwd)
+    if found is None:
+        raise ProjectError(
+            "no grace.yaml here or in a parent folder: run `grace init`, pass --project PATH, "
+            "or try the bundled example with --example"
+        )
+    return found
 
 
 def load_project_file(path: Path) -> ProjectFile:

@@ -17,10 +17,13 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Final, Protocol
 
 from grace.errors import LabelError
+from grace.resolution.application.resolve_context import ResolveContext
+from grace.resolution.domain.ports import CatalogReader
 from grace.resolution.domain.results import ResolvedContext
+from grace.resolution.domain.talent import Project
 
 MAX_LABEL_LINES: Final = 100_000
 
@@ -234,3 +237,69 @@ def evaluate(
         outcomes=tuple(outcomes),
         settings=settings,
     )
+
+
+class ProjectUnderEvaluation(Protocol):
+    """One project wired for the harness (a :class:`grace.bootstrap.ResolutionApp`)."""
+
+    @property
+    def catalog(self) -> CatalogReader: ...
+
+    @property
+    def project(self) -> Project: ...
+
+    @property
+    def resolve(self) -> ResolveContext: ...
+
+
+OpenProject = Callable[[str, bool], ProjectUnderEvaluation]
+"""``(label project, relevance on?) → the wired project`` (``example`` or a path relative to the
+label file's folder); built by the composition root."""
+
+
+class EvaluationResolvers:
+    """Resolvers for the evaluation harness: relevance on and off, one project opened per label
+    project and mode.
+
+    Both resolvers use ``token_budget`` (large, so that savings are not budget cuts).
+    """
+
+    def __init__(self, open_project: OpenProject, *, token_budget: int = 100_000) -> None:
+        self._open = open_project
+        self._budget = token_budget
+        self._apps: dict[tuple[str, bool], ProjectUnderEvaluation] = {}
+        self._off_cache: dict[tuple[str, str, str, tuple[str, ...]], ResolvedContext] = {}
+
+    def app(self, project: str, on: bool) -> ProjectUnderEvaluation:
+        """The wired project for a label's ``project``, relevance on or off (opened once)."""
+        key = (project, on)
+        if key not in self._apps:
+            self._apps[key] = self._open(project, on)
+        return self._apps[key]
+
+    def on(self, task: LabelledTask) -> ResolvedContext:
+        """Resolve with relevance on.
+
+        Raises:
+            LabelError: an expected id is not in the project's catalog.
+        """
+        app = self.app(task.project, True)
+        unknown = [x for x in task.expected if app.catalog.get(x) is None]
+        if unknown:
+            raise LabelError(f"task {task.id}: expected {', '.join(unknown)} not in the catalog")
+        unknown = [x for x in task.acceptable if app.catalog.get(x) is None]
+        if unknown:
+            raise LabelError(f"task {task.id}: acceptable {', '.join(unknown)} not in the catalog")
+        return app.resolve(app.project, role=task.role, task=task.task,
+                           token_budget=self._budget, files=task.files)
+
+    def off(self, task: LabelledTask) -> ResolvedContext:
+        """Resolve with relevance off (cached: the same for every algorithm compared)."""
+        key = (task.project, task.role, task.task, task.files)
+        if key not in self._off_cache:
+            app = self.app(task.project, False)
+            self._off_cache[key] = app.resolve(
+                app.project, role=task.role, task=task.task,
+                token_budget=self._budget, files=task.files,
+            )
+        return self._off_cache[key]

@@ -27,6 +27,8 @@ Status = Literal["stable", "beta", "draft", "deprecated"]
 STATUSES: Final[tuple[Status, ...]] = get_args(Status)
 
 ROLES: Final[tuple[str, ...]] = ("architect", "backend", "frontend", "reviewer", "tester")
+PROJECT_FILE: Final = "grace.yaml"
+"""The project file's name in a repository (docs/catalog-format.md)."""
 """The roles of the bundled example; catalogs may declare others (a role is any id-like word)."""
 
 _ID_RE: Final = re.compile(r"^[a-z0-9](?:[a-z0-9_-]|\.(?!\.))*$")

@@ -1,0 +1,53 @@
+"""Composition root: the only place real adapters are built (from :class:`Settings`).
+
+It only wires, one module per context — :mod:`~grace.bootstrap.resolution`,
+:mod:`~grace.bootstrap.learnings`, :mod:`~grace.bootstrap.matching` — and every app object it
+returns closes (``with build_matching(settings) as app: …``). Logic lives in the use cases:
+project discovery in the project-file adapter, ``grace init`` in
+:class:`~grace.resolution.application.init_project.InitProject`, the evaluation harness in
+:mod:`grace.resolution.application.evaluation`, venue assembly in the matching generator.
+"""
+
+from __future__ import annotations
+
+from grace.bootstrap.learnings import LearningsApp, build_learnings
+from grace.bootstrap.matching import MatchingApp, build_matching, make_proposer, open_member_store
+from grace.bootstrap.resolution import (
+    ResolutionApp,
+    build_catalog,
+    build_evaluation,
+    build_init,
+    build_reader,
+    build_resolution,
+    hybrid_params,
+    locate_project,
+    token_counter,
+)
+from grace.errors import ProjectError
+from grace.resolution.adapters.examples import bundled_catalog, example_project, example_root
+from grace.resolution.adapters.git_changes import changed_files
+from grace.resolution.adapters.importers.rules import import_rules
+
+__all__ = [
+    "LearningsApp",
+    "MatchingApp",
+    "ProjectError",
+    "ResolutionApp",
+    "build_catalog",
+    "build_evaluation",
+    "build_init",
+    "build_learnings",
+    "build_matching",
+    "build_reader",
+    "build_resolution",
+    "bundled_catalog",
+    "changed_files",
+    "example_project",
+    "example_root",
+    "hybrid_params",
+    "import_rules",
+    "locate_project",
+    "make_proposer",
+    "open_member_store",
+    "token_counter",
+]

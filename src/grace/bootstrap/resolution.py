@@ -1,0 +1,246 @@
+"""Wiring of the resolution context (seeds 000 and 001) from :class:`Settings`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grace.bootstrap.lifecycle import Closing, close_embedder
+from grace.config import Settings
+from grace.embedding.factory import make_embedder
+from grace.embedding.ports import TextEmbedder
+from grace.resolution.adapters.examples import bundled_catalog, example_project
+from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
+from grace.resolution.adapters.glob_matcher import WcmatchPathMatcher
+from grace.resolution.adapters.lexical import bm25_scorer
+from grace.resolution.adapters.project_file import (
+    ProjectFile,
+    detect_languages,
+    load_project_file,
+    locate_project_file,
+    write_project_file,
+)
+from grace.resolution.adapters.token_counters import (
+    BpeTokenCounter,
+    HeuristicTokenCounter,
+    MemoTokenCounter,
+)
+from grace.resolution.application.catalog_queries import ListTalents
+from grace.resolution.application.doctor import Doctor
+from grace.resolution.application.evaluation import EvaluationResolvers
+from grace.resolution.application.get_talent import GetTalent
+from grace.resolution.application.hybrid import HybridRelevance
+from grace.resolution.application.init_project import InitProject
+from grace.resolution.application.relevance import EmbeddingRelevance
+from grace.resolution.application.resolve_context import ResolveContext
+from grace.resolution.domain.hybrid import HybridParams, HybridSelector
+from grace.resolution.domain.ports import TokenCounter
+from grace.resolution.domain.relevance import (
+    BUDGET,
+    FLOOR,
+    MARGIN,
+    RelevanceParams,
+    RelevanceSelector,
+)
+from grace.resolution.domain.talent import Project
+
+
+def token_counter(settings: Settings) -> TokenCounter:
+    """The counter named by ``GRACE_TOKEN_ENCODING``."""
+    if settings.token_encoding == "heuristic":  # noqa: S105 - an encoding name, no secret
+        return HeuristicTokenCounter()
+    return MemoTokenCounter(BpeTokenCounter(settings.token_encoding))
+
+
+def hybrid_params(s: Settings) -> HybridParams:
+    """The hybrid selector's parameters: each ``GRACE_RELEVANCE_*`` set, else its default."""
+    d = HybridParams()
+    return HybridParams(
+        w_lex=d.w_lex if s.relevance_lexical_weight is None else s.relevance_lexical_weight,
+        w_glob=d.w_glob if s.relevance_glob_weight is None else s.relevance_glob_weight,
+        w_role=d.w_role if s.relevance_role_weight is None else s.relevance_role_weight,
+        hub_weight=d.hub_weight if s.relevance_hub_weight is None else s.relevance_hub_weight,
+        floor=d.floor if s.relevance_floor is None else s.relevance_floor,
+        margin=d.margin if s.relevance_margin is None else s.relevance_margin,
+        ratio=d.ratio if s.relevance_ratio is None else s.relevance_ratio,
+        max_kept=d.max_kept if s.relevance_max_kept is None else s.relevance_max_kept,
+        budget=d.budget if s.relevance_budget is None else s.relevance_budget,
+        fusion=s.relevance_fusion,
+    )
+
+
+@dataclass
+class ResolutionApp(Closing):
+    """The resolution use cases wired for one project.
+
+    With ``settings.relevance == "embeddings"`` the embedder is built on first use (never when
+    relevance is off: no model is loaded) and kept for the life of the app; :meth:`close`
+    closes its vector cache.
+    """
+
+    project_file: ProjectFile
+    catalog: FilesystemCatalog
+    counter: TokenCounter
+    settings: Settings
+    _relevance: EmbeddingRelevance | HybridRelevance | None = field(
+        default=None, init=False, repr=False
+    )
+    _resolve: ResolveContext | None = field(default=None, init=False, repr=False)
+    _embedder: TextEmbedder | None = field(default=None, init=False, repr=False)
+
+    @property
+    def project(self) -> Project:
+        """The project of :attr:`project_file`."""
+        return self.project_file.project
+
+    @property
+    def relevance(self) -> EmbeddingRelevance | HybridRelevance | None:
+        """The relevance step, or ``None`` when ``GRACE_RELEVANCE`` is off."""
+        if self.settings.relevance != "embeddings":
+            return None
+        if self._relevance is None:
+            s = self.settings
+            embedder = make_embedder(s.embedder, cache_dir=s.cache_dir)
+            self._embedder = embedder
+            if s.relevance_algo == "seed":
+                params = RelevanceParams(
+                    floor=FLOOR if s.relevance_floor is None else s.relevance_floor,
+                    beta=s.relevance_beta,
+                    margin=MARGIN if s.relevance_margin is None else s.relevance_margin,
+                    budget=BUDGET if s.relevance_budget is None else s.relevance_budget,
+                    centring=s.relevance_centring,
+                )
+                self._relevance = EmbeddingRelevance(
+                    embedder, self.counter, RelevanceSelector(params), text_mode=s.relevance_text
+                )
+            else:
+                self._relevance = HybridRelevance(
+                    embedder, self.counter, bm25_scorer, HybridSelector(hybrid_params(s)),
+                    chunks=s.relevance_chunks,
+                )
+        return self._relevance
+
+    def warm_up(self, progress: Callable[[int, int], None] | None = None) -> None:
+        """Load the model and embed the project's active talents (no-op when relevance is off)."""
+        step = self.relevance
+        if step is not None:
+            enabled = set(self.project.enabled)
+            step.warm_up(
+                [t for t in self.catalog.talents() if t.id in enabled and t.status != "draft"],
+                progress,
+            )
+
+    @property
+    def resolve(self) -> ResolveContext:
+        """The use case, built once per app (it keeps rendered blocks and token counts)."""
+        if self._resolve is None:
+            self._resolve = ResolveContext(
+                self.catalog, self.counter, relevance=self.relevance, matcher=WcmatchPathMatcher()
+            )
+        return self._resolve
+
+    @property
+    def get(self) -> GetTalent:
+        return GetTalent(self.catalog)
+
+    @property
+    def doctor(self) -> Doctor:
+        return Doctor(self.catalog, self.counter, token_budget=self.settings.token_budget)
+
+    @property
+    def list_talents(self) -> ListTalents:
+        return ListTalents(self.catalog)
+
+    def close(self) -> None:
+        """Close the vector cache of the relevance step's embedder, if one was built."""
+        embedder, self._embedder = self._embedder, None
+        close_embedder(embedder)
+
+
+def locate_project(settings: Settings, project: Path | None, *, example: bool = False) -> Path:
+    """The project file to use: ``--example``, then ``--project``, ``GRACE_PROJECT``, then the
+    nearest ``grace.yaml`` upwards from the current folder.
+
+    Raises:
+        ProjectError: none found (the message says how to get one).
+    """
+    if example:
+        return example_project()
+    return locate_project_file(project or settings.project, cwd=Path.cwd())
+
+
+def build_resolution(
+    settings: Settings,
+    *,
+    project: Path | None = None,
+    catalog: Path | None = None,
+    example: bool = False,
+) -> ResolutionApp:
+    """Wire the resolution use cases for a project.
+
+    Raises:
+        ProjectError, CatalogError: no usable project file or catalog folder.
+    """
+    pf = load_project_file(locate_project(settings, project, example=example))
+    root = catalog or settings.catalog or pf.catalog or bundled_catalog()
+    return ResolutionApp(pf, FilesystemCatalog(root), token_counter(settings), settings)
+
+
+def build_catalog(settings: Settings, catalog: Path | None) -> FilesystemCatalog:
+    """A catalog alone (``--catalog``, ``GRACE_CATALOG``, else the bundled example)."""
+    return FilesystemCatalog(catalog or settings.catalog or bundled_catalog())
+
+
+def build_reader(
+    settings: Settings,
+    *,
+    project: Path | None = None,
+    catalog: Path | None = None,
+    example: bool = False,
+) -> FilesystemCatalog:
+    """The catalog for read-only commands: ``--catalog`` (or ``GRACE_CATALOG``) if given, else
+    the located project's catalog.
+
+    Raises:
+        ProjectError, CatalogError: nothing to read.
+    """
+    if catalog is not None or (settings.catalog is not None and not example):
+        return build_catalog(settings, catalog)
+    return build_resolution(settings, project=project, example=example).catalog
+
+
+def build_init(settings: Settings, catalog: Path | None = None) -> InitProject:
+    """``grace init``'s use case over ``--catalog`` (else ``GRACE_CATALOG``, else bundled)."""
+    return InitProject(build_catalog(settings, catalog), write_project_file, detect_languages)
+
+
+def build_evaluation(
+    settings: Settings,
+    *,
+    base: Path,
+    token_budget: int = 100_000,
+    algo: str | None = None,
+) -> EvaluationResolvers:
+    """Resolvers for ``grace eval relevance``: relevance on with ``algo`` and off, one app per
+    label project (``example`` or a path relative to ``base``).
+
+    ``algo="seed"`` is seed 000 exactly (centred on the candidates, no body); another ``algo``
+    sets ``GRACE_RELEVANCE_ALGO``; ``None`` keeps the settings' algorithm.
+    """
+    update: dict[str, object] = {"relevance": "embeddings"}
+    if algo == "seed":
+        update |= {"relevance_algo": "seed", "relevance_centring": "candidates",
+                   "relevance_text": "seed"}
+    elif algo is not None:
+        update["relevance_algo"] = algo
+    on_settings = settings.model_copy(update=update)
+    off_settings = settings.model_copy(update={"relevance": "off"})
+
+    def open_project(project: str, on: bool) -> ResolutionApp:
+        s = on_settings if on else off_settings
+        if project == "example":
+            return build_resolution(s, example=True)
+        return build_resolution(s, project=base / project)
+
+    return EvaluationResolvers(open_project, token_budget=token_budget)

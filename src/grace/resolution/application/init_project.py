@@ -1,0 +1,78 @@
+"""``InitProject``: write a ``grace.yaml`` for a repository (``grace init``)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from grace.errors import ProjectError
+from grace.resolution.application.catalog_queries import default_selection
+from grace.resolution.domain.ports import CatalogReader
+from grace.resolution.domain.talent import PROJECT_FILE, check_talent_id
+
+
+class ProjectWriter(Protocol):
+    """Writes a project file atomically and returns its path (the ``grace.yaml`` adapter).
+
+    Raises:
+        ProjectError: the file exists and ``overwrite`` is false, or the folder is missing.
+    """
+
+    def __call__(self, path: Path, *, name: str, languages: Sequence[str],
+                 talents: Mapping[str, bool], catalog: str | None = None,
+                 overwrite: bool = False) -> Path: ...
+
+
+@dataclass(frozen=True, slots=True)
+class InitReport:
+    """What ``grace init`` wrote: the file, the talents enabled, the languages declared."""
+
+    path: Path
+    talents: tuple[str, ...]
+    languages: tuple[str, ...]
+
+
+class InitProject:
+    """Write ``<folder>/grace.yaml`` enabling ``talents`` of ``catalog``.
+
+    Without talents, every non-draft talent is enabled except the lower-priority side of each
+    conflict (:func:`~grace.resolution.application.catalog_queries.default_selection`); without
+    languages, they are detected from the folder's files (``detect_languages``).
+    """
+
+    def __init__(self, catalog: CatalogReader, write: ProjectWriter,
+                 detect_languages: Callable[[Path], list[str]]) -> None:
+        self._catalog, self._write, self._detect = catalog, write, detect_languages
+
+    def __call__(self, folder: Path, *, talents: Sequence[str] | None = None,
+                 languages: Sequence[str] | None = None, name: str | None = None,
+                 catalog: Path | None = None, overwrite: bool = False) -> InitReport:
+        """Write the file.
+
+        Args:
+            catalog: the catalog folder to name in the file (relative to ``folder`` so that the
+                file is portable); ``None``: the bundled or configured catalog, not written.
+
+        Raises:
+            ProjectError: missing folder, unknown talent, existing file without ``overwrite``.
+            InvalidIdError: a malformed talent id.
+        """
+        if not folder.is_dir():
+            raise ProjectError(f"folder not found: {folder}")
+        known = {t.id for t in self._catalog.talents()}
+        chosen = list(talents) if talents else default_selection(self._catalog.talents())
+        for tid in chosen:
+            check_talent_id(tid)
+            if tid not in known:
+                raise ProjectError(f"unknown talent {tid!r}: see `grace catalog list`")
+        langs = [x.lower() for x in languages] if languages else self._detect(folder)
+        catalog_ref = None
+        if catalog is not None:
+            catalog_ref = os.path.relpath(Path(catalog).resolve(), folder.resolve())
+        path = self._write(folder / PROJECT_FILE, name=name or folder.resolve().name,
+                           languages=langs, talents=dict.fromkeys(chosen, True),
+                           catalog=catalog_ref, overwrite=overwrite)
+        return InitReport(path, tuple(chosen), tuple(langs))

@@ -1,0 +1,70 @@
+"""``InitProject`` (``grace init``) with an in-memory catalog and a recording writer."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from grace.errors import InvalidIdError, ProjectError
+from grace.resolution.application.init_project import InitProject
+from tests.fakes import InMemoryCatalog, make_talent
+
+
+class RecordingWriter:
+    """A ProjectWriter that records what it was asked to write."""
+
+    def __init__(self) -> None:
+        self.calls: list[dict[str, Any]] = []
+
+    def __call__(self, path: Path, *, name: str, languages: Sequence[str],
+                 talents: Mapping[str, bool], catalog: str | None = None,
+                 overwrite: bool = False) -> Path:
+        self.calls.append({"path": path, "name": name, "languages": list(languages),
+                           "talents": dict(talents), "catalog": catalog,
+                           "overwrite": overwrite})
+        return path
+
+
+def wire(detected: list[str] | None = None) -> tuple[InitProject, RecordingWriter, list[Path]]:
+    catalog = InMemoryCatalog([make_talent("a.one"), make_talent("b.two"),
+                               make_talent("c.draft", status="draft")])
+    writer, seen = RecordingWriter(), []
+
+    def detect(folder: Path) -> list[str]:
+        seen.append(folder)
+        return detected or []
+
+    return InitProject(catalog, writer, detect), writer, seen
+
+
+def test_defaults_enable_the_non_draft_talents_and_detect_languages(tmp_path):
+    init, writer, seen = wire(["python"])
+    report = init(tmp_path)
+    assert report.path == tmp_path / "grace.yaml" and seen == [tmp_path]
+    assert report.talents == ("a.one", "b.two") and report.languages == ("python",)
+    (call,) = writer.calls
+    assert call["talents"] == {"a.one": True, "b.two": True}
+    assert call["name"] == tmp_path.name and call["catalog"] is None and not call["overwrite"]
+
+
+def test_explicit_choices_and_a_catalog_relative_to_the_folder(tmp_path):
+    init, writer, seen = wire()
+    (tmp_path / "repo").mkdir()
+    report = init(tmp_path / "repo", talents=["b.two"], languages=["Go"], name="svc",
+                  catalog=tmp_path / "cat", overwrite=True)
+    assert report.talents == ("b.two",) and report.languages == ("go",) and seen == []
+    assert writer.calls[0]["catalog"] == "../cat" and writer.calls[0]["overwrite"]
+
+
+def test_refusals_write_nothing(tmp_path):
+    init, writer, _ = wire()
+    with pytest.raises(ProjectError, match="folder not found"):
+        init(tmp_path / "missing")
+    with pytest.raises(ProjectError, match=r"unknown talent 'z\.none'"):
+        init(tmp_path, talents=["z.none"])
+    with pytest.raises(InvalidIdError):
+        init(tmp_path, talents=["../etc"])
+    assert writer.calls == []
