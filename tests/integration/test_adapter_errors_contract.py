@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -206,12 +206,12 @@ def _terminate_others(url: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def pg_seeded(pg_server: str) -> Iterator[str]:
+def pg_seeded(pg_server: str) -> str:
     url = fresh_database(pg_server)
     store = open_member_store(url)
     store.upsert_members(MEMBERS)
     store.close()
-    yield url
+    return url
 
 
 @pytest.mark.postgres

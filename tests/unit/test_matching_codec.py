@@ -16,7 +16,7 @@ from grace.matching.domain.model import (
 
 # Storable text: every character but NUL and lone surrogates (refused by the domain, tested in
 # tests/integration/test_sql_injection.py).
-chars = st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")
+chars = st.characters(exclude_categories=["Cs"], exclude_characters="\x00")
 text = st.text(chars, min_size=1, max_size=40).filter(str.strip)
 count = st.none() | st.integers(0, 100_000)
 
