@@ -14,6 +14,7 @@ from grace.resolution.adapters.examples import bundled_catalog, example_project
 from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
 from grace.resolution.adapters.glob_matcher import WcmatchPathMatcher
 from grace.resolution.adapters.lexical import bm25_scorer
+from grace.resolution.adapters.project_editor import YamlProjectSwitches
 from grace.resolution.adapters.project_file import (
     ProjectFile,
     detect_languages,
@@ -34,6 +35,7 @@ from grace.resolution.application.hybrid import HybridRelevance
 from grace.resolution.application.init_project import InitProject
 from grace.resolution.application.relevance import EmbeddingRelevance
 from grace.resolution.application.resolve_context import ResolveContext
+from grace.resolution.application.switch_talents import SwitchTalents
 from grace.resolution.domain.hybrid import HybridParams, HybridSelector
 from grace.resolution.domain.ports import TokenCounter
 from grace.resolution.domain.relevance import (
@@ -151,6 +153,13 @@ class ResolutionApp(Closing):
     @property
     def list_talents(self) -> ListTalents:
         return ListTalents(self.catalog)
+
+    @property
+    def switch(self) -> SwitchTalents:
+        """``enable``/``disable``: edits this project's ``grace.yaml`` in place."""
+        return SwitchTalents(
+            self.catalog, self.project_file.project, YamlProjectSwitches(self.project_file.path)
+        )
 
     def close(self) -> None:
         """Close the vector cache of the relevance step's embedder, if one was built."""

@@ -13,6 +13,7 @@ from grace.entrypoints.cli import (
     members_cmds,
     resolution_cmds,
     serve_cmd,
+    switch_cmds,
 )
 
 app = typer.Typer(
@@ -24,6 +25,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 resolution_cmds.register(app)
+switch_cmds.register(app)
 app.add_typer(catalog_cmds.app, name="catalog")
 app.add_typer(eval_cmds.app, name="eval")
 app.add_typer(members_cmds.app, name="members")
