@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from grace.bootstrap.lifecycle import Closing, close_embedder
@@ -27,6 +29,7 @@ from grace.resolution.adapters.token_counters import (
     HeuristicTokenCounter,
     MemoTokenCounter,
 )
+from grace.resolution.adapters.usage_log import USAGE_FILE, JsonlUsageLog
 from grace.resolution.application.catalog_queries import ListTalents
 from grace.resolution.application.doctor import Doctor
 from grace.resolution.application.evaluation import EvaluationResolvers
@@ -36,6 +39,7 @@ from grace.resolution.application.init_project import InitProject
 from grace.resolution.application.relevance import EmbeddingRelevance
 from grace.resolution.application.resolve_context import ResolveContext
 from grace.resolution.application.switch_talents import SwitchTalents
+from grace.resolution.application.usage import RecordedGet, RecordedResolve, UsageReport
 from grace.resolution.domain.hybrid import HybridParams, HybridSelector
 from grace.resolution.domain.ports import TokenCounter
 from grace.resolution.domain.relevance import (
@@ -90,6 +94,7 @@ class ResolutionApp(Closing):
     )
     _resolve: ResolveContext | None = field(default=None, init=False, repr=False)
     _embedder: TextEmbedder | None = field(default=None, init=False, repr=False)
+    _usage: JsonlUsageLog | None = field(default=None, init=False, repr=False)
 
     @property
     def project(self) -> Project:
@@ -134,21 +139,54 @@ class ResolutionApp(Closing):
             )
 
     @property
-    def resolve(self) -> ResolveContext:
-        """The use case, built once per app (it keeps rendered blocks and token counts)."""
+    def resolve(self) -> ResolveContext | RecordedResolve:
+        """The use case, built once per app (it keeps rendered blocks and token counts),
+        recording each call in the usage log unless ``GRACE_USAGE=off``."""
         if self._resolve is None:
             self._resolve = ResolveContext(
                 self.catalog, self.counter, relevance=self.relevance, matcher=WcmatchPathMatcher()
             )
-        return self._resolve
+        log = self.usage_log
+        if log is None:
+            return self._resolve
+        return RecordedResolve(self._resolve, log, now=_utc_now,
+                               with_text=self.settings.usage_text)
 
     @property
-    def get(self) -> GetTalent:
-        return GetTalent(self.catalog)
+    def get(self) -> GetTalent | RecordedGet:
+        """``get_talent``, recorded in the usage log unless ``GRACE_USAGE=off``."""
+        log = self.usage_log
+        if log is None:
+            return GetTalent(self.catalog)
+        return RecordedGet(GetTalent(self.catalog), log, self.counter,
+                           project=self.project.name, now=_utc_now)
 
     @property
     def doctor(self) -> Doctor:
-        return Doctor(self.catalog, self.counter, token_budget=self.settings.token_budget)
+        return Doctor(self.catalog, self.counter, token_budget=self.settings.token_budget,
+                      usage=self.usage_log)
+
+    @property
+    def usage_log(self) -> JsonlUsageLog | None:
+        """The project's usage log (``None`` with ``GRACE_USAGE=off``): ``.grace/usage.jsonl``
+        beside ``grace.yaml``; for the bundled example, ``<GRACE_CACHE_DIR>/usage/example.jsonl``
+        (never inside the installed package)."""
+        if self.settings.usage == "off":
+            return None
+        if self._usage is None:
+            path = self.project_file.path.parent / USAGE_FILE
+            if self.project_file.path == example_project().resolve():
+                path = self.settings.cache_dir / "usage" / "example.jsonl"
+            self._usage = JsonlUsageLog(path, max_bytes=self.settings.usage_max_bytes,
+                                        warn=_warn_stderr)
+        return self._usage
+
+    @property
+    def usage_report(self) -> UsageReport:
+        """``grace stats`` (an empty history with ``GRACE_USAGE=off``)."""
+        log = self.usage_log or JsonlUsageLog(
+            self.project_file.path.parent / USAGE_FILE, warn=_warn_stderr)
+        return UsageReport(self.catalog, log)
 
     @property
     def list_talents(self) -> ListTalents:
@@ -165,6 +203,16 @@ class ResolutionApp(Closing):
         """Close the vector cache of the relevance step's embedder, if one was built."""
         embedder, self._embedder = self._embedder, None
         close_embedder(embedder)
+
+
+def _utc_now() -> str:
+    """Now, in UTC, as ``YYYY-MM-DDTHH:MM:SSZ`` (the usage log's ``ts``)."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _warn_stderr(message: str) -> None:
+    """The usage log's one warning on a failed write, on stderr."""
+    sys.stderr.write(f"warning: {message}\n")
 
 
 def locate_project(settings: Settings, project: Path | None, *, example: bool = False) -> Path:

@@ -13,6 +13,7 @@ from grace.entrypoints.cli import (
     members_cmds,
     resolution_cmds,
     serve_cmd,
+    stats_cmd,
     switch_cmds,
 )
 
@@ -32,6 +33,7 @@ app.add_typer(members_cmds.app, name="members")
 app.add_typer(learnings_cmds.app, name="learnings")
 app.command(name="mcp")(mcp_cmd.mcp)
 app.command(name="serve")(serve_cmd.serve)
+app.command(name="stats")(stats_cmd.stats)
 
 
 def _version(value: bool) -> None:

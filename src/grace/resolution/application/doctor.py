@@ -10,6 +10,12 @@ from grace.resolution.domain.graph import DependencyGraph
 from grace.resolution.domain.ports import CatalogReader, TokenCounter
 from grace.resolution.domain.talent import DEPTHS, Project, Talent
 from grace.resolution.domain.text import split_sections
+from grace.resolution.domain.usage import (
+    MIN_RESOLVES_FOR_NEVER_SERVED,
+    UsageLog,
+    UsageStats,
+    tally,
+)
 
 Severity = Literal["error", "warning", "info"]
 
@@ -51,12 +57,17 @@ class Doctor:
         counter: token counter (for the body-size checks).
         token_budget: the default resolve budget (tokens): a talent whose compact block alone
             exceeds it can never be served.
+        usage: the project's usage log: once it holds
+            :data:`~grace.resolution.domain.usage.MIN_RESOLVES_FOR_NEVER_SERVED` resolves,
+            enabled talents never served nor fetched are reported (``never_served``).
     """
 
-    def __init__(self, catalog: CatalogReader, counter: TokenCounter, *, token_budget: int) -> None:
+    def __init__(self, catalog: CatalogReader, counter: TokenCounter, *, token_budget: int,
+                 usage: UsageLog | None = None) -> None:
         self._catalog = catalog
         self._counter = counter
         self._budget = token_budget
+        self._usage = usage
 
     def __call__(self, project: Project) -> DoctorReport:
         """Run every check (never raises for a problem it can report)."""
@@ -196,6 +207,9 @@ class Doctor:
             )
         out += _not_enabled(catalog, project, where)
         out += _language_mismatch([catalog[t] for t in sorted(active)], project, where)
+        if self._usage is not None:
+            out += _never_served(tally(self._usage.events(), catalog=list(catalog),
+                                       enabled=sorted(active)), where)
         rank = {"error": 0, "warning": 1, "info": 2}
         out.sort(key=lambda f: (rank[f.severity], f.code, f.subject, f.message))
         return DoctorReport(project.name, len(catalog), len(project.enabled), tuple(out))
@@ -266,3 +280,22 @@ def _language_mismatch(active: list[Talent], project: Project, where: str) -> li
             )
         )
     return out
+
+
+def _never_served(stats: UsageStats, where: str) -> list[Finding]:
+    """One finding for the enabled talents neither served nor fetched over the history, once it
+    holds :data:`MIN_RESOLVES_FOR_NEVER_SERVED` resolves."""
+    if stats.resolves < MIN_RESOLVES_FOR_NEVER_SERVED:
+        return []
+    ids = [t.id for t in stats.talents if t.enabled and t.never_served]
+    if not ids:
+        return []
+    return [
+        Finding(
+            "warning", "never_served", f"{len(ids)} talents",
+            f"{len(ids)} enabled talent(s) were never served nor fetched over the last "
+            f"{stats.resolves} resolves ({stats.first} to {stats.last}): {_sample(ids)}",
+            f"check their triggers, roles and languages (`grace stats`), or `grace disable` "
+            f"them in {where}",
+        )
+    ]
