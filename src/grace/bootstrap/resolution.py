@@ -13,6 +13,7 @@ from grace.config import Settings
 from grace.embedding.factory import make_embedder
 from grace.embedding.ports import TextEmbedder
 from grace.resolution.adapters.examples import bundled_catalog, example_project
+from grace.resolution.adapters.exporters import FolderExporter
 from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
 from grace.resolution.adapters.glob_matcher import WcmatchPathMatcher
 from grace.resolution.adapters.lexical import bm25_scorer
@@ -33,6 +34,7 @@ from grace.resolution.adapters.usage_log import USAGE_FILE, JsonlUsageLog
 from grace.resolution.application.catalog_queries import ListTalents
 from grace.resolution.application.doctor import Doctor
 from grace.resolution.application.evaluation import EvaluationResolvers
+from grace.resolution.application.export_catalog import ExportCatalog
 from grace.resolution.application.get_talent import GetTalent
 from grace.resolution.application.hybrid import HybridRelevance
 from grace.resolution.application.init_project import InitProject
@@ -165,6 +167,10 @@ class ResolutionApp(Closing):
     def doctor(self) -> Doctor:
         return Doctor(self.catalog, self.counter, token_budget=self.settings.token_budget,
                       usage=self.usage_log)
+
+    def exporter(self, dest: Path) -> ExportCatalog:
+        """``export``: this project's enabled talents written into the folder ``dest``."""
+        return ExportCatalog(self.catalog, FolderExporter(dest))
 
     @property
     def usage_log(self) -> JsonlUsageLog | None:

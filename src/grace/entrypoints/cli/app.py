@@ -8,6 +8,7 @@ from grace import __version__
 from grace.entrypoints.cli import (
     catalog_cmds,
     eval_cmds,
+    export_cmd,
     learnings_cmds,
     mcp_cmd,
     members_cmds,
@@ -34,6 +35,7 @@ app.add_typer(learnings_cmds.app, name="learnings")
 app.command(name="mcp")(mcp_cmd.mcp)
 app.command(name="serve")(serve_cmd.serve)
 app.command(name="stats")(stats_cmd.stats)
+app.command(name="export")(export_cmd.export)
 
 
 def _version(value: bool) -> None:
