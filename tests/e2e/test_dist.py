@@ -25,8 +25,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _run(*args: object, **kwargs: object) -> subprocess.CompletedProcess[str]:
-    r = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=900,
-                       **kwargs)  # type: ignore[call-overload]
+    r: subprocess.CompletedProcess[str] = subprocess.run(  # type: ignore[call-overload]
+        [str(a) for a in args], capture_output=True, text=True, timeout=900, **kwargs)
     assert r.returncode == 0, f"{args}: {r.stdout[-2000:]}{r.stderr[-2000:]}"
     return r
 

@@ -289,16 +289,17 @@ def build_evaluation(
     label project (``example`` or a path relative to ``base``).
 
     ``algo="seed"`` is seed 000 exactly (centred on the candidates, no body); another ``algo``
-    sets ``GRACE_RELEVANCE_ALGO``; ``None`` keeps the settings' algorithm.
+    sets ``GRACE_RELEVANCE_ALGO``; ``None`` keeps the settings' algorithm. Evaluation resolves
+    are not recorded in the usage log (``GRACE_USAGE=off``): they are not served to anyone.
     """
-    update: dict[str, object] = {"relevance": "embeddings"}
+    update: dict[str, object] = {"relevance": "embeddings", "usage": "off"}
     if algo == "seed":
         update |= {"relevance_algo": "seed", "relevance_centring": "candidates",
                    "relevance_text": "seed"}
     elif algo is not None:
         update["relevance_algo"] = algo
     on_settings = settings.model_copy(update=update)
-    off_settings = settings.model_copy(update={"relevance": "off"})
+    off_settings = settings.model_copy(update={"relevance": "off", "usage": "off"})
 
     def open_project(project: str, on: bool) -> ResolutionApp:
         s = on_settings if on else off_settings

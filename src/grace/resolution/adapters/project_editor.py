@@ -131,12 +131,13 @@ def set_enabled(path: Path, ids: Sequence[str], *, enabled: bool) -> SwitchRepor
 
 
 def _replace(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".grace-", suffix=".yaml")
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=".grace-", suffix=".yaml")
+    tmp = Path(name)
     try:
-        os.chmod(tmp, path.stat().st_mode & 0o777)  # keep the file's permissions
+        tmp.chmod(path.stat().st_mode & 0o777)  # keep the file's permissions
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
-        os.replace(tmp, path)
+        tmp.replace(path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise

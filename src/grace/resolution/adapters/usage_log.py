@@ -49,7 +49,7 @@ class JsonlUsageLog:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             try:
                 if self.path.stat().st_size >= self._max:
-                    os.replace(self.path, self.path.with_name(self.path.name + ".1"))
+                    self.path.replace(self.path.with_name(self.path.name + ".1"))
             except FileNotFoundError:
                 pass
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
