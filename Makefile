@@ -5,7 +5,7 @@ ROLE ?= backend
 # (make itself still expands "$X": write "$$X" for a literal dollar).
 export TASK ROLE
 
-.PHONY: setup demo test lint eval-catalog eval
+.PHONY: setup demo test lint eval-catalog eval dist
 
 # The real rules of ../shared/data imported into the polyglot evaluation project (eval/README.md).
 RULES ?= ../shared/data/rule-catalogs
@@ -35,3 +35,7 @@ lint: setup
 	.venv/bin/ruff check src tests benchmarks
 	.venv/bin/mypy
 	.venv/bin/lint-imports --no-logo
+
+# A wheel and an sdist in dist/ (the wheel built from the sdist; offline, setuptools of the venv).
+dist: setup
+	@PYTHON=.venv/bin/python scripts/dist dist

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from grace.resolution.domain.talent import Talent
+from grace.resolution.domain.usage import UsageEvent
 
 
 class InMemoryCatalog:
@@ -139,3 +140,16 @@ class OverlapLexicalIndex:
         q = set(query_tokens)
         scored = [(len(q & self.docs[r]), r) for r in rows]
         return [r for s, r in sorted(scored, key=lambda p: (-p[0], p[1])) if s > 0][:k]
+
+
+class InMemoryUsageLog:
+    """A real :class:`~grace.resolution.domain.usage.UsageLog` held in a list."""
+
+    def __init__(self) -> None:
+        self.recorded: list[UsageEvent] = []
+
+    def record(self, event: UsageEvent) -> None:
+        self.recorded.append(event)
+
+    def events(self) -> list[UsageEvent]:
+        return list(self.recorded)

@@ -81,6 +81,12 @@ class Settings(BaseSettings):
         llm_max_tokens: ``GRACE_LLM_MAX_TOKENS`` — answer length cap (default 2048 tokens).
         llm_finalists: ``GRACE_LLM_FINALISTS`` — finalists sent to the LLM, stage 2 order
             (default 30, seed 003's prompt; 20–50).
+        usage: ``GRACE_USAGE`` — ``on`` (default: each resolve and get is appended to
+            ``<repository>/.grace/usage.jsonl``) or ``off``.
+        usage_text: ``GRACE_USAGE_TEXT`` — also keep the task's text in the log (default false:
+            only its sha256).
+        usage_max_bytes: ``GRACE_USAGE_MAX_BYTES`` — the log is rotated to ``usage.jsonl.1``
+            once it reaches this size (default 1 000 000 bytes, about 5 000 resolves).
         llm_price_input_eur / llm_price_output_eur: ``GRACE_LLM_PRICE_INPUT_EUR`` (2.58) /
             ``GRACE_LLM_PRICE_OUTPUT_EUR`` (12.90) — € per million tokens (decision 0009).
     """
@@ -133,6 +139,9 @@ class Settings(BaseSettings):
     llm_finalists: int = Field(FINALISTS, ge=20, le=50)
     llm_price_input_eur: float = Field(2.58, ge=0, le=10_000)
     llm_price_output_eur: float = Field(12.90, ge=0, le=10_000)
+    usage: Literal["on", "off"] = "on"
+    usage_text: bool = False
+    usage_max_bytes: int = Field(1_000_000, ge=1_000, le=1_000_000_000)
 
 
 def load_settings() -> Settings:

@@ -180,3 +180,7 @@ class InvalidRankingError(MatchingError):
 
 class UnknownSearchError(MatchingError):
     """A search id is not in the search log, or a feedback names a code it did not suggest."""
+
+
+class ExportError(GraceError):
+    """An export would overwrite a file GRACE did not write, or cannot write its folder."""

@@ -18,6 +18,12 @@ def grace(*args: str, cwd: Path | None = None, stdin: str | None = None,
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("GRACE_")}
     full_env.update(env or {})
     full_env["COLUMNS"] = "200"
+    # This checkout's sources, even when a test runs in another folder (PYTHONPATH=src is
+    # relative: from tmp_path it would silently run whatever grace the venv has installed).
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    full_env["PYTHONPATH"] = os.pathsep.join(
+        [src, *(p for p in full_env.get("PYTHONPATH", "").split(os.pathsep) if p)]
+    )
     return subprocess.run(
         [sys.executable, "-m", "grace", *args], capture_output=True, text=True, cwd=cwd,
         input=stdin, env=full_env, timeout=120,
@@ -157,7 +163,7 @@ def test_import_exit_codes_and_eval_label_errors(tmp_path):
     first = grace("catalog", "import", "-f", "cursor", str(rule.parent), str(tmp_path / "cat"))
     assert first.returncode == 0 and "imported 1" in first.stdout
     again = grace("catalog", "import", "-f", "cursor", str(rule.parent), str(tmp_path / "cat"))
-    assert again.returncode == 1 and "--overwrite" in again.stderr  # nothing imported
+    assert again.returncode == 0 and "1 unchanged" in again.stdout  # the same source: in place
     empty = tmp_path / "empty.jsonl"
     empty.write_text("# nothing\n")
     r = grace("eval", "relevance", str(empty))

@@ -31,7 +31,14 @@ BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
 
 
 def env() -> dict[str, str]:
-    return {k: v for k, v in os.environ.items() if not k.startswith("GRACE_")}
+    """The environment without GRACE_* settings, with this checkout's sources first (a server
+    started in another folder with a relative PYTHONPATH=src would run the venv's grace)."""
+    out = {k: v for k, v in os.environ.items() if not k.startswith("GRACE_")}
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    out["PYTHONPATH"] = os.pathsep.join(
+        [src, *(p for p in out.get("PYTHONPATH", "").split(os.pathsep) if p)]
+    )
+    return out
 
 
 async def exercise(client: Client) -> None:

@@ -163,24 +163,55 @@ def test_same_names_get_suffixes_in_path_order(tmp_path: Path) -> None:
     assert [r.id for r in second.imported] == [r.id for r in first.imported]
 
 
-def test_existing_talent_is_not_overwritten_unless_asked(tmp_path: Path) -> None:
+def test_existing_talent_of_another_source_is_not_overwritten_unless_asked(
+    tmp_path: Path,
+) -> None:
     rule = "---\ndescription: Go rules\nglobs: **/*.go\n---\nUse gofmt."
     src = _write(tmp_path / "rules" / "go.mdc", rule)
     dest = tmp_path / "catalog"
     import_rules("cursor", src, dest)
+    other = _write(tmp_path / "other" / "go.mdc", rule)  # another rule file, the same id
     stray = dest / "cursor.go" / "notes.txt"
     stray.write_text("kept?", encoding="utf-8")
-    refused = import_rules("cursor", src, dest)
+    refused = import_rules("cursor", other, dest)
     assert refused.imported == ()
     (failure,) = refused.failed
-    assert failure.path == src and "already exists" in failure.reason
+    assert failure.path == other and "already exists" in failure.reason
     assert stray.exists()
-    _write(src, "---\ndescription: Go rules v2\nglobs: **/*.go\n---\nUse gofmt and vet.")
-    replaced = import_rules("cursor", src, dest, overwrite=True)
-    assert [r.id for r in replaced.imported] == ["cursor.go"]
+    _write(other, "---\ndescription: Go rules v2\nglobs: **/*.go\n---\nUse gofmt and vet.")
+    replaced = import_rules("cursor", other, dest, overwrite=True)
+    assert [(r.id, r.change) for r in replaced.imported] == [("cursor.go", "added")]
     assert not stray.exists()
     assert load_talent(dest / "cursor.go").summary == "Go rules v2"
     assert [p.name for p in dest.iterdir()] == ["cursor.go"]
+
+
+def test_reimporting_the_same_source_updates_in_place_and_reports_changes(
+    tmp_path: Path,
+) -> None:
+    src = tmp_path / "rules"
+    _write(src / "go.mdc", "---\ndescription: Go rules\nglobs: **/*.go\n---\nUse gofmt.")
+    _write(src / "py.mdc", "---\ndescription: Python rules\nglobs: **/*.py\n---\nUse ruff.")
+    dest = tmp_path / "catalog"
+    first = import_rules("cursor", src, dest)
+    assert {r.id: r.change for r in first.imported} == {"cursor.go": "added", "cursor.py": "added"}
+    before = (dest / "cursor.py" / "talent.yaml").stat().st_mtime_ns
+    same = import_rules("cursor", src, dest)
+    assert {r.change for r in same.imported} == {"unchanged"} and same.failed == ()
+    assert (dest / "cursor.py" / "talent.yaml").stat().st_mtime_ns == before  # not rewritten
+    _write(src / "go.mdc", "---\ndescription: Go rules v2\nglobs: **/*.go\n---\nUse vet.")
+    (src / "py.mdc").unlink()
+    _write(src / "rs.mdc", "---\ndescription: Rust rules\nglobs: **/*.rs\n---\nUse clippy.")
+    again = import_rules("cursor", src, dest)
+    assert {r.id: r.change for r in again.imported} == {
+        "cursor.go": "updated", "cursor.rs": "added"
+    }
+    assert [(r.id, r.source) for r in again.removed_from_source] == [("cursor.py", "py.mdc")]
+    assert load_talent(dest / "cursor.go").summary == "Go rules v2"
+    assert (dest / "cursor.py").is_dir()  # removed from the source, left for the user
+    counts = again.to_dict()
+    assert (counts["added"], counts["updated"], counts["unchanged"]) == (1, 1, 0)
+    assert counts["removed_from_source_count"] == 1
 
 
 def test_bad_files_are_listed_and_the_rest_lands(tmp_path: Path) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from grace.bootstrap.lifecycle import Closing, close_embedder
@@ -11,9 +13,11 @@ from grace.config import Settings
 from grace.embedding.factory import make_embedder
 from grace.embedding.ports import TextEmbedder
 from grace.resolution.adapters.examples import bundled_catalog, example_project
+from grace.resolution.adapters.exporters import FolderExporter
 from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
 from grace.resolution.adapters.glob_matcher import WcmatchPathMatcher
 from grace.resolution.adapters.lexical import bm25_scorer
+from grace.resolution.adapters.project_editor import YamlProjectSwitches
 from grace.resolution.adapters.project_file import (
     ProjectFile,
     detect_languages,
@@ -26,14 +30,18 @@ from grace.resolution.adapters.token_counters import (
     HeuristicTokenCounter,
     MemoTokenCounter,
 )
+from grace.resolution.adapters.usage_log import USAGE_FILE, JsonlUsageLog
 from grace.resolution.application.catalog_queries import ListTalents
 from grace.resolution.application.doctor import Doctor
 from grace.resolution.application.evaluation import EvaluationResolvers
+from grace.resolution.application.export_catalog import ExportCatalog
 from grace.resolution.application.get_talent import GetTalent
 from grace.resolution.application.hybrid import HybridRelevance
 from grace.resolution.application.init_project import InitProject
 from grace.resolution.application.relevance import EmbeddingRelevance
 from grace.resolution.application.resolve_context import ResolveContext
+from grace.resolution.application.switch_talents import SwitchTalents
+from grace.resolution.application.usage import RecordedGet, RecordedResolve, UsageReport
 from grace.resolution.domain.hybrid import HybridParams, HybridSelector
 from grace.resolution.domain.ports import TokenCounter
 from grace.resolution.domain.relevance import (
@@ -88,6 +96,7 @@ class ResolutionApp(Closing):
     )
     _resolve: ResolveContext | None = field(default=None, init=False, repr=False)
     _embedder: TextEmbedder | None = field(default=None, init=False, repr=False)
+    _usage: JsonlUsageLog | None = field(default=None, init=False, repr=False)
 
     @property
     def project(self) -> Project:
@@ -132,30 +141,84 @@ class ResolutionApp(Closing):
             )
 
     @property
-    def resolve(self) -> ResolveContext:
-        """The use case, built once per app (it keeps rendered blocks and token counts)."""
+    def resolve(self) -> ResolveContext | RecordedResolve:
+        """The use case, built once per app (it keeps rendered blocks and token counts),
+        recording each call in the usage log unless ``GRACE_USAGE=off``."""
         if self._resolve is None:
             self._resolve = ResolveContext(
                 self.catalog, self.counter, relevance=self.relevance, matcher=WcmatchPathMatcher()
             )
-        return self._resolve
+        log = self.usage_log
+        if log is None:
+            return self._resolve
+        return RecordedResolve(self._resolve, log, now=_utc_now,
+                               with_text=self.settings.usage_text)
 
     @property
-    def get(self) -> GetTalent:
-        return GetTalent(self.catalog)
+    def get(self) -> GetTalent | RecordedGet:
+        """``get_talent``, recorded in the usage log unless ``GRACE_USAGE=off``."""
+        log = self.usage_log
+        if log is None:
+            return GetTalent(self.catalog)
+        return RecordedGet(GetTalent(self.catalog), log, self.counter,
+                           project=self.project.name, now=_utc_now)
 
     @property
     def doctor(self) -> Doctor:
-        return Doctor(self.catalog, self.counter, token_budget=self.settings.token_budget)
+        return Doctor(self.catalog, self.counter, token_budget=self.settings.token_budget,
+                      usage=self.usage_log)
+
+    def exporter(self, dest: Path) -> ExportCatalog:
+        """``export``: this project's enabled talents written into the folder ``dest``."""
+        return ExportCatalog(self.catalog, FolderExporter(dest))
+
+    @property
+    def usage_log(self) -> JsonlUsageLog | None:
+        """The project's usage log (``None`` with ``GRACE_USAGE=off``): ``.grace/usage.jsonl``
+        beside ``grace.yaml``; for the bundled example, ``<GRACE_CACHE_DIR>/usage/example.jsonl``
+        (never inside the installed package)."""
+        if self.settings.usage == "off":
+            return None
+        if self._usage is None:
+            path = self.project_file.path.parent / USAGE_FILE
+            if self.project_file.path == example_project().resolve():
+                path = self.settings.cache_dir / "usage" / "example.jsonl"
+            self._usage = JsonlUsageLog(path, max_bytes=self.settings.usage_max_bytes,
+                                        warn=_warn_stderr)
+        return self._usage
+
+    @property
+    def usage_report(self) -> UsageReport:
+        """``grace stats`` (an empty history with ``GRACE_USAGE=off``)."""
+        log = self.usage_log or JsonlUsageLog(
+            self.project_file.path.parent / USAGE_FILE, warn=_warn_stderr)
+        return UsageReport(self.catalog, log)
 
     @property
     def list_talents(self) -> ListTalents:
         return ListTalents(self.catalog)
 
+    @property
+    def switch(self) -> SwitchTalents:
+        """``enable``/``disable``: edits this project's ``grace.yaml`` in place."""
+        return SwitchTalents(
+            self.catalog, self.project_file.project, YamlProjectSwitches(self.project_file.path)
+        )
+
     def close(self) -> None:
         """Close the vector cache of the relevance step's embedder, if one was built."""
         embedder, self._embedder = self._embedder, None
         close_embedder(embedder)
+
+
+def _utc_now() -> str:
+    """Now, in UTC, as ``YYYY-MM-DDTHH:MM:SSZ`` (the usage log's ``ts``)."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _warn_stderr(message: str) -> None:
+    """The usage log's one warning on a failed write, on stderr."""
+    sys.stderr.write(f"warning: {message}\n")
 
 
 def locate_project(settings: Settings, project: Path | None, *, example: bool = False) -> Path:
@@ -226,16 +289,17 @@ def build_evaluation(
     label project (``example`` or a path relative to ``base``).
 
     ``algo="seed"`` is seed 000 exactly (centred on the candidates, no body); another ``algo``
-    sets ``GRACE_RELEVANCE_ALGO``; ``None`` keeps the settings' algorithm.
+    sets ``GRACE_RELEVANCE_ALGO``; ``None`` keeps the settings' algorithm. Evaluation resolves
+    are not recorded in the usage log (``GRACE_USAGE=off``): they are not served to anyone.
     """
-    update: dict[str, object] = {"relevance": "embeddings"}
+    update: dict[str, object] = {"relevance": "embeddings", "usage": "off"}
     if algo == "seed":
         update |= {"relevance_algo": "seed", "relevance_centring": "candidates",
                    "relevance_text": "seed"}
     elif algo is not None:
         update["relevance_algo"] = algo
     on_settings = settings.model_copy(update=update)
-    off_settings = settings.model_copy(update={"relevance": "off"})
+    off_settings = settings.model_copy(update={"relevance": "off", "usage": "off"})
 
     def open_project(project: str, on: bool) -> ResolutionApp:
         s = on_settings if on else off_settings

@@ -60,7 +60,6 @@ from grace.matching.application.request_schema import (
     ZoneText,
     parse_body,
 )
-from grace.resolution.application.get_talent import GetTalent
 from grace.resolution.application.resolve_context import MAX_TASK_CHARS, MAX_TOKEN_BUDGET
 
 log = logging.getLogger("grace.mcp")
@@ -228,7 +227,7 @@ def build_server(projects: Projects) -> MCPServer:
         ] = None,
         project: ProjectArg = None,
     ) -> CallToolResult:
-        text = GetTalent(projects.app(project).catalog)(id, depth=depth, section=section)
+        text = projects.app(project).get(id, depth=depth, section=section)
         return CallToolResult(
             content=[TextContent(type="text", text=text.text)], structured_content=asdict(text)
         )

@@ -8,11 +8,14 @@ from grace import __version__
 from grace.entrypoints.cli import (
     catalog_cmds,
     eval_cmds,
+    export_cmd,
     learnings_cmds,
     mcp_cmd,
     members_cmds,
     resolution_cmds,
     serve_cmd,
+    stats_cmd,
+    switch_cmds,
 )
 
 app = typer.Typer(
@@ -24,12 +27,15 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 resolution_cmds.register(app)
+switch_cmds.register(app)
 app.add_typer(catalog_cmds.app, name="catalog")
 app.add_typer(eval_cmds.app, name="eval")
 app.add_typer(members_cmds.app, name="members")
 app.add_typer(learnings_cmds.app, name="learnings")
 app.command(name="mcp")(mcp_cmd.mcp)
 app.command(name="serve")(serve_cmd.serve)
+app.command(name="stats")(stats_cmd.stats)
+app.command(name="export")(export_cmd.export)
 
 
 def _version(value: bool) -> None:

@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from grace.bootstrap import build_reader, import_rules
+from grace.bootstrap import build_reader, build_resolution, import_rules
 from grace.entrypoints.cli.common import (
     CatalogOpt,
     ExampleOpt,
@@ -57,8 +57,6 @@ def list_(
     reader = build_reader(cfg, project=project, catalog=catalog, example=example)
     proj = None
     if catalog is None:
-        from grace.bootstrap import build_resolution
-
         proj = opened(build_resolution(cfg, project=project, example=example)).project
     if role is not None:
         check_role(role, reader.talents())
@@ -85,17 +83,25 @@ def import_(
         ImportFormat, typer.Option("--format", "-f", help="Format of the source files.")
     ],
     overwrite: Annotated[
-        bool, typer.Option("--overwrite", help="Replace talents that already exist in DEST.")
+        bool, typer.Option("--overwrite", help="Replace talents of DEST that this source did not "
+                           "write (its own are updated in place anyway).")
     ] = False,
+    enable: Annotated[
+        bool, typer.Option("--enable", help="Enable the imported talents in the project's "
+                           "grace.yaml (comments and order kept).")
+    ] = False,
+    project: ProjectOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Turn SKILL.md, Cursor .mdc or Copilot .instructions.md files into talents.
 
     Files that cannot be imported are listed with their path and reason; the rest still lands.
+    Importing the same source again updates its talents in place and says what changed
+    (added, updated, unchanged, removed from the source: those are left for you to delete).
 
     Examples:
 
-      grace catalog import --format cursor ../rules/cursor ./catalog
+      grace catalog import --format cursor ../rules/cursor ./catalog --enable
 
       grace catalog import -f agent-skills ~/skills ./catalog --json
     """
@@ -109,13 +115,48 @@ def import_(
             progress.update(task, completed=done, total=total)
 
         report = import_rules(fmt, src, dest, overwrite=overwrite, on_progress=on_progress)
+    switched = None
+    if enable and report.imported:
+        cfg = settings()
+        wired = opened(build_resolution(cfg, project=project, catalog=dest))
+        switched = wired.switch([r.id for r in report.imported], enabled=True)
+        used = cfg.catalog or wired.project_file.catalog
+        if used is None or used.resolve() != dest.resolve():
+            err_console.print(
+                escape(f"warning: {wired.project_file.path} reads its talents from "
+                       f"{used or 'the bundled example catalog'}, not {dest}: set "
+                       f"`catalog: {dest}` in it for these talents to be served"),
+                highlight=False,
+            )
     if as_json:
-        print_json(report)
+        data = report.to_dict()
+        if switched is not None:
+            data["enabled"] = list(switched.changed)
+        print_json(data)
         return
+    removed = report.removed_from_source
     out_console.print(
-        escape(f"imported {len(report.imported)} talents into {dest}, {len(report.failed)} failed"),
+        escape(f"imported {len(report.imported)} talents into {dest}: "
+               f"{report.count('added')} added, {report.count('updated')} updated, "
+               f"{report.count('unchanged')} unchanged, {len(removed)} removed from source; "
+               f"{len(report.failed)} failed"),
         highlight=False,
     )
+    if switched is not None:
+        out_console.print(
+            escape(f"enabled {len(switched.changed)} of them in the project "
+                   f"({len(switched.unchanged)} already enabled)"),
+            highlight=False,
+        )
+    for gone in removed[:20]:
+        err_console.print(
+            escape(f"removed from source: {gone.id} (was {gone.source}); "
+                   f"`grace disable {gone.id}` and delete its folder if it is no longer wanted"),
+            highlight=False,
+        )
+    if len(removed) > 20:
+        err_console.print(f"… and {len(removed) - 20} more removed from source (see --json)",
+                          highlight=False)
     for failure in report.failed:
         err_console.print(
             f"[yellow]skipped[/] {escape(str(failure.path))}: {escape(failure.reason)}",

@@ -221,8 +221,13 @@ def get(
 
       grace get --example backend.repository --section exemple-sqlalchemy
     """
-    reader = build_reader(settings(), project=project, catalog=catalog, example=example)
-    text = GetTalent(reader)(talent_id, depth=depth, section=section)
+    cfg = settings()
+    if catalog is not None or (cfg.catalog is not None and not example):  # no project: no log
+        text = GetTalent(build_reader(cfg, catalog=catalog))(talent_id, depth=depth,
+                                                             section=section)
+    else:
+        wired = opened(build_resolution(cfg, project=project, example=example))
+        text = wired.get(talent_id, depth=depth, section=section)
     if as_json:
         print_json(text)
     else:

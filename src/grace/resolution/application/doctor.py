@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from grace.resolution.domain.compiler import render_block
 from grace.resolution.domain.graph import DependencyGraph
 from grace.resolution.domain.ports import CatalogReader, TokenCounter
-from grace.resolution.domain.talent import DEPTHS, Project
+from grace.resolution.domain.talent import DEPTHS, Project, Talent
 from grace.resolution.domain.text import split_sections
+from grace.resolution.domain.usage import (
+    MIN_RESOLVES_FOR_NEVER_SERVED,
+    UsageLog,
+    UsageStats,
+    tally,
+)
 
 Severity = Literal["error", "warning", "info"]
 
@@ -51,12 +57,17 @@ class Doctor:
         counter: token counter (for the body-size checks).
         token_budget: the default resolve budget (tokens): a talent whose compact block alone
             exceeds it can never be served.
+        usage: the project's usage log: once it holds
+            :data:`~grace.resolution.domain.usage.MIN_RESOLVES_FOR_NEVER_SERVED` resolves,
+            enabled talents never served nor fetched are reported (``never_served``).
     """
 
-    def __init__(self, catalog: CatalogReader, counter: TokenCounter, *, token_budget: int) -> None:
+    def __init__(self, catalog: CatalogReader, counter: TokenCounter, *, token_budget: int,
+                 usage: UsageLog | None = None) -> None:
         self._catalog = catalog
         self._counter = counter
         self._budget = token_budget
+        self._usage = usage
 
     def __call__(self, project: Project) -> DoctorReport:
         """Run every check (never raises for a problem it can report)."""
@@ -194,6 +205,97 @@ class Doctor:
                     f"set `enabled: true` for it in {where}, or remove it",
                 )
             )
+        out += _not_enabled(catalog, project, where)
+        out += _language_mismatch([catalog[t] for t in sorted(active)], project, where)
+        if self._usage is not None:
+            out += _never_served(tally(self._usage.events(), catalog=list(catalog),
+                                       enabled=sorted(active)), where)
         rank = {"error": 0, "warning": 1, "info": 2}
         out.sort(key=lambda f: (rank[f.severity], f.code, f.subject, f.message))
         return DoctorReport(project.name, len(catalog), len(project.enabled), tuple(out))
+
+
+MAX_GROUPS: Final = 10
+"""``not_enabled`` reports at most this many id-prefix groups; the rest is one more finding."""
+SHOWN_IDS: Final = 5
+"""Ids named in a grouped finding's message; the rest is counted."""
+
+
+def _sample(ids: list[str]) -> str:
+    shown = ", ".join(ids[:SHOWN_IDS])
+    return shown + (f" and {len(ids) - SHOWN_IDS} more" if len(ids) > SHOWN_IDS else "")
+
+
+def _not_enabled(catalog: dict[str, Talent], project: Project, where: str) -> list[Finding]:
+    """Non-draft talents of the catalog that ``grace.yaml`` neither enables nor disables, one
+    finding per id prefix (``cursor.*``), the largest groups first."""
+    listed = {*project.enabled, *project.disabled}
+    groups: dict[str, list[str]] = {}
+    for tid in sorted(catalog):
+        if tid not in listed and catalog[tid].status != "draft":
+            groups.setdefault(tid.split(".", 1)[0], []).append(tid)
+    ordered = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    if len(ordered) > MAX_GROUPS:
+        rest = [tid for _, ids in ordered[MAX_GROUPS - 1:] for tid in ids]
+        ordered = [*ordered[: MAX_GROUPS - 1], ("*", sorted(rest))]
+    out = []
+    for prefix, ids in ordered:
+        pattern = "*" if prefix == "*" else f"{prefix}.*"
+        if len(ids) <= SHOWN_IDS:
+            named = " ".join(ids)
+            fix = (f"`grace enable {named}`, or `grace disable {named}` to say "
+                   f"{'it is' if len(ids) == 1 else 'they are'} left out on purpose")
+        else:
+            fix = (f"`grace enable '{pattern}'` (enabled ones stay enabled), or `grace disable "
+                   "ID…` for those left out on purpose")
+        out.append(
+            Finding(
+                "warning", "not_enabled", f"{pattern} ({len(ids)})",
+                f"{len(ids)} talent(s) of the catalog neither enabled nor disabled in "
+                f"{where}, so never served: {_sample(ids)}",
+                fix,
+            )
+        )
+    return out
+
+
+def _language_mismatch(active: list[Talent], project: Project, where: str) -> list[Finding]:
+    """Enabled talents whose ``languages`` never meet the project's, one finding per language
+    set (nothing when the project declares no language: then every talent applies)."""
+    if not project.languages:
+        return []
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for t in active:
+        if t.languages and set(t.languages).isdisjoint(project.languages):
+            groups.setdefault(tuple(sorted(t.languages)), []).append(t.id)
+    out = []
+    for langs, ids in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        out.append(
+            Finding(
+                "warning", "language_mismatch", f"{', '.join(langs)} ({len(ids)})",
+                f"{len(ids)} enabled talents apply only to {' or '.join(langs)}, not a language "
+                f"of the project ({', '.join(project.languages)}): they are served only when a "
+                f"file in play is in that language: {_sample(ids)}",
+                f"`grace disable` them, or add {langs[0]} to `languages` in {where}",
+            )
+        )
+    return out
+
+
+def _never_served(stats: UsageStats, where: str) -> list[Finding]:
+    """One finding for the enabled talents neither served nor fetched over the history, once it
+    holds :data:`MIN_RESOLVES_FOR_NEVER_SERVED` resolves."""
+    if stats.resolves < MIN_RESOLVES_FOR_NEVER_SERVED:
+        return []
+    ids = [t.id for t in stats.talents if t.enabled and t.never_served]
+    if not ids:
+        return []
+    return [
+        Finding(
+            "warning", "never_served", f"{len(ids)} talents",
+            f"{len(ids)} enabled talent(s) were never served nor fetched over the last "
+            f"{stats.resolves} resolves ({stats.first} to {stats.last}): {_sample(ids)}",
+            f"check their triggers, roles and languages (`grace stats`), or `grace disable` "
+            f"them in {where}",
+        )
+    ]

@@ -21,6 +21,7 @@ from typing import Final, Protocol
 
 from grace.errors import LabelError
 from grace.resolution.application.resolve_context import ResolveContext
+from grace.resolution.application.usage import RecordedResolve
 from grace.resolution.domain.ports import CatalogReader
 from grace.resolution.domain.results import ResolvedContext
 from grace.resolution.domain.talent import Project
@@ -249,7 +250,7 @@ class ProjectUnderEvaluation(Protocol):
     def project(self) -> Project: ...
 
     @property
-    def resolve(self) -> ResolveContext: ...
+    def resolve(self) -> ResolveContext | RecordedResolve: ...
 
 
 OpenProject = Callable[[str, bool], ProjectUnderEvaluation]

@@ -54,3 +54,17 @@ class LexicalScorerFactory(Protocol):
     """Builds a :class:`LexicalScorer` over documents (one text per document)."""
 
     def __call__(self, documents: Sequence[str]) -> LexicalScorer: ...
+
+
+class ProjectSwitches(Protocol):
+    """Writes which talents a project enables (its ``grace.yaml``), keeping everything else.
+
+    Returns ``(changed, unchanged)``: the ids whose state was written, and those already in the
+    requested state, each in the order given.
+    """
+
+    def set_enabled(
+        self, ids: Sequence[str], *, enabled: bool
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Set the state of ``ids``; raises ``ProjectError`` when the file cannot be edited."""
+        ...

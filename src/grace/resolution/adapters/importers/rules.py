@@ -38,9 +38,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Final, Literal
 
 from grace.errors import GraceError, ImportRulesError
+from grace.resolution.adapters.filesystem_catalog import MANIFEST
 from grace.resolution.adapters.importers.depths import (
     compact_depth,
     full_depth,
@@ -85,13 +86,33 @@ MAX_PATHS: Final = 200
 _SUFFIX_ROOM: Final = 4
 
 
+Change = Literal["added", "updated", "unchanged"]
+HEADER: Final = "# Imported by grace ({fmt}) from {path}"
+"""First line of an imported ``talent.yaml``: it names the format and the rule file (relative to
+the import root), so a later import of the same source recognises its own talents."""
+
+
 @dataclass(frozen=True, slots=True)
 class ImportedRule:
-    """The rule file ``path`` written as the talent folder ``folder`` with id ``id``."""
+    """The rule file ``path`` written as the talent folder ``folder`` with id ``id``.
+
+    ``change``: ``added`` (new folder), ``updated`` (the same rule file imported before, its
+    talent rewritten in place) or ``unchanged`` (the same files as before: nothing written).
+    """
 
     path: Path
     id: str
     folder: Path
+    change: Change = "added"
+
+
+@dataclass(frozen=True, slots=True)
+class RemovedRule:
+    """A talent of DEST imported earlier in the same format whose rule file this import did not
+    find (``source``: the path its header names). Left in place: the user decides."""
+
+    id: str
+    source: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +134,11 @@ class ImportReport:
 
     imported: tuple[ImportedRule, ...]
     failed: tuple[FailedRule, ...]
+    removed_from_source: tuple[RemovedRule, ...] = ()
+
+    def count(self, change: Change) -> int:
+        """Number of imported talents with this ``change``."""
+        return sum(r.change == change for r in self.imported)
 
     @property
     def found(self) -> int:
@@ -135,8 +161,13 @@ class ImportReport:
             "found": self.found,
             "imported_count": self.imported_count,
             "failed_count": self.failed_count,
+            "added": self.count("added"),
+            "updated": self.count("updated"),
+            "unchanged": self.count("unchanged"),
+            "removed_from_source_count": len(self.removed_from_source),
             "imported": list(self.imported),
             "failed": list(self.failed),
+            "removed_from_source": list(self.removed_from_source),
         }
 
 
@@ -232,7 +263,10 @@ def import_rules(
             (``*.instructions.md``).
         src: one rule file, or a folder searched recursively.
         dest: the catalog folder to write to; created if missing.
-        overwrite: replace a talent folder that already exists (else that file fails).
+        overwrite: replace a talent folder that already exists and was not imported from this
+            rule file (else that file fails). A folder imported from the same rule file (same
+            format, same path under ``src``: its first line, :data:`HEADER`) is updated in
+            place, or left alone when its files are the same.
         on_progress: called as ``(done, total)`` once per file, when its fate is known.
 
     Raises:
@@ -287,14 +321,61 @@ def import_rules(
                 "full": full,
             }
             manifest = build_manifest(fmt, rule, talent_id, summary, terms, full)
-            header = f"# Imported by grace ({fmt}) from {shown_path(src, rule.source)}\n"
-            files_text = render_talent(manifest, bodies, header=header)
-            folder = write_talent_folder(dest, talent_id, files_text, overwrite=overwrite)
-            imported.append(ImportedRule(rule.source, talent_id, folder))
+            header = HEADER.format(fmt=fmt, path=shown_path(src, rule.source))
+            files_text = render_talent(manifest, bodies, header=header + "\n")
+            previous = _previous_files(dest / talent_id, files_text)
+            if previous is None:
+                change: Change = "added"
+            elif previous.get(MANIFEST, "").split("\n", 1)[0] != header:
+                change = "added"  # another talent of the same id: --overwrite decides
+            else:
+                change = "unchanged" if previous == files_text else "updated"
+            folder = dest / talent_id
+            if change != "unchanged":
+                folder = write_talent_folder(
+                    dest, talent_id, files_text, overwrite=overwrite or change == "updated"
+                )
+            imported.append(ImportedRule(rule.source, talent_id, folder, change))
         except (GraceError, OSError) as exc:
             failed.append(FailedRule(rule.source, str(exc)))
         tick()
     return ImportReport(
-        imported=tuple(imported), failed=tuple(sorted(failed, key=lambda f: f.path))
+        imported=tuple(imported),
+        failed=tuple(sorted(failed, key=lambda f: f.path)),
+        removed_from_source=_removed(fmt, dest, {shown_path(src, p) for p in files}),
     )
+
+
+def _previous_files(folder: Path, files: dict[str, str]) -> dict[str, str] | None:
+    """The texts of ``files``' names in an existing talent ``folder`` (``None``: no such
+    folder; a name missing from it maps to nothing)."""
+    if folder.is_symlink() or not folder.is_dir():
+        return None
+    out: dict[str, str] = {}
+    for name in files:
+        try:
+            out[name] = (folder / name).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+    return out
+
+
+def _removed(fmt: RuleFormat, dest: Path, found: set[str]) -> tuple[RemovedRule, ...]:
+    """Talents of ``dest`` imported in ``fmt`` from a path not in ``found`` (sorted by id).
+
+    Only the first line of each ``talent.yaml`` is read. A catalog that holds two sources of
+    the same format lists the other source's talents here too (the header names a path
+    relative to its import root, not the root).
+    """
+    prefix = HEADER.format(fmt=fmt, path="")
+    out: list[RemovedRule] = []
+    for folder in sorted(p for p in dest.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        try:
+            with (folder / MANIFEST).open(encoding="utf-8") as fh:
+                first = fh.readline().rstrip("\n")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if first.startswith(prefix) and first[len(prefix):] not in found:
+            out.append(RemovedRule(folder.name, first[len(prefix):]))
+    return tuple(out)
 
