@@ -89,6 +89,27 @@ def test_human_output_fallback_and_errors(tmp_path):
     assert "Examples" in help_.stdout
 
 
+def test_lone_surrogates_are_reported_not_a_traceback(tmp_path):
+    """Issue 14, fault 1: a ``\\ud800`` line and ``add -s $'Export \\xff'`` raised
+    UnicodeEncodeError in derive_id; now the line is reported and the option refused."""
+    fake = {"GRACE_EMBEDDER": "fake"}
+    (tmp_path / "learnings.jsonl").write_text(
+        '{"story": "Export ok", "tags": ["x"], "learning": "fine"}\n'
+        '{"story": "Export \\ud800", "tags": ["x"], "learning": "broken"}\n'
+        '{"story": "Import ok", "tags": ["y"], "learning": "fine too"}\n'
+    )
+    st = grace(tmp_path, "status", "--check", **fake)
+    assert "Traceback" not in st.stderr and "line 2" in st.stderr and "surrogate" in st.stderr
+    assert grace(tmp_path, "ensure-index", **fake).returncode == 0
+    found = ok(grace(tmp_path, "search", "export", "--json", **fake))
+    assert {h["learning"]["story"] for h in found["hits"]} == {"Export ok"}
+    # argv bytes that are not UTF-8: Python hands them over as lone surrogates (PEP 383)
+    bad = grace(tmp_path, "add", "-s", os.fsdecode(b"Export \xff"), "-l", "y", **fake)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "error:" in bad.stderr and "story" in bad.stderr and "surrogate" in bad.stderr
+    assert ok(grace(tmp_path, "status", "--json", **fake))["indexed"] == 2
+
+
 def test_mcp_learnings_search_with_the_sdk_client(tmp_path):
     lines = [{"story": f"story {i}", "tags": ["billing" if i % 2 else "auth"],
               "learning": f"lesson {i} about invoices"} for i in range(6)]

@@ -120,6 +120,27 @@ def test_corrupt_lines_are_reported_and_cost_nothing_else():
     assert m.status().indexed == 3 and len(m.status().problems) == 3
 
 
+def test_lone_surrogates_are_reported_with_their_line_and_cost_nothing_else():
+    """Issue 14, fault 1: a JSON escape decoding to a lone surrogate crashed derive_id."""
+    bad = [
+        b'{"story": "Export \\ud800", "tags": ["x"], "learning": "y"}\n',
+        b'{"story": "s", "tags": ["\\udcff"], "learning": "y"}\n',
+        b'{"id": "L-1", "story": "s", "tags": [], "learning": "\\udfff z"}\n',
+        b'{"story": "s", "tags": [], "learning": "y", "domain": "\\ud83d"}\n',
+        b'{"story": "s", "tags": [], "learning": "y", "note": ["\\ud800"]}\n',
+    ]
+    data = BASE + b"".join(bad) + line("Last", ["x"], "Still read")
+    snap = parse_source(data)
+    assert [p.line for p in snap.problems] == [4, 5, 6, 7, 8]
+    assert all("surrogate" in p.message for p in snap.problems)
+    assert [e.line for e in snap.entries] == [1, 2, 3, 9]
+    for p in snap.problems:
+        p.message.encode("utf-8")  # the report itself can be printed
+    m, _, _ = fresh(data)
+    st = m.status()
+    assert st.state == "fresh" and st.indexed == 4 and len(st.problems) == 5
+
+
 def test_duplicate_explicit_ids_keep_the_first():
     data = line("A", ["x"], "a", id="L-1") + line("B", ["y"], "b", id="L-1")
     snap = parse_source(data)

@@ -148,6 +148,10 @@ def test_supersede_hides_the_old_entry_but_keeps_its_line():
     ({"story": " ", "tags": [], "learning": "x"}, "story"),
     ({"story": "s", "tags": [""], "learning": "x"}, "tags"),
     ({"story": "s", "tags": [], "learning": "x", "domain": ""}, "domain"),
+    # issue 14, fault 1: argv bytes that are not UTF-8 arrive as lone surrogates
+    ({"story": "Export \udcff", "tags": [], "learning": "x"}, "story.*surrogate"),
+    ({"story": "s", "tags": ["\ud800"], "learning": "x"}, "tags.*surrogate"),
+    ({"story": "s", "tags": [], "learning": "x", "domain": "\udfff"}, "domain.*surrogate"),
 ])
 def test_add_validates(fields, message):
     _, add, _ = wire()

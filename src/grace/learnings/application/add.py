@@ -85,6 +85,10 @@ class AddLearning:
             LearningsFileError, LearningsIndexError: the files cannot be written.
         """
         tag_tuple = tuple(tags)
+        entry = Learning(  # validated before any file is touched
+            id=derive_id(story, tag_tuple, learning), story=story, tags=tag_tuple,
+            learning=learning, date=date or self._today(), domain=domain, supersedes=supersedes,
+        )
         with self._m.source.lock():
             self._m.ensure_locked(progress)
             loaded = self._m.load_fresh()
@@ -96,14 +100,10 @@ class AddLearning:
                 state = "already superseded" if snap.by_id(supersedes) else "not in the file"
                 raise UnknownLearningError(f"cannot supersede {supersedes!r}: {state}")
             taken = {e.id for e in snap.entries}
-            salt, new_id = 0, derive_id(story, tag_tuple, learning)
-            while new_id in taken:
+            salt = 0
+            while entry.id in taken:
                 salt += 1
-                new_id = derive_id(story, tag_tuple, learning, str(salt))
-            entry = Learning(
-                id=new_id, story=story, tags=tag_tuple, learning=learning,
-                date=date or self._today(), domain=domain, supersedes=supersedes,
-            )
+                entry = replace(entry, id=derive_id(story, tag_tuple, learning, str(salt)))
             for other in active:
                 if other.content_key() == entry.content_key():
                     what = "it is unchanged" if other.id == supersedes else "already recorded"

@@ -32,6 +32,33 @@ _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$")
 _KNOWN = ("id", "story", "tags", "learning", "date", "domain", "supersedes")
 
 
+def check_unicode(name: str, value: object) -> None:
+    """Refuse a string (or one nested in a list or dict) holding a lone surrogate.
+
+    ``json.loads`` decodes ``"\\ud800"`` and Python decodes argv bytes that are not UTF-8
+    (PEP 383) into lone surrogates: valid ``str`` values that cannot be written as UTF-8.
+
+    Raises:
+        InvalidLearningError: names the field, the character (escaped) and its position.
+    """
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise InvalidLearningError(
+                f"field '{name}': lone surrogate {value[exc.start]!a} at character "
+                f"{exc.start + 1} is not Unicode text (a bad \\u escape, or bytes that are "
+                "not UTF-8)"
+            ) from None
+    elif isinstance(value, list | tuple):
+        for item in value:
+            check_unicode(name, item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            check_unicode(name, key)
+            check_unicode(name, item)
+
+
 def normalise_tag(tag: str) -> str:
     """Tag key used for matching: folded, without a leading ``#``, trimmed."""
     return fold(tag.strip()).lstrip("#").strip()
@@ -63,6 +90,8 @@ class Learning:
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        for name in ("story", "learning", "tags", "domain", "extra"):
+            check_unicode(name, getattr(self, name))
         for name in ("story", "learning"):
             value = getattr(self, name)
             if not isinstance(value, str) or not value.strip():
@@ -122,9 +151,13 @@ class Learning:
 
 
 def derive_id(story: str, tags: tuple[str, ...], learning: str, salt: str = "") -> str:
-    """``L-`` + 10 hex digits of SHA-256 over the content (and ``salt`` to break a collision)."""
-    blob = json.dumps([story, list(tags), learning, salt], ensure_ascii=False).encode()
-    return "L-" + hashlib.sha256(blob).hexdigest()[:10]
+    """``L-`` + 10 hex digits of SHA-256 over the content (and ``salt`` to break a collision).
+
+    A lone surrogate hashes (``surrogatepass``) instead of raising: :class:`Learning` refuses it
+    with a message naming the field.
+    """
+    text = json.dumps([story, list(tags), learning, salt], ensure_ascii=False)
+    return "L-" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:10]
 
 
 def parse_date(value: object) -> dt.date | None:
