@@ -72,6 +72,16 @@ class DuplicateTalentError(CatalogError):
     """Two talent folders declare the same id."""
 
 
+class CatalogLinkError(CatalogError):
+    """A symbolic link in a catalog leads outside its root, or to a talent folder (not followed).
+
+    ``path`` is the link itself (what ``doctor`` names)."""
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        super().__init__(f"{path}: {message}")
+
+
 class ProjectError(GraceError):
     """A project file is missing or invalid."""
 

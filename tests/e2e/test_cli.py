@@ -145,6 +145,32 @@ def test_invalid_manifest_is_reported_by_doctor_with_file_and_field(tmp_path):
     assert "bad/talent.yaml" in invalid[0]["subject"] and "'type'" in invalid[0]["message"]
 
 
+def test_a_body_linked_outside_the_catalog_is_never_printed(tmp_path):
+    """Issue 14, fault 2: ``grace get`` and ``resolve`` printed a file outside the catalog."""
+    (tmp_path / "secret.md").write_text("TOP SECRET outside the catalog")
+    talent = tmp_path / "project" / "catalog" / "leak"
+    talent.mkdir(parents=True)
+    (talent / "talent.yaml").write_text(
+        "id: leak\nname: Leak\nversion: 1\ntype: pattern\nsummary: s\n"
+        "agents: {backend: required}\n"
+    )
+    (talent / "compact.md").symlink_to(tmp_path / "secret.md")
+    (talent.parent / "linked").symlink_to(talent)
+    project = talent.parent.parent
+    (project / "grace.yaml").write_text("name: t\ncatalog: catalog\ntalents: {leak: true}\n")
+    got = grace("get", "leak", cwd=project)
+    assert got.returncode == 2 and "SECRET" not in got.stdout + got.stderr
+    assert "outside the catalog" in got.stderr and "Traceback" not in got.stderr
+    res = grace("resolve", "-r", "backend", "x", cwd=project)
+    assert "SECRET" not in res.stdout + res.stderr
+    doc = grace("doctor", "--json", cwd=project)
+    assert doc.returncode == 1
+    subjects = {Path(f["subject"]).name: f["message"] for f in json.loads(doc.stdout)["findings"]
+                if f["code"] == "invalid_manifest"}
+    assert "outside the catalog" in subjects["compact.md"]
+    assert "symbolic link" in subjects["linked"]
+
+
 @pytest.mark.model
 def test_resolve_with_relevance_and_explain_uses_the_real_model(tmp_path):
     r = grace("resolve", "--example", "-r", "architect", "--relevance", "embeddings",

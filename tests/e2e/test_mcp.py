@@ -185,6 +185,34 @@ def test_stdio_with_relevance_on_uses_the_real_model(tmp_path):
     assert (tmp_path / "vectors.sqlite").is_file()  # warmed up at start, cached on disk
 
 
+def test_grace_get_refuses_a_body_linked_outside_the_catalog(tmp_path):
+    """Issue 14, fault 2: MCP ``grace_get`` served a ``compact.md`` linked to a file outside."""
+    (tmp_path / "secret.md").write_text("TOP SECRET outside the catalog")
+    talent = tmp_path / "project" / "catalog" / "leak"
+    talent.mkdir(parents=True)
+    (talent / "talent.yaml").write_text(
+        "id: leak\nname: Leak\nversion: 1\ntype: pattern\nsummary: s\n"
+        "agents: {backend: required}\n"
+    )
+    (talent / "compact.md").symlink_to(tmp_path / "secret.md")
+    project = talent.parent.parent
+    (project / "grace.yaml").write_text("name: t\ncatalog: catalog\ntalents: {leak: true}\n")
+    params = StdioServerParameters(command=sys.executable, args=["-m", "grace", "mcp"],
+                                   cwd=str(project), env=env())
+
+    async def main() -> None:
+        async with Client(params, read_timeout_seconds=120) as client:
+            got = await client.call_tool("grace_get", {"id": "leak"})
+            assert got.is_error and "outside the catalog" in got.content[0].text
+            res = await client.call_tool("grace_resolve_context", {"task": "x", "role": "backend"})
+            doc = await client.call_tool("grace_doctor", {})
+            texts = [got.content[0].text, res.content[0].text, doc.content[0].text]
+            assert not any("SECRET" in t for t in texts)
+            assert "outside the catalog" in doc.content[0].text
+
+    asyncio.run(main())
+
+
 def test_matching_tools_over_stdio(tmp_path):
     from grace.config import Settings
 

@@ -79,13 +79,53 @@ def test_duplicate_id_is_an_error_naming_both_folders(tmp_path):
     assert "duplicate" in FilesystemCatalog(tmp_path).problems()[0][1]
 
 
-def test_symlinks_out_of_the_catalog_are_not_followed(tmp_path):
+def test_symlinked_folders_are_not_followed_and_are_reported(tmp_path):
+    """Issue 14, fault 2: a symlinked talent folder was skipped without a word."""
     outside = tmp_path / "outside"
     write(outside, "x", MANIFEST.format(id="x"))
     root = tmp_path / "catalog"
-    root.mkdir()
+    write(root, "a", MANIFEST.format(id="a"))
     (root / "link").symlink_to(outside)
-    assert FilesystemCatalog(root).talents() == []
+    (root / "group").mkdir()
+    (root / "group" / "x").symlink_to(outside / "x")
+    cat = FilesystemCatalog(root)
+    assert [t.id for t in cat.talents()] == ["a"]
+    reported = {Path(path).name: message for path, message in cat.problems()}
+    assert set(reported) == {"link", "x"}
+    assert all("symbolic link" in m and "not followed" in m for m in reported.values())
+    with pytest.raises(CatalogError, match="symbolic link"):
+        FilesystemCatalog(root, strict=True)
+
+
+@pytest.mark.parametrize("name", ["talent.yaml", "compact.md", "standard.md", "full.md"])
+def test_a_talent_file_resolving_outside_the_catalog_is_refused(tmp_path, name):
+    """Issue 14, fault 2: ``compact.md -> /outside/secret`` was served by get and resolve."""
+    secret = tmp_path / "outside" / name
+    secret.parent.mkdir()
+    secret.write_text(MANIFEST.format(id="a") if name == "talent.yaml" else "SECRET")
+    root = tmp_path / "catalog"
+    folder = write(root, "a", MANIFEST.format(id="a"))
+    write(root, "b", MANIFEST.format(id="b"))
+    (folder / name).unlink(missing_ok=True)
+    (folder / name).symlink_to(secret)
+    cat = FilesystemCatalog(root)
+    assert [t.id for t in cat.talents()] == ["b"]
+    ((path, message),) = cat.problems()
+    assert path == str(folder / name) and "outside the catalog" in message
+    assert str(secret) in message
+    with pytest.raises(CatalogError, match="outside the catalog"):
+        FilesystemCatalog(root, strict=True)
+
+
+def test_a_symlink_inside_the_catalog_is_followed(tmp_path):
+    root = tmp_path / "catalog"
+    shared = root / "_shared" / "body.md"
+    shared.parent.mkdir(parents=True)
+    shared.write_text("Shared compact body.")
+    folder = write(root, "a", MANIFEST.format(id="a"), compact=None)
+    (folder / "compact.md").symlink_to(Path("..") / "_shared" / "body.md")
+    cat = FilesystemCatalog(root, strict=True)
+    assert cat.talents()[0].bodies["compact"] == "Shared compact body."
 
 
 def test_missing_folder(tmp_path):

@@ -7,7 +7,13 @@ from pathlib import Path
 
 import yaml
 
-from grace.errors import CatalogError, DuplicateTalentError, GraceError, ManifestError
+from grace.errors import (
+    CatalogError,
+    CatalogLinkError,
+    DuplicateTalentError,
+    GraceError,
+    ManifestError,
+)
 from grace.resolution.domain.talent import DEPTHS, Depth, Talent
 
 MANIFEST = "talent.yaml"
@@ -48,20 +54,47 @@ def load_yaml(path: Path) -> object:
         raise ManifestError(str(path), where, f"invalid YAML: {problem}") from exc
 
 
-def load_talent(folder: Path) -> Talent:
+def check_inside(path: Path, root: Path) -> Path:
+    """``path``, once checked that it resolves (symbolic links followed) under ``root``.
+
+    Args:
+        path: a file of the catalog (it may not exist: a missing file is the caller's case).
+        root: the catalog root, already resolved.
+
+    Raises:
+        CatalogLinkError: ``path`` resolves outside ``root`` (issue 14: a ``compact.md`` linked
+            to a file elsewhere on the machine was served by ``grace get`` and ``resolve``).
+    """
+    real = path.resolve()
+    if not real.is_relative_to(root):
+        raise CatalogLinkError(
+            str(path),
+            f"symbolic link to {real}, outside the catalog root {root}: refused "
+            "(copy the file into the catalog)",
+        )
+    return path
+
+
+def load_talent(folder: Path, *, root: Path | None = None) -> Talent:
     """Load one talent folder: ``talent.yaml`` plus ``compact.md`` [``standard.md``, ``full.md``].
+
+    Args:
+        folder: the talent folder.
+        root: the catalog root (resolved) every file must resolve under; default ``folder``.
 
     Raises:
         ManifestError: invalid manifest, folder name different from the id, missing compact body.
+        CatalogLinkError: a file of the talent resolves outside ``root``.
     """
     from grace.resolution.adapters.manifest_schema import parse_manifest
 
-    manifest_path = folder / MANIFEST
+    root = root or folder.resolve()
+    manifest_path = check_inside(folder / MANIFEST, root)
     schema = parse_manifest(load_yaml(manifest_path), path=str(manifest_path))
     bodies: dict[Depth, str] = {}
     previous: str | None = None
     for depth in DEPTHS:
-        path = folder / f"{depth}.md"
+        path = check_inside(folder / f"{depth}.md", root)
         if path.is_file():
             previous = read_text(path).strip()
             if not previous:
@@ -78,13 +111,17 @@ MAX_DEPTH = 4
 """Talent folders are looked for at most this many levels below the catalog root."""
 
 
-def talent_folders(root: Path) -> list[Path]:
+def talent_folders(root: Path) -> tuple[list[Path], list[Path]]:
     """Folders under ``root`` (at most :data:`MAX_DEPTH` levels) holding a ``talent.yaml``.
 
-    Hidden folders and folders starting with ``_`` are skipped; symbolic links are not followed,
-    so nothing outside ``root`` is read. Sorted by path for a deterministic order.
+    Hidden folders and folders starting with ``_`` are skipped; symbolic links to folders are
+    not followed, so no folder outside ``root`` is walked.
+
+    Returns:
+        ``(talent folders, links to folders met on the way)``, each sorted by path.
     """
     found: list[Path] = []
+    links: list[Path] = []
     stack = [(root, 0)]
     while stack:
         folder, level = stack.pop()
@@ -94,9 +131,13 @@ def talent_folders(root: Path) -> list[Path]:
         if level >= MAX_DEPTH:
             continue
         for child in folder.iterdir():
-            if child.is_dir() and not child.is_symlink() and not child.name.startswith((".", "_")):
+            if child.name.startswith((".", "_")) or not child.is_dir():
+                continue
+            if child.is_symlink():
+                links.append(child)
+            else:
                 stack.append((child, level + 1))
-    return sorted(found)
+    return sorted(found), sorted(links)
 
 
 class FilesystemCatalog:
@@ -117,13 +158,23 @@ class FilesystemCatalog:
             raise CatalogError(f"catalog folder not found: {root}")
         self._talents: dict[str, Talent] = {}
         self._problems: list[tuple[str, str]] = []
-        for folder in talent_folders(self.root):
+        folders, links = talent_folders(self.root)
+        for link in links:
+            refused = CatalogLinkError(
+                str(link), f"symbolic link to the folder {link.resolve()}: not followed "
+                "(a talent folder must be a real folder inside the catalog root)"
+            )
+            if strict:
+                raise refused
+            self._problems.append((refused.path, str(refused)))
+        for folder in folders:
             try:
-                talent = load_talent(folder)
+                talent = load_talent(folder, root=self.root)
             except (GraceError, OSError) as exc:
                 if strict:
                     raise
-                self._problems.append((str(folder / MANIFEST), str(exc)))
+                path = exc.path if isinstance(exc, CatalogLinkError) else folder / MANIFEST
+                self._problems.append((str(path), str(exc)))
                 continue
             if talent.id in self._talents:
                 message = (

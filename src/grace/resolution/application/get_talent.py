@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import PurePath
 
 from grace.errors import UnknownSectionError, UnknownTalentError
 from grace.resolution.domain.ports import CatalogReader
@@ -52,6 +53,10 @@ class GetTalent:
             ids = [t.id for t in self._catalog.talents()]
             close = difflib.get_close_matches(talent_id, ids, n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
+            problems = self._catalog.problems()
+            refused = [m for path, m in problems if talent_id in PurePath(path).parts]
+            if refused:  # its folder is there but could not be loaded: say why
+                hint = f"; its folder was not loaded: {refused[0]} (see grace doctor)"
             raise UnknownTalentError(f"no talent {talent_id!r} in the catalog{hint}")
         body = talent.bodies[depth]
         sections = split_sections(body)
