@@ -11,7 +11,7 @@ import pytest
 
 from grace.bootstrap import open_member_store
 from grace.embedding.fake import FakeEmbedder
-from grace.errors import MemberValidationError
+from grace.errors import MemberStoreError, MemberValidationError
 from grace.matching.application.embed_worker import EmbedMembers
 from grace.matching.domain.filters import HardFilter, Zone, passes
 from grace.matching.domain.geo import Circle
@@ -120,6 +120,65 @@ def test_rank_is_exact_and_never_short(repo, seeded):
         assert r.similarity == pytest.approx(float(row[r.member_id] @ q), abs=1e-5)
     few = survivors[:7]
     assert len(repo.rank(q, few, k=50, model_key=KEY)) == 7
+
+
+def test_vectors_that_are_not_unit_length_still_rank_by_cosine_within_one(repo, seeded):
+    """Issue 14, fault 5: a stored vector of norm 3 ranked with « similarité 3,00 »."""
+    members, _ = seeded
+    ids = _load(repo, members[:40], [])
+    rng = np.random.default_rng(5)
+    q = rng.standard_normal(16).astype(np.float32)
+    q /= np.linalg.norm(q)
+    vecs = rng.standard_normal((40, 16)).astype(np.float32)
+    vecs[0] = 3 * q  # the embedder's raw output, not normalised
+    vecs[1] = -0.25 * q
+    vecs *= rng.uniform(0.01, 10, size=(40, 1)).astype(np.float32)
+    pending = repo.pending(1000)
+    order = {p.member_id: i for i, p in enumerate(pending)}
+    repo.store_embeddings(pending, vecs[[order[ids[m.code]] for m in members[:40]]],
+                          model_key=KEY)
+    unit = vecs / np.linalg.norm(vecs, axis=1, keepdims=True)
+    cosine = {ids[m.code]: float(unit[i] @ q) for i, m in enumerate(members[:40])}
+    ranked = repo.rank(q, list(ids.values()), k=40, model_key=KEY)
+    assert [r.member_id for r in ranked] == sorted(cosine, key=lambda i: (-cosine[i], i))
+    assert all(r.similarity is not None and -1.0 <= r.similarity <= 1.0 for r in ranked)
+    for r in ranked:
+        assert r.similarity == pytest.approx(cosine[r.member_id], abs=1e-5)
+    assert ranked[0].member_id == ids[members[0].code]
+    assert ranked[0].similarity == pytest.approx(1.0, abs=1e-6)
+    assert ranked[-1].member_id == ids[members[1].code]
+    assert ranked[-1].similarity == pytest.approx(-1.0, abs=1e-6)
+
+
+def test_a_vector_with_nan_is_refused_at_the_store_boundary(repo, seeded):
+    members, _ = seeded
+    _load(repo, members[:2], [])
+    vecs = np.ones((2, 8), dtype=np.float32)
+    vecs[1, 3] = np.nan
+    with pytest.raises(MemberStoreError, match="NaN"):
+        repo.store_embeddings(repo.pending(10), vecs, model_key=KEY)
+
+
+def test_sqlite_rows_written_before_normalisation_rank_by_cosine(tmp_path, seeded):
+    """A row stored unnormalised by an older version is normalised when read."""
+    import sqlite3
+
+    members, _ = seeded
+    repo = open_member_store(f"sqlite:///{tmp_path / 'members.sqlite'}")
+    ids = _load(repo, members[:3], [])
+    q = np.ones(4, dtype=np.float32) / 2
+    rows = np.array([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 1]], dtype=np.float32)
+    repo.store_embeddings(repo.pending(10), rows, model_key=KEY)
+    db = sqlite3.connect(tmp_path / "members.sqlite")
+    with db:
+        db.execute("UPDATE member SET embedding = ? WHERE code = ?",
+                   ((3 * q).tobytes(), members[0].code))
+    db.close()
+    ranked = repo.rank(q, list(ids.values()), k=3, model_key=KEY)
+    repo.close()
+    assert ranked[0].member_id == ids[members[0].code]
+    assert ranked[0].similarity == pytest.approx(1.0, abs=1e-6) and ranked[0].similarity <= 1.0
+    assert [round(r.similarity or 0, 4) for r in ranked[1:]] == [0.7071, 0.5]
 
 
 def test_unembedded_members_come_last_and_count(repo, seeded):

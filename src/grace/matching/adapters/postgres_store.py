@@ -21,9 +21,11 @@ from pgvector.psycopg import register_vector
 from grace.errors import MemberStoreError, MemberValidationError, map_exceptions
 from grace.matching.adapters.sql_common import (
     COLUMNS,
+    clamp_cosine,
     member_params,
     row_to_member,
     stage1_where,
+    unit_vectors,
 )
 from grace.matching.domain.filters import HardFilter
 from grace.matching.domain.model import Availability, Member
@@ -171,7 +173,7 @@ class PostgresMemberRepository:
             "ORDER BY m.embedding <=> %s, m.id LIMIT %s",
             (np.asarray(query, dtype=np.float32), list(ids), model_key,
              np.asarray(query, dtype=np.float32), k))
-        ranked = [Ranked(int(i), float(s)) for i, s in rows]
+        ranked = [Ranked(int(i), clamp_cosine(float(s))) for i, s in rows]
         if len(ranked) < k:
             got = {r.member_id for r in ranked}
             embedded = {int(r[0]) for r in self._run(
@@ -191,13 +193,13 @@ class PostgresMemberRepository:
     def store_embeddings(self, items: Sequence[PendingEmbedding],
                          vectors: npt.NDArray[np.float32], *, model_key: str) -> None:
         self._ready()
+        unit = unit_vectors(vectors)
         with self._mapped("storing embeddings failed"), self._db.transaction():
-            for item, vec in zip(items, vectors, strict=True):
+            for item, vec in zip(items, unit, strict=True):
                 self._db.execute(
                     "UPDATE member SET embedding = %s, embedding_model = %s, "
                     "embedded_hash = %s WHERE id = %s",
-                    (np.asarray(vec, dtype=np.float32), model_key, item.text_hash,
-                     item.member_id))
+                    (vec, model_key, item.text_hash, item.member_id))
                 self._db.execute(
                     "DELETE FROM member_outbox o USING member m WHERE o.member_id = %s "
                     "AND m.id = o.member_id AND m.text_hash = %s",

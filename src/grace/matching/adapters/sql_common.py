@@ -1,4 +1,5 @@
-"""What the SQLite and PostgreSQL stores share: the member row codec and the stage 1 WHERE clause.
+"""What the SQLite and PostgreSQL stores share: the member row codec, the stage 1 WHERE clause
+and the vector boundary (unit rows in, cosines in [−1, 1] out).
 
 SQL is always parameterised; the only identifiers built from input are capacity column names,
 chosen from a fixed mapping.
@@ -10,6 +11,11 @@ import json
 from collections.abc import Sequence
 from typing import Any, Literal
 
+import numpy as np
+import numpy.typing as npt
+
+from grace.embedding.ports import Matrix, normalise_rows
+from grace.errors import MemberStoreError
 from grace.matching.domain.filters import HardFilter
 from grace.matching.domain.model import (
     BudgetRange,
@@ -49,6 +55,26 @@ def member_params(m: Member) -> tuple[Any, ...]:
         json.dumps([k.text for k in m.knowledge], ensure_ascii=False),
         json.dumps(list(m.generated)), member_text_hash(m),
     )
+
+
+def unit_vectors(vectors: npt.ArrayLike) -> Matrix:
+    """Member vectors as the stores keep them: ``(n, d) float32`` rows of unit L2 norm.
+
+    Stage 2 scores a dot product as a cosine, so a row of norm 3 (an embedder's raw output)
+    ranked with « similarité 3,00 » (issue 14); an all-zero row stays zero (cosine 0).
+
+    Raises:
+        MemberStoreError: a value is NaN or infinite (no cosine can be computed).
+    """
+    m = np.asarray(vectors, dtype=np.float32)
+    if not np.isfinite(m).all():
+        raise MemberStoreError("a member vector holds NaN or infinity: check the embedder")
+    return normalise_rows(m)
+
+
+def clamp_cosine(value: float) -> float:
+    """``value`` within [−1, 1]: a float32 dot product of unit rows can overshoot by an ulp."""
+    return min(1.0, max(-1.0, value))
 
 
 def _load(v: Any) -> Any:

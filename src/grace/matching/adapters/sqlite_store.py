@@ -21,9 +21,11 @@ import numpy.typing as npt
 from grace.errors import MemberStoreError, MemberValidationError, map_exceptions
 from grace.matching.adapters.sql_common import (
     COLUMNS,
+    clamp_cosine,
     member_params,
     row_to_member,
     stage1_where,
+    unit_vectors,
 )
 from grace.matching.domain.filters import HardFilter
 from grace.matching.domain.model import Availability, Member
@@ -205,8 +207,11 @@ class SqliteMemberRepository:
         have = np.array([r[0] for r in rows], dtype=np.int64)
         d = query.shape[0]
         matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32)  # type: ignore[misc]
-        ranked = [Ranked(h.key, h.score)  # exact cosine, ties by id (the shared kernel)
-                  for h in exact_top_k(query, matrix.reshape(len(rows), d), k, keys=have)]
+        matrix = matrix.reshape(len(rows), d)
+        if not np.allclose(np.einsum("ij,ij->i", matrix, matrix), 1.0, atol=1e-3):
+            matrix = unit_vectors(matrix)  # rows written before vectors were normalised on write
+        ranked = [Ranked(h.key, clamp_cosine(h.score))  # exact cosine, ties by id (the kernel)
+                  for h in exact_top_k(query, matrix, k, keys=have)]
         if len(ranked) < k:
             embedded = set(have.tolist())
             rest = sorted(i for i in set(ids) if i not in embedded)
@@ -222,11 +227,12 @@ class SqliteMemberRepository:
 
     def store_embeddings(self, items: Sequence[PendingEmbedding],
                          vectors: npt.NDArray[np.float32], *, model_key: str) -> None:
+        unit = unit_vectors(vectors)
         with self._tx() as db:
-            for item, vec in zip(items, vectors, strict=True):
+            for item, vec in zip(items, unit, strict=True):
                 db.execute("UPDATE member SET embedding = ?, embedding_model = ?, "
                            "embedded_hash = ? WHERE id = ?",
-                           (np.asarray(vec, dtype=np.float32).tobytes(), model_key,
+                           (vec.tobytes(), model_key,
                             item.text_hash, item.member_id))
                 db.execute("DELETE FROM member_outbox WHERE member_id = ? AND ? = "
                            "(SELECT text_hash FROM member WHERE id = ?)",
