@@ -3,6 +3,7 @@ a loopback stand-in of the API: every fault ends in an answer, with the fallback
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from datetime import UTC, datetime, timedelta
 
@@ -97,6 +98,18 @@ def test_explicit_codes_skip_the_pipeline_and_report_unknown_ones(app):
     assert [s.code for s in res.recommended] == ["#102", "#157"]
     assert all(s.explanation.startswith("Demandé explicitement") for s in res.recommended)
     assert app.match.search_record(res.search_id).ranker == "explicit"
+
+
+def test_explicit_codes_in_the_spellings_organisers_type(app):
+    """Issue 14, fault 4: ``# 102``, ``＃102``, lower case and ``#102#157`` were ignored."""
+    app.repo.upsert_members([dataclasses.replace(app.repo.get("#102"), code="#FEST_7")])
+    res = app.match(EventRequest("Je voudrais # 103, \uff03157, #fest_7 et #120#121 ; #99999"))
+    assert res.mode == "explicit"
+    assert [s.code for s in res.recommended] == ["#103", "#157", "#FEST_7", "#120", "#121"]
+    assert res.unknown_codes == ("#99999",) and "codes inconnus : #99999" in res.warnings
+    both = app.match(EventRequest("et aussi #121", codes=("#fest_7",)))
+    assert [s.code for s in both.recommended] == ["#FEST_7", "#121"]
+    assert app.match.member("#fest_7") == app.repo.get("#FEST_7")
 
 
 def test_a_broad_zone_keeps_the_closest_to_its_centre(tmp_path):

@@ -270,6 +270,12 @@ def test_no_finalists_or_no_llm_means_deterministic_and_free():
     ("#102, #102 puis #G12 et #FEST_35238_7.", ("#102", "#G12", "#FEST_35238_7")),
     ("un lieu #jazz à #Rennes, C#7 pas un code", ()),
     ("pas de code ici", ()),
+    # issue 14, fault 4: spellings organisers type
+    ("Je veux # 102 et #157", ("#102", "#157")),
+    ("Je veux \uff03102 et \uff03\uff11\uff15\uff17", ("#102", "#157")),  # full-width
+    ("#102#157 puis #158", ("#102", "#157", "#158")),
+    ("#g12 et #fest_35238_7", ("#g12", "#fest_35238_7")),
+    ("# Séminaire annuel, #jazz2 à C#7 et abc#102", ("#jazz2",)),
 ])
 def test_explicit_codes_in_a_request(text, codes):
     assert explicit_codes(text) == codes

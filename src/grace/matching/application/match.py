@@ -31,6 +31,7 @@ from grace.matching.domain.history import (
     SimilarRequest,
     Suggestion,
     Verdict,
+    code_spellings,
     explicit_codes,
     filter_key,
     summarise,
@@ -281,12 +282,11 @@ class MatchMembers:
     def __call__(self, request: EventRequest) -> MatchResult:
         """Answer ``request``. Raises ZoneError, MemberStoreError (stage 3 never raises)."""
         t0 = self._clock()
-        written = tuple(dict.fromkeys(request.codes)) or explicit_codes(
-            f"{request.description} {request.extra}")[:MAX_EXPLICIT]
+        text_codes = explicit_codes(f"{request.description} {request.extra}")
+        written = tuple(dict.fromkeys((*request.codes, *text_codes)))[:MAX_EXPLICIT]
         unknown: tuple[str, ...] = ()
         if written:
-            with self._lock:
-                known = self._repo.ids_for(list(written))
+            written, known = self._stored_codes(written)
             if known or request.codes:
                 return self._explicit(request, written, known, t0)
             # Codes written in the text, none of them a member ("#1 priorité"): a typo or a
@@ -358,6 +358,14 @@ class MatchMembers:
         m = f.member
         return Suggested(m.code, m.name, m.commune, m.postal_code, explanation, f.similarity,
                          f.distance_km, m.generated)
+
+    def _stored_codes(self, written: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, int]]:
+        """Each written code as the store spells it (case ignored: ``#fest_7`` → ``#FEST_7``;
+        unknown ones as written), without repeats, and the ids of the known ones."""
+        with self._lock:
+            ids = self._repo.ids_for([s for c in written for s in code_spellings(c)])
+        stored = (next((s for s in code_spellings(c) if s in ids), c) for c in written)
+        return tuple(dict.fromkeys(stored)), ids
 
     def _explicit(self, request: EventRequest, codes: tuple[str, ...], ids: dict[str, int],
                   t0: float) -> MatchResult:
@@ -447,7 +455,11 @@ class MatchMembers:
         if not CODE_RE.match(code):
             raise MemberValidationError(f"{code!r} is not a member code like '#102'")
         with self._lock:
-            return self._repo.get(code)
+            for spelling in code_spellings(code):
+                found = self._repo.get(spelling)
+                if found is not None:
+                    return found
+        return None
 
     def search_record(self, search_id: str) -> SearchRecord | None:
         """A past search (to reuse its suggestions)."""

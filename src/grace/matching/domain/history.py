@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,21 +27,33 @@ VERDICTS: tuple[Verdict, ...] = ("kept", "corrected")
 SearchMode = Literal["pipeline", "explicit"]
 """``pipeline``: stages 1–3; ``explicit``: the request named member codes, served directly."""
 
-EXPLICIT_CODE = re.compile(r"(?<![\w#])#([0-9][A-Za-z0-9_-]*|[A-Z][A-Z0-9_-]*[0-9][A-Z0-9_-]*)\b")
+EXPLICIT_CODE = re.compile(
+    r"#(?:[ \u00a0](?=[0-9]))?([0-9][A-Za-z0-9_-]*|[A-Za-z][A-Za-z0-9_-]*[0-9][A-Za-z0-9_-]*)\b"
+)
 """A member code written in a request (seed 003: « #102 et #157 »): ``#`` then digits first
-(``#102``), or capitals with at least one digit (``#G12``, ``#FEST_35238_7``). Hashtags in words
-(``#jazz``, ``#Rennes``) are not codes."""
+(``#102``, also ``# 102``), or letters of either case with at least one digit (``#G12``,
+``#fest_35238_7``). Hashtags without a digit (``#jazz``, ``#Rennes``) are not codes."""
+_CODE_RUN = re.compile(rf"(?<![\w#])(?:{EXPLICIT_CODE.pattern})+")
+"""Codes written one after the other (``#102#157``), not glued to a word (``C#7``, ``abc#102``)."""
 MAX_EXPLICIT = 50
 """At most this many explicit codes are served (more is not a shortlist)."""
 
 
 def explicit_codes(text: str) -> tuple[str, ...]:
     """Member codes named in ``text``, in order, without repeats (``"#102 et #157"`` →
-    ``('#102', '#157')``)."""
+    ``('#102', '#157')``), as written once NFKC-normalised (the full-width ``＃１０２`` is
+    ``#102``); the case is the writer's (the store lookup ignores it)."""
     out: dict[str, None] = {}
-    for m in EXPLICIT_CODE.finditer(text):
-        out.setdefault("#" + m.group(1), None)
+    for run in _CODE_RUN.finditer(unicodedata.normalize("NFKC", text)):
+        for m in EXPLICIT_CODE.finditer(run.group()):
+            out.setdefault("#" + m.group(1), None)
     return tuple(out)
+
+
+def code_spellings(code: str) -> tuple[str, ...]:
+    """``code`` as written, in capitals and in lower case, without repeats: the store keys to
+    try for a code an organiser typed (``#fest_7`` finds ``#FEST_7``)."""
+    return tuple(dict.fromkeys((code, code.upper(), code.lower())))
 
 
 def filter_key(f: HardFilter) -> str:
