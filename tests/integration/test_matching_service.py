@@ -310,6 +310,38 @@ def test_montpellier_venues_without_postal_codes_import_with_their_capacities(tm
     app.close()
 
 
+@pytest.mark.parametrize("store", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_a_postal_code_shared_by_two_departements_follows_the_insee_one(request, tmp_path, store):
+    """Issue 14, fault 6: Saint-Pierre-Laval (INSEE 03250, postal code 42620, Allier) was
+    returned for zone 42 (Loire), and Saint-Martin-d'Estréaux (42257, 42620) for Allier."""
+    header = ("venue_id,name,postal_code,commune,insee_code,latitude,longitude,text,"
+              "category,subcategory,capacity_max")
+    rows = ["spl,Salle des fêtes,42620,Saint-Pierre-Laval,03250,,,salle,Salle,,",
+            "sme,Château,42620,Saint-Martin-d'Estréaux,42257,,,salle,Salle,,",
+            "noinsee,Grange,42620,Saint-Pierre-Laval,,,,salle,Salle,,"]
+    path = tmp_path / "venues.csv"
+    path.write_text("\n".join([header, *rows]) + "\n", encoding="utf-8")
+    url = (f"sqlite:///{tmp_path / 'dep.sqlite'}" if store == "sqlite"
+           else fresh_database(request.getfixturevalue("pg_server")))
+    app = build_matching(Settings(cache_dir=tmp_path, embedder="fake", ranker="deterministic"),
+                         database_url=url)
+    app.import_venues(path, seed=0)
+    code = {i: c for c, i in app.repo.ids_for(["#spl", "#sme", "#noinsee"]).items()}
+    assert app.repo.get("#spl").departement == "03"  # type: ignore[union-attr]
+    assert app.repo.get("#noinsee").departement == "03"  # type: ignore[union-attr]
+
+    def served(zone: str) -> set[str]:
+        return {code[i] for i in app.repo.stage1(app.search.criteria(EventRequest("x",
+                                                                                    zone=zone)))}
+
+    assert served("42") == {"#sme"}
+    assert served("Loire") == {"#sme"}
+    assert served("03") == served("Allier") == {"#spl", "#noinsee"}
+    assert served("Saint-Pierre-Laval") == {"#spl", "#noinsee"}
+    assert served("42620") == served("Auvergne-Rhône-Alpes") == {"#spl", "#sme", "#noinsee"}
+    app.close()
+
+
 def test_an_empty_store_answers_with_a_warning(tmp_path):
     app = build_matching(Settings(cache_dir=tmp_path, embedder="fake", ranker="deterministic"),
                          database_url=f"sqlite:///{tmp_path / 'empty.sqlite'}")

@@ -86,6 +86,22 @@ def test_postal_code_zone_keeps_leading_zero_and_corsica(repo):
     assert repo.get("#1").postal_code == "01220"
 
 
+def test_the_insee_departement_wins_over_a_shared_postal_code(repo):
+    """Issue 14, fault 6: 42620 is Saint-Pierre-Laval (03) and Saint-Martin-d'Estréaux (42)."""
+    base = random_members(3, seed=1)[0]
+    ms = [dataclasses.replace(b, code=f"#{i}", postal_code="42620", status="active",
+                              departement=dep)
+          for i, (b, dep) in enumerate(zip(base, ["03", "42", None], strict=True))]
+    ids = _load(repo, ms, [])
+    assert repo.get("#0").departement == "03" and repo.get("#2").departement is None
+    for deps, want in ((frozenset({"42"}), ["#1", "#2"]), (frozenset({"03"}), ["#0", "#2"]),
+                       (frozenset({"03", "42"}), ["#0", "#1", "#2"]),
+                       (frozenset(), ["#0", "#1", "#2"])):
+        f = HardFilter(zone=Zone("departement", "d", frozenset({"42620"}), (0.0, 0.0),
+                                 departements=deps))
+        assert repo.stage1(f) == sorted(ids[c] for c in want) == _oracle(ms, [], f, ids)
+
+
 @pytest.mark.parametrize("centre", [(10.0, 179.9), (10.0, -179.9), (89.95, 0.0), (-89.9, 45.0)])
 def test_radius_near_antimeridian_and_poles_loses_nobody(repo, centre):
     members, _ = random_members(200, seed=5, around=centre, spread=0.6)

@@ -125,7 +125,8 @@ class MatchingApp(Closing):
     def import_venues(self, path: Path, *, seed: int, limit: int | None = None,
                       on_progress: Callable[[int], None] | None = None) -> ImportReport:
         """Import a real venues CSV with generated budgets and calendars (labelled)."""
-        items, skipped = venue_members(path, seed=seed, limit=limit, locate=self.geo.locate)
+        items, skipped = venue_members(path, seed=seed, limit=limit, locate=self.geo.locate,
+                                       department=self.geo.department)
         return ImportMembers(self.repo)(items, skipped=skipped, on_progress=on_progress)
 
     def generate(self, count: int, *, seed: int, calendar_days: int = 0, first: int = 1,

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from grace.matching.adapters.geo_table import FrenchGeoTable
-from grace.matching.adapters.venues_csv import Locator, read_venues
+from grace.matching.adapters.venues_csv import DepartmentOf, Locator, read_venues
 from grace.matching.domain.model import (
     Availability,
     BudgetRange,
@@ -115,6 +115,7 @@ def generate_members(count: int, *, seed: int, geo: FrenchGeoTable, start: date 
             code=code, name=f"{kind} {city.name} {n}",
             description=f"Membre généré. {kind} à {city.name} : {blurb}. {' '.join(extras)}",
             postal_code=sorted(geo.postal_codes[city.insee])[0], commune=city.name,
+            departement=city.dep,
             latitude=lat, longitude=lon, tags=(*tags, "généré"),
             status="inactive" if rng.random() < 0.04 else "active", capacity=caps,
             budget=BudgetRange() if rng.random() < 0.05 else _budget(rng, 1.5), rooms=rooms,
@@ -125,7 +126,7 @@ def generate_members(count: int, *, seed: int, geo: FrenchGeoTable, start: date 
 
 
 def venue_members(path: Path, *, seed: int, locate: Locator | None = None,
-                  limit: int | None = None,
+                  department: DepartmentOf | None = None, limit: int | None = None,
                   ) -> tuple[list[tuple[Member, list[Availability]]], int]:
     """The real venues of a CSV file (:func:`read_venues`), each with a generated budget and
     calendar (:func:`venue_extras`, labelled in ``Member.generated``), ready for
@@ -134,7 +135,7 @@ def venue_members(path: Path, *, seed: int, locate: Locator | None = None,
     Raises:
         MemberValidationError: unreadable file or missing columns.
     """
-    rows, skipped = read_venues(path, limit=limit, locate=locate)
+    rows, skipped = read_venues(path, limit=limit, locate=locate, department=department)
     members, calendar = venue_extras([r.member for r in rows], seed=seed)
     by_code: dict[str, list[Availability]] = {}
     for a in calendar:

@@ -98,6 +98,9 @@ class FrenchGeoTable:
     def _codes(self, insees: set[str] | list[str]) -> frozenset[str]:
         return frozenset(p for i in insees for p in self.postal_codes[i])
 
+    def _deps(self, insees: set[str] | list[str]) -> frozenset[str]:
+        return frozenset(self.communes[i].dep for i in insees)
+
     def _centre(self, insees: list[str]) -> tuple[float, float]:
         pts = [(c.lat, c.lon) for i in insees if (c := self.communes[i]).lat is not None
                and c.lon is not None]
@@ -112,6 +115,13 @@ class FrenchGeoTable:
         named = [i for i in insees if fold(self.communes[i].name) == fold(commune)]
         pick = named or sorted(insees)
         return self.communes[pick[0]].dep if pick else None
+
+    def department(self, insee: str, postal_code: str, commune: str) -> str | None:
+        """The INSEE département of a member's commune: from its INSEE code when the table knows
+        it, else from its (postal code, commune name) (:meth:`department_of`); ``None`` when
+        neither is known."""
+        known = self.communes.get(insee.strip())
+        return known.dep if known is not None else self.department_of(postal_code, commune)
 
     def locate(self, insee: str) -> str | None:
         """A commune's smallest postal code from its INSEE code (``None`` when unknown)."""
@@ -150,7 +160,7 @@ class FrenchGeoTable:
                                 "(five digits, leading zero kept: 01220)")
             names = ", ".join(sorted({self.communes[i].name for i in insees})[:3])
             return self._zone("postal_code", f"{raw} ({names})", frozenset({raw}),
-                              self._centre(insees), radius_km)
+                              self._centre(insees), radius_km, self._deps(insees))
         if _DEP.match(raw.upper()):
             return self._department(raw.upper(), radius_km)
         wanted_dep: str | None = None
@@ -162,7 +172,8 @@ class FrenchGeoTable:
                 if fold(r["region"]) == key:
                     insees = [i for i, c in self.communes.items() if c.reg == code]
                     return self._zone("region", r["region"], self._codes(insees),
-                                      (float(r["lat"]), float(r["lng"])), radius_km)
+                                      (float(r["lat"]), float(r["lng"])), radius_km,
+                                      self._deps(insees))
             for code, r in self.deps.items():
                 if fold(r["departement"]) == key:
                     return self._department(code, radius_km)
@@ -174,7 +185,7 @@ class FrenchGeoTable:
             raise ZoneError(f"département {code} is not in the table")
         insees = [i for i, c in self.communes.items() if c.dep == code]
         return self._zone("departement", f"{r['departement']} ({code})", self._codes(insees),
-                          (float(r["lat"]), float(r["lng"])), radius_km)
+                          (float(r["lat"]), float(r["lng"])), radius_km, frozenset({code}))
 
     def _commune(self, raw: str, key: str, dep: str | None, radius_km: float | None) -> Zone:
         found = [i for i in self._names.get(key, []) if dep is None or self.communes[i].dep == dep]
@@ -191,10 +202,10 @@ class FrenchGeoTable:
         centre = self._centre(found)  # one commune: its own point
         name = c.name if len(found) == 1 else _ARM.sub("", c.name)
         return self._zone("commune", f"{name} ({c.dep})", self._codes(found), centre,
-                          radius_km)
+                          radius_km, self._deps(found))
 
     @staticmethod
     def _zone(kind: ZoneKind, label: str, codes: frozenset[str], centre: tuple[float, float],
-              radius_km: float | None) -> Zone:
+              radius_km: float | None, deps: frozenset[str]) -> Zone:
         circle = Circle(centre[0], centre[1], radius_km) if radius_km is not None else None
-        return Zone(kind, label, codes, centre, circle)
+        return Zone(kind, label, codes, centre, circle, deps)

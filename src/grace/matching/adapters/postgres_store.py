@@ -32,7 +32,7 @@ from grace.matching.domain.model import Availability, Member
 from grace.matching.domain.ports import EmbeddingStatus, PendingEmbedding, Ranked
 from grace.matching.domain.texts import member_text
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 _MIGRATIONS: dict[int, list[str]] = {
     1: [
         "CREATE EXTENSION IF NOT EXISTS vector",
@@ -59,6 +59,9 @@ _MIGRATIONS: dict[int, list[str]] = {
             member_id BIGINT PRIMARY KEY REFERENCES member (id) ON DELETE CASCADE,
             queued_at TIMESTAMPTZ NOT NULL DEFAULT now())""",
     ],
+    # the INSEE département of the member's commune (issue 14: a postal code shared by two);
+    # rows written before stay NULL (zones then decide by postal code, as before)
+    2: ["ALTER TABLE member ADD COLUMN departement TEXT"],
 }
 _JSON_COLS = {"tags", "rooms", "knowledge", "generated"}
 _DRIVER_ERRORS: dict[type[Exception], type[MemberStoreError]] = {psycopg.Error: MemberStoreError}

@@ -38,7 +38,7 @@ CAPACITY_COLUMN: dict[EventFormat, str] = {
 COLUMNS = (
     "code", "name", "description", "tags", "status", "postal_code", "commune", "latitude",
     "longitude", "cap_seated", "cap_standing", "cap_theatre", "cap_meeting", "budget_min",
-    "budget_max", "rooms", "knowledge", "generated", "text_hash",
+    "budget_max", "rooms", "knowledge", "generated", "departement", "text_hash",
 )
 """Member columns written by an upsert, in this order."""
 
@@ -53,7 +53,7 @@ def member_params(m: Member) -> tuple[Any, ...]:
         m.capacity.standing, m.capacity.theatre, m.capacity.meeting, m.budget.min_eur,
         m.budget.max_eur, json.dumps(rooms, ensure_ascii=False),
         json.dumps([k.text for k in m.knowledge], ensure_ascii=False),
-        json.dumps(list(m.generated)), member_text_hash(m),
+        json.dumps(list(m.generated)), m.departement, member_text_hash(m),
     )
 
 
@@ -84,14 +84,14 @@ def _load(v: Any) -> Any:
 def row_to_member(row: Sequence[Any]) -> Member:
     """A :class:`Member` from a row of :data:`COLUMNS` (``text_hash`` ignored)."""
     (code, name, desc, tags, status, postal, commune, lat, lon, cs, cst, ct, cm, bmin, bmax,
-     rooms, knowledge, generated) = row[:18]
+     rooms, knowledge, generated, departement) = row[:19]
     return Member(
         code=code, name=name, description=desc, postal_code=postal, commune=commune,
         latitude=lat, longitude=lon, tags=tuple(_load(tags)), status=status,
         capacity=Capacities(cs, cst, ct, cm), budget=BudgetRange(bmin, bmax),
         rooms=tuple(Room(r["name"], r["description"], r["capacity"]) for r in _load(rooms)),
         knowledge=tuple(KnowledgeEntry(t) for t in _load(knowledge)),
-        generated=tuple(_load(generated)),
+        generated=tuple(_load(generated)), departement=departement,
     )
 
 
@@ -121,12 +121,20 @@ def stage1_where(f: HardFilter, dialect: Dialect) -> tuple[str, list[Any]]:
                 params += [b.min_lon, b.min_lat, b.max_lon, b.max_lat]
     elif f.zone is not None:
         codes = sorted(f.zone.postal_codes)
+        deps = sorted(f.zone.departements)
         if dialect == "sqlite":
             where.append(f"m.postal_code IN ({', '.join('?' * len(codes)) or 'NULL'})")
             params += codes
+            if deps:  # the INSEE département wins over a postal code shared by two (Zone.holds)
+                where.append(f"(m.departement IS NULL OR m.departement IN "
+                             f"({', '.join('?' * len(deps))}))")
+                params += deps
         else:
             where.append("m.postal_code = ANY(%s)")
             params.append(codes)
+            if deps:
+                where.append("(m.departement IS NULL OR m.departement = ANY(%s))")
+                params.append(deps)
     if f.format is not None and f.headcount is not None:
         col = CAPACITY_COLUMN[f.format]
         where.append(f"(m.{col} >= {ph}" + (f" OR m.{col} IS NULL)" if keep else ")"))

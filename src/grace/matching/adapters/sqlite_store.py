@@ -33,7 +33,7 @@ from grace.matching.domain.ports import EmbeddingStatus, PendingEmbedding, Ranke
 from grace.matching.domain.texts import member_text
 from grace.vectors.topk import exact_top_k
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 _MIGRATIONS: dict[int, str] = {
     1: """
 CREATE TABLE member (
@@ -65,6 +65,9 @@ CREATE TABLE member_outbox (
     queued_at TEXT NOT NULL
 );
 """,
+    # the INSEE département of the member's commune (issue 14: a postal code shared by two);
+    # rows written before stay NULL (zones then decide by postal code, as before)
+    2: "ALTER TABLE member ADD COLUMN departement TEXT",
 }
 _CHUNK = 30_000  # below SQLite's default 32 766 host parameters
 _DRIVER_ERRORS: dict[type[Exception], type[MemberStoreError]] = {

@@ -40,15 +40,19 @@ def _int(v: str) -> int | None:
 
 Locator = Callable[[str], str | None]
 """INSEE commune code → a postal code of that commune (``None`` if unknown)."""
+DepartmentOf = Callable[[str, str, str], str | None]
+"""(INSEE commune code, postal code, commune name) → its INSEE département (``None``: unknown)."""
 
 
-def read_venues(path: Path, *, limit: int | None = None,
-                locate: Locator | None = None) -> tuple[list[VenueRow], int]:
+def read_venues(path: Path, *, limit: int | None = None, locate: Locator | None = None,
+                department: DepartmentOf | None = None) -> tuple[list[VenueRow], int]:
     """Members of a venues CSV file and the number of skipped rows.
 
     A row without a postal code but with an INSEE commune code gets the commune's postal code
     (the smallest, for a commune with several) from ``locate`` (the Montpellier ERP file has no
-    postal codes); rows with neither are skipped. Missing coordinates stay missing (no made-up
+    postal codes); rows with neither are skipped. ``department`` gives each member its INSEE
+    département (a postal code can be shared by communes of two: issue 14). Missing coordinates
+    stay missing (no made-up
     precision): such members are found by commune, postal code, département or region zones,
     never by a radius.
 
@@ -81,13 +85,15 @@ def read_venues(path: Path, *, limit: int | None = None,
                 if code == "#" or code in seen:  # broken ('#REF!') or duplicated source ids
                     code = f"{code if code != '#' else '#ROW'}-L{line}"
                 seen.add(code)
-                out.append(VenueRow(_member(row, code), line))
+                dep = department(row.get("insee_code", ""), row["postal_code"].strip(),
+                                 row["commune"].strip()) if department else None
+                out.append(VenueRow(_member(row, code, dep), line))
             except (MemberValidationError, ValueError) as exc:
                 raise MemberValidationError(f"{path}:{line}: {exc}") from exc
     return out, skipped
 
 
-def _member(row: dict[str, str], code: str) -> Member:
+def _member(row: dict[str, str], code: str, departement: str | None) -> Member:
     lat, lon = row["latitude"].strip(), row["longitude"].strip()
     tags = [row.get("category", "").strip()]
     tags += [_NUMBERING.sub("", t).strip() for t in re.split(r"[,;]", row.get("subcategory", ""))]
@@ -103,4 +109,5 @@ def _member(row: dict[str, str], code: str) -> Member:
         longitude=float(lon) if lat and lon else None,
         tags=tuple(dict.fromkeys(t for t in tags if t)),
         capacity=caps,
+        departement=departement,
     )

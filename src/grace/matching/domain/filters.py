@@ -33,6 +33,10 @@ class Zone:
         centre: (lat, lon) degrees of the zone's centre (commune, IGN centre of a département or
             region, mean of a postal code's communes).
         circle: the radius search, when a radius was given (or the zone is a point).
+        departements: INSEE départements of the zone's communes; a member whose département is
+            known and not one of them is outside the zone even when its postal code is in
+            ``postal_codes`` (a postal code shared by communes of two départements). Empty: no
+            département check.
     """
 
     kind: ZoneKind
@@ -40,6 +44,14 @@ class Zone:
     postal_codes: frozenset[str]
     centre: tuple[float, float]
     circle: Circle | None = None
+    departements: frozenset[str] = frozenset()
+
+    def holds(self, postal_code: str, departement: str | None) -> bool:
+        """Whether a member with this postal code and département is in the zone (no circle):
+        its postal code is one of the zone's, and its INSEE département, when known, too."""
+        if postal_code not in self.postal_codes:
+            return False
+        return departement is None or not self.departements or departement in self.departements
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +60,7 @@ class HardFilter:
 
     Attributes:
         zone: ``None`` = anywhere. With a circle: inside the circle (exact haversine); else the
-            member's postal code is one of the zone's.
+            member's postal code is one of the zone's and its département, when known, too.
         format / headcount: capacity for ``format`` ≥ ``headcount`` persons (both needed).
         budget: inclusive overlap with the member's range (open bounds reach 0 € / +∞).
         dates: available on every date.
@@ -74,7 +86,7 @@ def passes(member: Member, days: Mapping[date, bool], f: HardFilter) -> bool:
                 return False
             if not f.zone.circle.contains(member.latitude, member.longitude):
                 return False
-        elif member.postal_code not in f.zone.postal_codes:
+        elif not f.zone.holds(member.postal_code, member.departement):
             return False
     if f.format is not None and f.headcount is not None:
         cap = member.capacity.for_format(f.format)

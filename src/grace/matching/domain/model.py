@@ -30,6 +30,8 @@ CODE_RE = re.compile(r"^#[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 POSTAL_RE = re.compile(r"^\d{5}$")
 """French postal codes: five digits as a string (leading zero kept: ``01220``; Corsica ``20xxx``;
 overseas ``97xxx``)."""
+DEPARTEMENT_RE = re.compile(r"^(0[1-9]|[1-8]\d|9[0-5]|2[AB]|97[1-6])$")
+"""INSEE département codes: ``01``–``95`` (``2A``/``2B`` for Corsica), ``971``–``976``."""
 MAX_TEXT = 20_000
 """Longest accepted free text (characters) of a description, knowledge entry or request."""
 MAX_COUNT = 1_000_000_000
@@ -156,6 +158,9 @@ class Member:
         latitude / longitude: WGS84 degrees, or both ``None`` (then no radius search finds it).
         generated: names of fields that a generator made up (``budget``, ``availability``, or
             ``all`` for a fully generated member); empty for real data.
+        departement: INSEE département of the member's commune (``03``, ``2A``, ``974``), or
+            ``None`` when unknown. It wins over the postal code for zones: 42620 is shared by
+            Saint-Pierre-Laval (03) and Saint-Martin-d'Estréaux (42).
     """
 
     code: str
@@ -172,6 +177,7 @@ class Member:
     rooms: tuple[Room, ...] = ()
     knowledge: tuple[KnowledgeEntry, ...] = ()
     generated: tuple[str, ...] = ()
+    departement: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.code, str) or not CODE_RE.match(self.code):
@@ -184,6 +190,11 @@ class Member:
         if not isinstance(self.postal_code, str) or not POSTAL_RE.match(self.postal_code):
             raise _fail(owner, "postal_code", f"{self.postal_code!r} is not five digits as text "
                         "(keep the leading zero: '01220')")
+        if self.departement is not None and not (
+            isinstance(self.departement, str) and DEPARTEMENT_RE.match(self.departement)
+        ):
+            raise _fail(owner, "departement", f"{self.departement!r} is not an INSEE département "
+                        "code ('03', '2A', '974')")
         if self.status not in STATUSES:
             raise _fail(owner, "status", f"{self.status!r}: use one of {', '.join(STATUSES)}")
         check_point(owner, self.latitude, self.longitude)
