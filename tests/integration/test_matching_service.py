@@ -92,6 +92,24 @@ def test_a_repeated_request_is_offered_for_reuse_only_with_the_same_hard_filters
     assert {s.search_id for s in found} == {first.search_id, again.search_id}
 
 
+def test_reuse_is_never_offered_across_a_negation(tmp_path):
+    """Issue 14, fault 3: « … sans alcool » was offered the shortlist of « … avec alcool » (e5
+    puts them above 0.98; the fake embedder needs a lower threshold to show the same)."""
+    app = _app(f"sqlite:///{tmp_path / 'r.sqlite'}", tmp_path, ranker="deterministic",
+               matching_reuse_similarity=0.3)
+    where = {"format": "standing", "headcount": 50, "zone": "47.0,2.0", "radius_km": 300,
+             "dates": (DAY0,)}
+    with_alcohol = app.match(EventRequest("Soirée de gala avec alcool", **where))
+    same = EventRequest("Soirée de gala, avec alcool", **where)
+    assert [s.search_id for s in app.match(same).similar_requests] == [with_alcohol.search_id]
+    without = EventRequest("Soirée de gala", extra="sans alcool", **where)
+    assert app.match(without).similar_requests == ()
+    found = app.match.similar_requests(EventRequest("Gala, pas d'alcool", **where),
+                                       min_similarity=0.0)
+    assert [s.extra for s in found] == ["sans alcool"]  # the past request without, not with
+    app.close()
+
+
 def test_explicit_codes_skip_the_pipeline_and_report_unknown_ones(app):
     res = app.match(EventRequest("Je voudrais #102 et #157, et aussi #99999"))
     assert res.mode == "explicit" and res.unknown_codes == ("#99999",)

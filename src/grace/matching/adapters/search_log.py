@@ -208,7 +208,8 @@ class SqlSearchLog:
             assert r is not None
             kept = tuple(f.code for f in self.feedback(r.search_id) if f.verdict == "kept")
             out.append(SimilarRequest(r.search_id, r.at, str(r.request.get("description", "")),
-                                      sim, r.suggestions, tuple(dict.fromkeys(kept))))
+                                      sim, r.suggestions, tuple(dict.fromkeys(kept)),
+                                      str(r.request.get("extra") or "")))
         return out
 
     def close(self) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal
@@ -61,6 +61,7 @@ from grace.matching.domain.ranking import (
     ranking_prompt,
     ranking_schema,
 )
+from grace.matching.domain.reuse import opposition
 
 DETERMINISTIC = "deterministic"
 SIMILAR_SHOWN = 3
@@ -295,8 +296,9 @@ class MatchMembers:
         with self._lock:
             st = self._search.stages(request)
             fkey = filter_key(st.criteria)
-            similar = tuple(self._log.similar(fkey, st.query, model_key=self._search.model_key,
-                                              k=SIMILAR_SHOWN, min_similarity=self._reuse))
+            similar = self._not_opposed(request, self._log.similar(
+                fkey, st.query, model_key=self._search.model_key, k=SIMILAR_SHOWN,
+                min_similarity=self._reuse))
             ids = [r.member_id for r in st.ranked[: self._finalists]]
             days = self._repo.availability(ids, request.dates)
         sims = {r.member_id: r.similarity for r in st.ranked}
@@ -422,9 +424,20 @@ class MatchMembers:
         threshold = self._reuse if min_similarity is None else min_similarity
         with self._lock:
             query = self._search.embed(request, criteria)
-            return self._log.similar(filter_key(criteria), query,
-                                     model_key=self._search.model_key, k=k,
-                                     min_similarity=threshold)
+            found = self._log.similar(filter_key(criteria), query,
+                                      model_key=self._search.model_key, k=k,
+                                      min_similarity=threshold)
+        return list(self._not_opposed(request, found))
+
+    @staticmethod
+    def _not_opposed(request: EventRequest,
+                     similar: Sequence[SimilarRequest]) -> tuple[SimilarRequest, ...]:
+        """The past requests whose text no negation or opposite constraint separates from
+        ``request``'s (« gala avec alcool » is close to « gala sans alcool » for e5: issue 14,
+        :func:`~grace.matching.domain.reuse.opposition`)."""
+        text = f"{request.description} {request.extra}"
+        return tuple(s for s in similar
+                     if opposition(f"{s.description} {s.extra}", text) is None)
 
     def feedback(self, search_id: str, code: str, verdict: Verdict, *,
                  comment: str = "") -> Feedback:

@@ -135,7 +135,8 @@ class Feedback:
 
 @dataclass(frozen=True, slots=True)
 class SimilarRequest:
-    """A past search with the same hard filters, offered for reuse."""
+    """A past search with the same hard filters, offered for reuse (``extra``: its extra
+    information, compared with the new request's for negations)."""
 
     search_id: str
     at: datetime
@@ -143,6 +144,7 @@ class SimilarRequest:
     similarity: float
     suggestions: tuple[Suggestion, ...]
     kept: tuple[str, ...]
+    extra: str = ""
 
 
 @dataclass(frozen=True, slots=True)
