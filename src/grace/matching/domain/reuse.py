@@ -33,6 +33,9 @@ STEM_CHARS: Final = 5
 """Characters kept of a word (seed 000: « 5 premiers caractères »): alcool = alcoolisé."""
 SCOPE: Final = 3
 """Content words a negation reaches (« sans boissons alcoolisées fortes »)."""
+SHARED_CHARS: Final = 4
+"""Two exclusions are the same when their first 4 characters agree (« non-fumeur » = « interdit
+de fumer »): looser than :data:`STEM_CHARS`, it only ever lets a pair through."""
 
 NEGATION_BEFORE: Final = frozenset({
     "sans", "pas", "non", "aucun", "aucune", "aucuns", "ni", "jamais", "sauf", "hors", "zero",
@@ -121,7 +124,7 @@ def _tokens(text: str) -> list[str]:
 
 
 class _Reading:
-    """One request read: stems it asserts, stems it negates, lemmas it asserts, raw words."""
+    """One request read: the stems it asserts and negates, the antonym sides it takes."""
 
     def __init__(self, text: str) -> None:
         tokens = _tokens(text)
@@ -145,8 +148,9 @@ class _Reading:
         return tok[0].isalnum() and tok not in _SKIP and tok not in _BOUNDARY and (
             tok not in NEGATION_BEFORE and tok not in NEGATION_AFTER)
 
-    @classmethod
-    def _scope(cls, tokens: list[str], at: int, step: int) -> set[int]:
+    @staticmethod
+    def _scope(tokens: list[str], at: int, step: int) -> set[int]:
+        """Indices of the content words a cue at ``at`` negates, walking by ``step``."""
         out: set[int] = set()
         i = at + step
         while 0 <= i < len(tokens) and len(out) < SCOPE:
@@ -188,7 +192,7 @@ def opposition(a: str, b: str) -> str | None:
         if flipped:
             return f"« {word_of.get(flipped[0], flipped[0])} » : exclu par une demande, " \
                 "demandé par l'autre"
-        if neg and not {s[:4] for s in neg} & {s[:4] for s in other_neg}:
+        if neg and not {s[:SHARED_CHARS] for s in neg} & {s[:SHARED_CHARS] for s in other_neg}:
             first = sorted(neg)[0]
             return f"« {word_of.get(first, first)} » : exclu par une seule des deux demandes"
     for (x, y), words in zip(_SIDES, ANTONYMS, strict=True):
