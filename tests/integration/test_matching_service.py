@@ -97,15 +97,18 @@ def test_reuse_is_never_offered_across_a_negation(tmp_path):
     puts them above 0.98; the fake embedder needs a lower threshold to show the same)."""
     app = _app(f"sqlite:///{tmp_path / 'r.sqlite'}", tmp_path, ranker="deterministic",
                matching_reuse_similarity=0.3)
-    where = {"format": "standing", "headcount": 50, "zone": "47.0,2.0", "radius_km": 300,
-             "dates": (DAY0,)}
-    with_alcohol = app.match(EventRequest("Soirée de gala avec alcool", **where))
-    same = EventRequest("Soirée de gala, avec alcool", **where)
+    base = EventRequest("Soirée de gala avec alcool", format="standing", headcount=50,
+                        zone="47.0,2.0", radius_km=300, dates=(DAY0,))
+
+    def ask(description: str, extra: str = "") -> EventRequest:
+        return dataclasses.replace(base, description=description, extra=extra)
+
+    with_alcohol = app.match(base)
+    same = ask("Soirée de gala, avec alcool")
     assert [s.search_id for s in app.match(same).similar_requests] == [with_alcohol.search_id]
-    without = EventRequest("Soirée de gala", extra="sans alcool", **where)
+    without = ask("Soirée de gala", extra="sans alcool")
     assert app.match(without).similar_requests == ()
-    found = app.match.similar_requests(EventRequest("Gala, pas d'alcool", **where),
-                                       min_similarity=0.0)
+    found = app.match.similar_requests(ask("Gala, pas d'alcool"), min_similarity=0.0)
     assert [s.extra for s in found] == ["sans alcool"]  # the past request without, not with
     app.close()
 

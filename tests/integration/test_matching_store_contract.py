@@ -182,7 +182,7 @@ def test_sqlite_rows_written_before_normalisation_rank_by_cosine(tmp_path, seede
     members, _ = seeded
     repo = open_member_store(f"sqlite:///{tmp_path / 'members.sqlite'}")
     ids = _load(repo, members[:3], [])
-    q = np.ones(4, dtype=np.float32) / 2
+    q = np.full(4, 0.5, dtype=np.float32)
     rows = np.array([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 1]], dtype=np.float32)
     repo.store_embeddings(repo.pending(10), rows, model_key=KEY)
     db = sqlite3.connect(tmp_path / "members.sqlite")
@@ -193,7 +193,8 @@ def test_sqlite_rows_written_before_normalisation_rank_by_cosine(tmp_path, seede
     ranked = repo.rank(q, list(ids.values()), k=3, model_key=KEY)
     repo.close()
     assert ranked[0].member_id == ids[members[0].code]
-    assert ranked[0].similarity == pytest.approx(1.0, abs=1e-6) and ranked[0].similarity <= 1.0
+    top = ranked[0].similarity
+    assert top is not None and top == pytest.approx(1.0, abs=1e-6) and top <= 1.0
     assert [round(r.similarity or 0, 4) for r in ranked[1:]] == [0.7071, 0.5]
 
 

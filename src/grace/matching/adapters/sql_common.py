@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from grace.embedding.ports import Matrix, normalise_rows
 from grace.errors import MemberStoreError
-from grace.matching.domain.filters import HardFilter
+from grace.matching.domain.filters import HardFilter, Zone
 from grace.matching.domain.model import (
     BudgetRange,
     Capacities,
@@ -95,19 +95,13 @@ def row_to_member(row: Sequence[Any]) -> Member:
     )
 
 
-def stage1_where(f: HardFilter, dialect: Dialect) -> tuple[str, list[Any]]:
-    """The stage 1 WHERE clause on ``member m`` (without the exact circle test) and its params.
-
-    Geography: with a circle, the spatial index's boxes (R*Tree table ``member_geo`` on SQLite,
-    GiST on ``m.location`` on PostgreSQL); else ``postal_code`` in the zone's codes (composite
-    index ``(postal_code, status)``). Unknown facts follow ``f.unknown`` (decision 0008).
-    """
-    ph = "?" if dialect == "sqlite" else "%s"
-    keep = f.unknown == "keep"
-    where = ["m.status = 'active'"]
+def _zone_where(zone: Zone, dialect: Dialect) -> tuple[list[str], list[Any]]:
+    """Stage 1's geography: the spatial index's boxes for a circle, else the zone's postal codes
+    and, when known, its INSEE départements (:meth:`Zone.holds`)."""
+    where: list[str] = []
     params: list[Any] = []
-    if f.zone is not None and f.zone.circle is not None:
-        boxes = f.zone.circle.boxes()
+    if zone.circle is not None:
+        boxes = zone.circle.boxes()
         if dialect == "sqlite":
             cond = " OR ".join(["(min_lat >= ? AND max_lat <= ? AND min_lon >= ? AND max_lon <= ?)"]
                                * len(boxes))
@@ -119,9 +113,9 @@ def stage1_where(f: HardFilter, dialect: Dialect) -> tuple[str, list[Any]]:
             where.append(f"({cond})")
             for b in boxes:
                 params += [b.min_lon, b.min_lat, b.max_lon, b.max_lat]
-    elif f.zone is not None:
-        codes = sorted(f.zone.postal_codes)
-        deps = sorted(f.zone.departements)
+    else:
+        codes = sorted(zone.postal_codes)
+        deps = sorted(zone.departements)
         if dialect == "sqlite":
             where.append(f"m.postal_code IN ({', '.join('?' * len(codes)) or 'NULL'})")
             params += codes
@@ -135,6 +129,24 @@ def stage1_where(f: HardFilter, dialect: Dialect) -> tuple[str, list[Any]]:
             if deps:
                 where.append("(m.departement IS NULL OR m.departement = ANY(%s))")
                 params.append(deps)
+    return where, params
+
+
+def stage1_where(f: HardFilter, dialect: Dialect) -> tuple[str, list[Any]]:
+    """The stage 1 WHERE clause on ``member m`` (without the exact circle test) and its params.
+
+    Geography: with a circle, the spatial index's boxes (R*Tree table ``member_geo`` on SQLite,
+    GiST on ``m.location`` on PostgreSQL); else ``postal_code`` in the zone's codes (composite
+    index ``(postal_code, status)``). Unknown facts follow ``f.unknown`` (decision 0008).
+    """
+    ph = "?" if dialect == "sqlite" else "%s"
+    keep = f.unknown == "keep"
+    where = ["m.status = 'active'"]
+    params: list[Any] = []
+    if f.zone is not None:
+        clauses, zone_params = _zone_where(f.zone, dialect)
+        where += clauses
+        params += zone_params
     if f.format is not None and f.headcount is not None:
         col = CAPACITY_COLUMN[f.format]
         where.append(f"(m.{col} >= {ph}" + (f" OR m.{col} IS NULL)" if keep else ")"))
