@@ -101,6 +101,7 @@ class InMemoryIndexStore:
     def __init__(self) -> None:
         self.meta: Any = None
         self.vectors: Any = None
+        self.views: Any = None
         self.problem: str | None = None
         self.saves = 0
 
@@ -112,34 +113,40 @@ class InMemoryIndexStore:
 
     def load(self, meta: Any) -> Any:
         from grace.errors import LearningsIndexError
+        from grace.learnings.domain.ports import StoredIndex
+        from grace.vectors.numpy_flat import NumpyFlatIndex
 
         if self.problem:
             raise LearningsIndexError(self.problem)
-        from grace.vectors.numpy_flat import NumpyFlatIndex
+        return StoredIndex(self.vectors, NumpyFlatIndex(self.vectors), self.views)
 
-        return self.vectors, NumpyFlatIndex(self.vectors)
-
-    def save(self, vectors: Any, meta: Any) -> Any:
+    def save(self, vectors: Any, meta: Any, *, views: Any) -> Any:
         from dataclasses import replace
 
         self.saves += 1
         self.vectors = vectors.copy()
+        self.views = {k: v.copy() for k, v in views.items()}
         self.meta = replace(meta, files={"embeddings": {"sha256": "mem"}})
         return self.meta
 
 
 class OverlapLexicalIndex:
-    """LexicalIndex: ranks rows by the number of distinct query tokens they contain."""
+    """LexicalIndex: the share of the query's distinct tokens (domain tokenizer) a row holds."""
 
-    def __init__(self, corpus: Sequence[Sequence[str]]) -> None:
-        self.docs = [set(d) for d in corpus]
+    def __init__(self, texts: Sequence[str]) -> None:
+        from grace.learnings.domain.ranking import tokenize
 
-    def rank(self, query_tokens: Sequence[str], k: int, *,
-             allowed: Sequence[int] | None = None) -> list[int]:
-        rows = range(len(self.docs)) if allowed is None else allowed
-        q = set(query_tokens)
-        scored = [(len(q & self.docs[r]), r) for r in rows]
-        return [r for s, r in sorted(scored, key=lambda p: (-p[0], p[1])) if s > 0][:k]
+        self._tokenize = tokenize
+        self.docs = [set(tokenize(t)) for t in texts]
+        self.queries: list[str] = []
+
+    def scores(self, query: str) -> Any:
+        import numpy as np
+
+        self.queries.append(query)
+        q = set(self._tokenize(query))
+        return np.asarray([len(q & d) / len(q) if q else 0.0 for d in self.docs],
+                          dtype=np.float64)
 
 
 class InMemoryUsageLog:

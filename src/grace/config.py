@@ -59,6 +59,12 @@ class Settings(BaseSettings):
             ``OPENAI_API_KEY``) or ``st:/path/to/model`` (sentence-transformers folder).
         cache_dir: ``GRACE_CACHE_DIR`` — where talent vectors are cached (SQLite), default
             ``~/.cache/grace``.
+        learnings_threshold: ``GRACE_LEARNINGS_THRESHOLD`` — active entries at or below which
+            learnings search answers with the seed's grep on tags (default 0: the index answers
+            whenever it is usable, measured better at 30, 100 and 200 entries, decision 0011;
+            200 restores seed 002).
+        learnings_ranking: ``GRACE_LEARNINGS_RANKING`` — ``fused`` (default, decision 0011) or
+            ``rrf`` (the previous ranking: raw cosine and BM25 fused by RRF, k = 60).
         database_url: ``GRACE_DATABASE_URL`` — the member store (matching): ``sqlite:///PATH``
             or ``postgresql://…`` (PostgreSQL 16 + pgvector); default SQLite
             ``<GRACE_CACHE_DIR>/members.sqlite``.
@@ -119,6 +125,7 @@ class Settings(BaseSettings):
     cache_dir: Path = Path.home() / ".cache" / "grace"
     learnings_file: Path = Path("learnings.jsonl")
     learnings_threshold: int = Field(LEARNINGS_THRESHOLD, ge=0, le=100_000_000)
+    learnings_ranking: Literal["fused", "rrf"] = "fused"
     learnings_near_duplicate: float = Field(NEAR_DUPLICATE, ge=-1, le=1)
     database_url: str | None = Field(None, min_length=1, max_length=4096)
     matching_unknown: Literal["keep", "drop"] = "keep"

@@ -37,13 +37,15 @@ def test_faiss_flat_matches_the_numpy_oracle_with_and_without_filters():
     assert FaissIndex.build(vectors[:0]).search(q, 5) == []
 
 
-def test_bm25_ranks_by_term_rarity_and_respects_allowed():
-    corpus = [["export", "avoir"], ["export", "pdf"], ["cors", "api"], ["export"]]
-    bm25 = Bm25Index(corpus)
-    assert bm25.rank(["cors"], 5) == [2]
-    assert bm25.rank(["export", "avoir"], 5)[0] == 0
-    assert bm25.rank(["export"], 5, allowed=[1]) == [1]
-    assert bm25.rank(["unknown"], 5) == []
+def test_bm25_stems_french_and_english_and_scores_in_unit_range():
+    bm25 = Bm25Index(["Exporter les avoirs", "export PDF", "CORS api", "exports"])
+    cors = bm25.scores("cors")
+    assert cors.argmax() == 2 and cors[[0, 1, 3]].tolist() == [0, 0, 0]
+    fr = bm25.scores("les exportations d'avoirs")  # stems: export, avoir
+    assert fr.argmax() == 0 and 0 < fr[0] <= 1
+    assert bm25.scores("exporting")[[1, 3]].min() > 0  # English stem meets "exports"
+    assert bm25.scores("unknown words").tolist() == [0, 0, 0, 0]
+    assert Bm25Index([]).scores("x").shape == (0,)
 
 
 def write(path: Path, n: int) -> None:
@@ -60,7 +62,8 @@ def test_files_are_written_with_hashes_and_tampering_is_detected(tmp_path):
     m = IndexMaintainer(JsonlLearningsFile(src), store, FakeEmbedder(16))
     m.ensure()
     assert {p.name for p in tmp_path.iterdir()} >= {
-        "learnings-embeddings.npy", "learnings-index.faiss", "embeddings-meta.json"}
+        "learnings-embeddings.npy", "learnings-index.faiss", "learnings-views.npz",
+        "embeddings-meta.json"}
     meta = json.loads((tmp_path / "embeddings-meta.json").read_text())
     for key in ("model", "dimensions", "count", "last_rebuilt", "source_hash"):
         assert key in meta
@@ -68,6 +71,11 @@ def test_files_are_written_with_hashes_and_tampering_is_detected(tmp_path):
     assert m.status().state == "fresh"
     np.save(tmp_path / "learnings-embeddings.npy", np.zeros((5, 16), dtype=np.float32))
     assert m.status().state == "unusable"
+    assert m.ensure().action == "rebuild" and m.status().state == "fresh"
+    views = tmp_path / "learnings-views.npz"
+    data = views.read_bytes()
+    views.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+    assert m.status().state == "unusable" and "views" in m.status().reason
     (tmp_path / "embeddings-meta.json").write_text("{broken")
     st = m.status()
     assert st.state == "unusable" and "unreadable meta" in st.reason

@@ -57,7 +57,7 @@ def grace(tmp: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[st
                           env=env(tmp, **extra), capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize("pause_after", ["embeddings", "index"])
+@pytest.mark.parametrize("pause_after", ["embeddings", "index", "views"])
 def test_a_rebuild_killed_half_way_leaves_a_detectably_stale_index(tmp_path, pause_after):
     src = tmp_path / "learnings.jsonl"
     src.write_text("".join(json.dumps({"story": f"s{i}", "tags": ["t"], "learning": f"l{i}"})

@@ -50,7 +50,7 @@ def test_append_embeds_only_the_new_lines():
     assert (st.state, st.action) == ("appended", "append")
     report = m.ensure()
     assert (report.action, report.embedded, report.count) == ("append", 1, 4)
-    assert embedder.calls == [("passage", 1)]
+    assert embedder.calls == [("passage", 1), ("passage", 1)]  # its text, then its story
     assert m.status().state == "fresh"
 
 

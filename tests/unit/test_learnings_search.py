@@ -41,11 +41,12 @@ def jsonl(rows=ENTRIES) -> bytes:
     ).encode()
 
 
-def wire(data: bytes = b"", *, threshold: int = 0, update: bool = True):
+def wire(data: bytes = b"", *, threshold: int = 0, update: bool = True, ranking="fused"):
     source = InMemoryLearningsSource(data)
     m = IndexMaintainer(source, InMemoryIndexStore(), FakeEmbedder(64))
     add = AddLearning(m, near_threshold=0.9, today=lambda: dt.date(2026, 11, 29))
-    search = SearchLearnings(m, OverlapLexicalIndex, threshold=threshold, update=update)
+    search = SearchLearnings(m, OverlapLexicalIndex, threshold=threshold, update=update,
+                             ranking=ranking)
     return m, add, search
 
 
@@ -68,10 +69,11 @@ def test_rrf_an_item_first_everywhere_is_first(lists):
     assert reciprocal_rank_fusion(lists)[0][0] == 99
 
 
-def test_hybrid_search_explains_each_hit():
-    _, _, search = wire(jsonl())
+@pytest.mark.parametrize("ranking, says", [("fused", "BM25 weighted"), ("rrf", "RRF")])
+def test_hybrid_search_explains_each_hit(ranking, says):
+    _, _, search = wire(jsonl(), ranking=ranking)
     result = search("accounting export of credit notes", k=2)
-    assert result.path == "hybrid" and "RRF" in result.reason
+    assert result.path == "hybrid" and says in result.reason
     top = result.hits[0]
     assert top.learning.story.startswith("Credit notes")
     assert top.dense_rank == 1 and top.lexical_rank == 1

@@ -51,6 +51,6 @@ def build_learnings(
         search=SearchLearnings(
             maintainer, Bm25Index,
             threshold=settings.learnings_threshold if threshold is None else threshold,
-            update=update,
+            update=update, ranking=settings.learnings_ranking,
         ),
     )

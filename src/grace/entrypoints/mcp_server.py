@@ -267,8 +267,10 @@ def build_server(projects: Projects) -> MCPServer:
     @server.tool(
         name="grace_learnings_search",
         description="Before starting a piece of work, find the relevant past lessons "
-        "(learnings.jsonl). Semantic + BM25 search above the threshold (200 entries), grep on "
-        "tags below it; each hit says why it matched and the result says which path answered.",
+        "(learnings.jsonl), in French or English, from a description or the workflow form "
+        "'{domain} {probable tags}'. Semantic + BM25 + tag/domain search over the index (grep "
+        "on tags at or below GRACE_LEARNINGS_THRESHOLD, default 0); each hit says why it "
+        "matched and the result says which path answered.",
     )
     @tool_errors
     def grace_learnings_search(

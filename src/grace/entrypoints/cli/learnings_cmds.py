@@ -166,7 +166,8 @@ def search(
     ] = None,
     threshold: Annotated[
         int | None, typer.Option("--threshold", help="Entries at or below which grep on tags "
-                                 "answers (default GRACE_LEARNINGS_THRESHOLD, 200).")
+                                 "answers (default GRACE_LEARNINGS_THRESHOLD, 0; the seed's "
+                                 "behaviour is 200).")
     ] = None,
     no_update: Annotated[
         bool, typer.Option("--no-update", help="Do not update a stale index (fall back).")
@@ -176,12 +177,18 @@ def search(
 ) -> None:
     """Find the learnings relevant to a piece of work; each hit says why it matched.
 
-    Above the threshold, dense top-k (the index) fused with BM25 by reciprocal rank fusion;
-    at or below it, or without a usable index, the seed's grep on tags. The output says which.
+    Above the threshold (default 0), the index: a language-neutral e5 cosine over each entry's
+    text and story, fused with BM25 (French/English stemming) and tag/domain matches
+    (decision 0011); at or below it, or without a usable index, the seed's grep on tags. The
+    output says which.
 
     Examples:
 
       grace learnings search "export comptable des avoirs" -k 3
+
+      grace learnings search "billing payments stripe"     (the workflow form: domain + tags)
+
+      grace learnings search "auth jwt" --threshold 200    (seed 002: grep below 200 entries)
 
       grace learnings search "rate limiting" --tag security --since 2026-01-01 --json
     """

@@ -4,9 +4,10 @@ For ``data/learnings.jsonl`` (seed 002 names)::
 
     data/learnings-embeddings.npy   (count, d) float32, row i = meta.ids[i]
     data/learnings-index.faiss      FAISS IndexFlatIP over the same rows
-    data/embeddings-meta.json       IndexMeta, written last, with both files' SHA-256
+    data/learnings-views.npz        story (count, d) float32 and language_axis (1, d) float32
+    data/embeddings-meta.json       IndexMeta, written last, with the three files' SHA-256
 
-Another stem ``x.jsonl`` gives ``x-embeddings.npy``, ``x-index.faiss``,
+Another stem ``x.jsonl`` gives ``x-embeddings.npy``, ``x-index.faiss``, ``x-views.npz``,
 ``x-embeddings-meta.json``. Each file is written to a temporary file in the same folder,
 fsynced, renamed over the old one, and the folder fsynced. A reader that finds files whose
 hashes differ from the meta (a rebuild killed half-way) never uses them.
@@ -19,7 +20,7 @@ import io
 import json
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -27,17 +28,21 @@ import numpy as np
 
 from grace.embedding.ports import Matrix
 from grace.errors import LearningsIndexError
+from grace.learnings.domain.ports import StoredIndex
 from grace.learnings.domain.staleness import IndexMeta
 from grace.vectors.faiss_index import FaissIndex
 
+ROLES = ("embeddings", "index", "views")
+
 
 def index_paths(source: Path) -> dict[str, Path]:
-    """``{"embeddings", "index", "meta"}`` → path, next to ``source``."""
+    """``{"embeddings", "index", "views", "meta"}`` → path, next to ``source``."""
     stem = source.stem
     meta = "embeddings-meta.json" if stem == "learnings" else f"{stem}-embeddings-meta.json"
     return {
         "embeddings": source.with_name(f"{stem}-embeddings.npy"),
         "index": source.with_name(f"{stem}-index.faiss"),
+        "views": source.with_name(f"{stem}-views.npz"),
         "meta": source.with_name(meta),
     }
 
@@ -100,8 +105,8 @@ class IndexFiles:
             raise LearningsIndexError(f"{path}: unreadable meta ({exc})") from exc
 
     def check(self, meta: IndexMeta) -> str | None:
-        """``None`` when both files exist with the SHA-256 the meta records, else why not."""
-        for role in ("embeddings", "index"):
+        """``None`` when the three files exist with the SHA-256 the meta records, else why."""
+        for role in ROLES:
             info = meta.files.get(role)
             path = self.paths[role]
             if info is None:
@@ -114,8 +119,8 @@ class IndexFiles:
                 return f"{path.name} differs from the one the meta records"
         return None
 
-    def load(self, meta: IndexMeta) -> tuple[Matrix, FaissIndex]:
-        """Matrix and FAISS index, checked against the meta.
+    def load(self, meta: IndexMeta) -> StoredIndex:
+        """Matrix, FAISS index and views, checked against the meta.
 
         Raises:
             LearningsIndexError: a file is missing, differs, or has the wrong shape.
@@ -128,16 +133,26 @@ class IndexFiles:
         except (OSError, ValueError) as exc:
             raise LearningsIndexError(f"{self.paths['embeddings']}: unreadable ({exc})") from exc
         index = FaissIndex.read(self.paths["index"])
+        try:
+            with np.load(self.paths["views"], allow_pickle=False) as npz:
+                views = {name: np.asarray(npz[name]) for name in npz.files}
+        except (OSError, ValueError) as exc:
+            raise LearningsIndexError(f"{self.paths['views']}: unreadable ({exc})") from exc
         shape = (meta.count, meta.dimensions)
-        if vectors.shape != shape or vectors.dtype != np.float32 or index.size != meta.count:
+        story, axis = views.get("story"), views.get("language_axis")
+        if (vectors.shape != shape or vectors.dtype != np.float32 or index.size != meta.count
+                or story is None or story.shape != shape or story.dtype != np.float32
+                or axis is None or axis.shape != (1, meta.dimensions)):
             raise LearningsIndexError(
-                f"index files hold {vectors.shape} {vectors.dtype} / {index.size} rows, "
-                f"the meta says {shape} float32"
+                f"index files hold {vectors.shape} {vectors.dtype} / {index.size} rows / views "
+                f"{ {k: v.shape for k, v in views.items()} }, the meta says {shape} float32"
             )
-        return vectors, index
+        return StoredIndex(vectors, index, views)
 
-    def save(self, vectors: Matrix, meta: IndexMeta) -> IndexMeta:
-        """Write matrix, FAISS index, then the meta carrying their hashes; return that meta."""
+    def save(
+        self, vectors: Matrix, meta: IndexMeta, *, views: Mapping[str, Matrix]
+    ) -> IndexMeta:
+        """Write matrix, FAISS index, views, then the meta carrying their hashes; return it."""
         vectors = np.ascontiguousarray(vectors, dtype=np.float32)
         self.paths["meta"].parent.mkdir(parents=True, exist_ok=True)
         buffer = io.BytesIO()
@@ -148,7 +163,13 @@ class IndexFiles:
         self.after_write("embeddings")
         write_atomic(self.paths["index"], FaissIndex.build(vectors).write)
         self.after_write("index")
-        for role in ("embeddings", "index"):
+        npz = io.BytesIO()
+        np.savez(npz, allow_pickle=False, **{
+            k: np.ascontiguousarray(v, dtype=np.float32) for k, v in views.items()})
+        views_payload = npz.getvalue()
+        write_atomic(self.paths["views"], lambda p: _write_bytes(p, views_payload))
+        self.after_write("views")
+        for role in ROLES:
             path = self.paths[role]
             files[role] = {"name": path.name, "sha256": _sha256_file(path),
                            "bytes": path.stat().st_size}
@@ -158,6 +179,6 @@ class IndexFiles:
         return final
 
     def after_write(self, role: str) -> None:
-        """Called with ``"embeddings"``, then ``"index"``, once that file is in place and before
-        the meta is written: does nothing here; the crash tests stop the process at this point
-        (``tests/learnings_crash.py``)."""
+        """Called with ``"embeddings"``, ``"index"``, then ``"views"``, once that file is in
+        place and before the meta is written: does nothing here; the crash tests stop the
+        process at this point (``tests/learnings_crash.py``)."""

@@ -13,7 +13,8 @@ import numpy as np
 
 from grace.embedding.ports import Matrix, TextEmbedder
 from grace.errors import LearningsIndexError
-from grace.learnings.domain.ports import IndexStore, LearningsSource
+from grace.learnings.domain.dense import LANGUAGE_PAIRS, language_axis
+from grace.learnings.domain.ports import IndexStore, LearningsSource, StoredIndex
 from grace.learnings.domain.source import LineProblem, SourceSnapshot, parse_source
 from grace.learnings.domain.staleness import (
     Action,
@@ -76,12 +77,14 @@ class EnsureReport:
 
 @dataclass(frozen=True, slots=True)
 class LoadedIndex:
-    """A fresh index in memory: meta, ``(count, d) float32`` matrix, vector index, snapshot."""
+    """A fresh index in memory: meta, ``(count, d) float32`` matrix, vector index, snapshot,
+    and the views (``story`` rows, ``language_axis``; see :class:`StoredIndex`)."""
 
     meta: IndexMeta
     vectors: Matrix
     index: VectorIndex
     snapshot: SourceSnapshot
+    views: Mapping[str, Matrix]
 
 
 class IndexMaintainer:
@@ -89,7 +92,9 @@ class IndexMaintainer:
 
     Appends embed only the new lines; an edit, a removed line or a model change rebuilds, and a
     rebuild with the same model reuses the vectors of unchanged lines (exact: same line bytes,
-    same model identity, same text).
+    same model identity, same text). Each entry has two vectors (its seed text and its story)
+    and the index keeps the model's language axis (decision 0011), computed at a rebuild from
+    :data:`~grace.learnings.domain.dense.LANGUAGE_PAIRS` (128 short texts).
     """
 
     def __init__(self, source: LearningsSource, store: IndexStore, embedder: TextEmbedder) -> None:
@@ -152,22 +157,28 @@ class IndexMaintainer:
             return EnsureReport("fresh", "nothing", 0, 0, meta.count, time.perf_counter() - start)
         snap = parse_source(data)
         cache: dict[str, Matrix] = dict(known or {})
+        story_cache: dict[str, Matrix] = {}
         rows: Matrix
         if verdict.action == "append":
             assert meta is not None
-            old, _ = self.store.load(meta)
+            old = self.store.load(meta)
             first_new = len(meta.line_hashes)
             new = [e for e in snap.entries if e.line > first_new]
             fresh_rows, embedded = self._embed([e.text for e in new], cache, progress)
-            rows = np.vstack([old, fresh_rows])
+            fresh_story, _ = self._embed([e.story for e in new], story_cache, None)
+            rows = np.vstack([old.vectors, fresh_rows])
+            story = np.vstack([old.views["story"], fresh_story])
+            axis = old.views["language_axis"]
             ids = meta.ids + tuple(e.id for e in new)
             lines = meta.lines + tuple(e.line for e in new)
             last_rebuilt = meta.last_rebuilt
         else:
-            self._reuse(meta, verdict.state, snap, cache)
+            reused_axis = self._reuse(meta, verdict.state, snap, cache, story_cache)
             ids = tuple(e.id for e in snap.entries)
             lines = tuple(e.line for e in snap.entries)
             rows, embedded = self._embed([e.text for e in snap.entries], cache, progress)
+            story, _ = self._embed([e.story for e in snap.entries], story_cache, None)
+            axis = reused_axis if reused_axis is not None else self.language_axis()
             last_rebuilt = _now()
         identity = self.embedder.identity
         draft = IndexMeta(
@@ -177,27 +188,39 @@ class IndexMaintainer:
             source_ends_with_newline=snap.ends_with_newline, line_hashes=snap.line_hashes,
             ids=ids, lines=lines, files={}, last_updated=_now(),
         )
-        self.store.save(rows, draft)
+        self.store.save(rows, draft, views={"story": story, "language_axis": axis})
         return EnsureReport(
             verdict.state, verdict.action, embedded, len(ids) - embedded, len(ids),
             time.perf_counter() - start,
         )
 
+    def language_axis(self) -> Matrix:
+        """``(1, d)`` float32: the embedder's English → French direction (both kinds)."""
+        english = [en for en, _ in LANGUAGE_PAIRS]
+        french = [fr for _, fr in LANGUAGE_PAIRS]
+        en = np.vstack([self.embedder.embed(english, kind=k) for k in ("passage", "query")])
+        fr = np.vstack([self.embedder.embed(french, kind=k) for k in ("passage", "query")])
+        return language_axis(en, fr).reshape(1, -1)
+
     def _reuse(
-        self, meta: IndexMeta | None, state: State, snap: SourceSnapshot, cache: dict[str, Matrix]
-    ) -> None:
-        """After an edit, put the old vectors of byte-identical lines into ``cache``."""
+        self, meta: IndexMeta | None, state: State, snap: SourceSnapshot,
+        cache: dict[str, Matrix], story_cache: dict[str, Matrix],
+    ) -> Matrix | None:
+        """After an edit, put the old vectors of byte-identical lines into the caches (text and
+        story) and return the old language axis; ``None`` when nothing can be reused."""
         if meta is None or state != "edited":
-            return
+            return None
         try:
-            old, _ = self.store.load(meta)
+            old: StoredIndex = self.store.load(meta)
         except LearningsIndexError:
-            return
-        by_hash = {meta.line_hashes[line - 1]: old[row] for row, line in enumerate(meta.lines)}
+            return None
+        row_of = {meta.line_hashes[line - 1]: row for row, line in enumerate(meta.lines)}
         for e in snap.entries:
-            vec = by_hash.get(snap.line_hashes[e.line - 1])
-            if vec is not None:
-                cache.setdefault(e.text, vec)
+            row = row_of.get(snap.line_hashes[e.line - 1])
+            if row is not None:
+                cache.setdefault(e.text, old.vectors[row])
+                story_cache.setdefault(e.story, old.views["story"][row])
+        return old.views["language_axis"]
 
     def _embed(
         self, texts: list[str], cache: dict[str, Matrix], progress: Progress | None
@@ -225,7 +248,7 @@ class IndexMaintainer:
         if verdict.state != "fresh" or meta is None:
             return verdict
         try:
-            vectors, index = self.store.load(meta)
+            stored = self.store.load(meta)
         except LearningsIndexError as exc:
             return replace(verdict, state="unusable", reason=str(exc))
-        return LoadedIndex(meta, vectors, index, parse_source(data))
+        return LoadedIndex(meta, stored.vectors, stored.index, parse_source(data), stored.views)

@@ -1,31 +1,54 @@
-"""``grace learnings search``: dense top-k fused with BM25 (RRF), or the seed's fallback."""
+"""``grace learnings search``: fused dense + BM25 + tag/domain scores, or the seed's fallback."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
+
+import numpy as np
+import numpy.typing as npt
 
 from grace.errors import InputTooLargeError, InvalidLearningError
 from grace.learnings.application.maintain import IndexMaintainer, LoadedIndex, Progress
+from grace.learnings.domain.dense import DenseSpace
 from grace.learnings.domain.entry import Learning
 from grace.learnings.domain.ports import LexicalIndex, LexicalIndexBuilder
 from grace.learnings.domain.ranking import (
     Filters,
     Hit,
+    KeyIndex,
+    Ranking,
     SearchResult,
     explain,
     fallback_rank,
+    fuse,
     reciprocal_rank_fusion,
     tokenize,
+    top_k,
 )
 from grace.learnings.domain.source import parse_source
 
-THRESHOLD: Final = 200
-"""Seed 002: the semantic path answers above 200 active entries; at or below, grep on tags."""
+THRESHOLD: Final = 0
+"""Active entries at or below which grep on tags answers. Seed 002 says 200 (semantic search
+did not exist yet); decision 0011 measured the index above grep at 30, 100 and 200 entries, so
+the index answers whenever it is usable. ``GRACE_LEARNINGS_THRESHOLD=200`` restores the seed."""
 
 MAX_QUERY_CHARS: Final = 2000
 MAX_K: Final = 100
 DEPTH: Final = 50
-"""Each list (dense, BM25) contributes its top ``max(DEPTH, 5·k)`` to the fusion."""
+"""``rrf`` ranking: each list (dense, BM25) contributes its top ``max(DEPTH, 5·k)``."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    """Everything derived once per index version (source hash + model)."""
+
+    key: str
+    entries: tuple[Learning, ...]
+    active: npt.NDArray[np.int64]
+    lexical: LexicalIndex
+    space: DenseSpace
+    keys: KeyIndex
 
 
 class SearchLearnings:
@@ -34,9 +57,10 @@ class SearchLearnings:
     Args:
         maintainer: the index of that file; with ``update=True`` it is brought up to date first
             (under the lock), so an answer is never silently stale.
-        lexical: builds the BM25 index over the rows' token lists (kept while the file is
-            unchanged).
-        threshold: entries at or below which the fallback answers (seed 002: 200).
+        lexical: builds the BM25 index over the rows' texts (kept while the file is unchanged).
+        threshold: entries at or below which the fallback answers (:data:`THRESHOLD`).
+        ranking: ``fused`` (decision 0011) or ``rrf`` (the previous ranking: raw cosine top 50
+            and BM25 top 50 fused by RRF, k = 60).
     """
 
     def __init__(
@@ -46,12 +70,14 @@ class SearchLearnings:
         *,
         threshold: int = THRESHOLD,
         update: bool = True,
+        ranking: Ranking = "fused",
     ) -> None:
         self._m = maintainer
         self._build_lexical = lexical
         self._threshold = threshold
         self._update = update
-        self._lexical: tuple[str, LexicalIndex] | None = None
+        self._ranking = ranking
+        self._prepared: _Prepared | None = None
 
     def __call__(
         self,
@@ -96,36 +122,73 @@ class SearchLearnings:
         hits = fallback_rank(pool, query, k=k)
         return SearchResult(query, "fallback", reason, tuple(hits), len(pool), state)
 
-    def _lexical_index(self, loaded: LoadedIndex) -> LexicalIndex:
+    def _prepare(self, loaded: LoadedIndex) -> _Prepared:
         key = loaded.meta.source_hash + loaded.meta.model_identity.get("key", "")
-        if self._lexical is None or self._lexical[0] != key:
+        if self._prepared is None or self._prepared.key != key:
             by_id = {e.id: e for e in loaded.snapshot.entries}
-            corpus = [tokenize(by_id[i].text) for i in loaded.meta.ids]
-            self._lexical = (key, self._build_lexical(corpus))
-        return self._lexical[1]
+            entries = tuple(by_id[i] for i in loaded.meta.ids)
+            gone = loaded.snapshot.superseded
+            self._prepared = _Prepared(
+                key=key,
+                entries=entries,
+                active=np.asarray([r for r, e in enumerate(entries) if e.id not in gone],
+                                  dtype=np.int64),
+                lexical=self._build_lexical([e.text for e in entries]),
+                space=DenseSpace.build(
+                    (loaded.vectors, loaded.views["story"]), loaded.views["language_axis"][0]
+                ),
+                keys=KeyIndex(entries),
+            )
+        return self._prepared
 
     def _hybrid(self, query: str, loaded: LoadedIndex, k: int, filters: Filters) -> SearchResult:
-        snap = loaded.snapshot
-        gone = snap.superseded
-        by_id = {e.id: e for e in snap.entries}
-        allowed = [
-            row for row, i in enumerate(loaded.meta.ids)
-            if i not in gone and filters.accepts(by_id[i])
-        ]
-        if not allowed:
+        prep = self._prepare(loaded)
+        allowed = prep.active
+        if filters != Filters():
+            allowed = np.asarray([r for r in allowed if filters.accepts(prep.entries[r])],
+                                 dtype=np.int64)
+        if not len(allowed):
             reason = "no active entry passes the filters"
             return SearchResult(query, "hybrid", reason, (), 0, "fresh")
-        depth = max(DEPTH, 5 * k)
         qv = self._m.embedder.embed([query], kind="query")
-        dense = loaded.index.search(qv, depth, allowed=allowed)
+        lexical = np.zeros(len(prep.entries), dtype=np.float64)
+        lexical[allowed] = prep.lexical.scores(query)[allowed]
+        if self._ranking == "rrf":
+            return self._rrf(query, loaded, prep, qv, lexical, allowed, k)
+        dense = prep.space.scores(qv).astype(np.float64)
+        fused = fuse(dense, lexical, prep.keys.shares(query))
+        rows = top_k(fused, allowed, k)
+        dense_in, lex_in = dense[allowed], lexical[allowed]
         tokens = tokenize(query)
-        lexical = self._lexical_index(loaded).rank(tokens, depth, allowed=allowed)
+        hits = []
+        for row in rows:
+            entry = prep.entries[row]
+            tags, terms = explain(entry, tokens)
+            lex_rank = int((lex_in > lexical[row]).sum()) + 1 if lexical[row] > 0 else None
+            hits.append(Hit(
+                entry, round(float(fused[row]), 6), round(float(loaded.vectors[row] @ qv[0]), 4),
+                int((dense_in > dense[row]).sum()) + 1, lex_rank, tags, terms,
+            ))
+        reason = (f"index fresh ({loaded.meta.count} rows, {loaded.meta.model}): language-"
+                  "neutral dense (text, story) + BM25 weighted by its best match + tags/domain")
+        return SearchResult(query, "hybrid", reason, tuple(hits), len(allowed), "fresh")
+
+    def _rrf(
+        self, query: str, loaded: LoadedIndex, prep: _Prepared, qv: npt.NDArray[np.float32],
+        lexical: npt.NDArray[np.float64], allowed: npt.NDArray[np.int64], k: int,
+    ) -> SearchResult:
+        """The previous ranking: raw-cosine top ``depth`` and BM25 top ``depth``, RRF k = 60."""
+        depth = max(DEPTH, 5 * k)
+        dense = loaded.index.search(qv, depth, allowed=allowed.tolist())
+        positive = allowed[lexical[allowed] > 0]
+        lex_rows = top_k(lexical, positive, depth)
         dense_rank = {row: r for r, (row, _) in enumerate(dense, start=1)}
-        lexical_rank = {row: r for r, row in enumerate(lexical, start=1)}
-        fused = reciprocal_rank_fusion([[row for row, _ in dense], lexical])[:k]
+        lexical_rank = {row: r for r, row in enumerate(lex_rows, start=1)}
+        fused = reciprocal_rank_fusion([[row for row, _ in dense], lex_rows])[:k]
+        tokens = tokenize(query)
         hits = []
         for row, score in fused:
-            entry = by_id[loaded.meta.ids[row]]
+            entry = prep.entries[row]
             tags, terms = explain(entry, tokens)
             sim = float(loaded.vectors[row] @ qv[0])
             hits.append(Hit(entry, round(score, 6), round(sim, 4), dense_rank.get(row),

@@ -6,10 +6,14 @@ index port its :class:`grace.vectors.ports.VectorIndex`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
 
 from grace.embedding.ports import Matrix
 from grace.learnings.domain.staleness import IndexMeta
@@ -17,19 +21,35 @@ from grace.vectors.ports import VectorIndex
 
 
 class LexicalIndex(Protocol):
-    """A lexical (BM25) ranking over a fixed corpus of token lists.
+    """A lexical (BM25) scorer over a fixed corpus of texts (one per row).
 
-    ``rank(query_tokens, k, allowed=...)`` returns at most ``k`` corpus positions with a
-    positive score, best first; only ``allowed`` positions compete when given.
+    ``scores(query)`` returns ``(n,) float64`` in [0, 1]: 0 for a row sharing no analysed term
+    with the query, 1 for a row matching every query term at saturation (the score divided by
+    the query's ceiling, so that values compare across queries). The adapter owns the text
+    analysis (stemming, stop words).
     """
 
-    def rank(
-        self, query_tokens: Sequence[str], k: int, *, allowed: Sequence[int] | None = None
-    ) -> list[int]: ...
+    def scores(self, query: str) -> npt.NDArray[np.float64]: ...
 
 
-LexicalIndexBuilder = Callable[[Sequence[Sequence[str]]], LexicalIndex]
-"""Builds a :class:`LexicalIndex` from a corpus of token lists (one per row)."""
+LexicalIndexBuilder = Callable[[Sequence[str]], LexicalIndex]
+"""Builds a :class:`LexicalIndex` from the rows' texts."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredIndex:
+    """What :meth:`IndexStore.load` returns.
+
+    Attributes:
+        vectors: ``(count, d) float32`` unit rows of the seed's text (row ``i`` = ``ids[i]``).
+        index: the vector index over ``vectors``.
+        views: extra derived arrays by name: ``story`` ``(count, d)`` float32 unit rows of the
+            stories, ``language_axis`` ``(1, d)`` float32 (decision 0011).
+    """
+
+    vectors: Matrix
+    index: VectorIndex
+    views: Mapping[str, Matrix]
 
 
 class LearningsSource(Protocol):
@@ -54,13 +74,14 @@ class LearningsSource(Protocol):
 
 
 class IndexStore(Protocol):
-    """The derived files next to the source: matrix (``.npy``), vector index, meta (JSON).
+    """The derived files next to the source: matrix (``.npy``), vector index, the extra views
+    (``.npz``), meta (JSON).
 
     * ``load_meta()`` → the meta or ``None`` when absent;
     * ``check(meta)`` → ``None`` when the files exist and their SHA-256 match the meta, else why;
-    * ``load(meta)`` → ``(matrix (count, d) float32, index)``, checked against the meta;
-    * ``save(vectors, meta)`` writes atomically (temporary file, fsync, rename), the meta last,
-      with the files' hashes filled in, and returns that meta.
+    * ``load(meta)`` → a :class:`StoredIndex`, checked against the meta;
+    * ``save(vectors, meta, views=...)`` writes atomically (temporary file, fsync, rename), the
+      meta last, with the files' hashes filled in, and returns that meta.
 
     Raises:
         LearningsIndexError: unreadable meta or files, or files that do not match the meta.
@@ -70,6 +91,8 @@ class IndexStore(Protocol):
 
     def check(self, meta: IndexMeta) -> str | None: ...
 
-    def load(self, meta: IndexMeta) -> tuple[Matrix, VectorIndex]: ...
+    def load(self, meta: IndexMeta) -> StoredIndex: ...
 
-    def save(self, vectors: Matrix, meta: IndexMeta) -> IndexMeta: ...
+    def save(
+        self, vectors: Matrix, meta: IndexMeta, *, views: Mapping[str, Matrix]
+    ) -> IndexMeta: ...

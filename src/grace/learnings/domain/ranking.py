@@ -1,4 +1,5 @@
-"""Filters, reciprocal rank fusion, the grep-on-tags fallback and the search result values."""
+"""Filters, score fusion (and reciprocal rank fusion), tag/domain matches, the grep-on-tags
+fallback and the search result values."""
 
 from __future__ import annotations
 
@@ -8,11 +9,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+import numpy as np
+import numpy.typing as npt
+
 from grace.learnings.domain.entry import Learning, normalise_tag
 from grace.text import fold
 
 RRF_K: Final = 60
-"""Reciprocal rank fusion constant (Cormack, Clarke & Büttcher, SIGIR 2009: k = 60)."""
+"""Reciprocal rank fusion constant (Cormack, Clarke & Büttcher, SIGIR 2009: k = 60); the
+``rrf`` ranking (the previous default) only — decision 0011 measured it below bare e5."""
+
+W_LEXICAL: Final = 0.3
+"""Weight of the BM25 channel, multiplied by the query's best BM25 match (decision 0011)."""
+
+W_TAGS: Final = 0.2
+"""Weight of the share of query words that are a tag or the domain of the entry (0011)."""
+
+Ranking = Literal["fused", "rrf"]
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9_+.#-]*[a-z0-9+#]|[a-z0-9]")
 _STOP_TEXT: Final = (
@@ -70,12 +83,87 @@ def reciprocal_rank_fusion(
     return sorted(scores.items(), key=lambda p: (-p[1], p[0]))
 
 
+def fuse(
+    dense: npt.NDArray[np.floating], lexical: npt.NDArray[np.floating],
+    tags: npt.NDArray[np.floating], *, w_lexical: float = W_LEXICAL, w_tags: float = W_TAGS,
+) -> npt.NDArray[np.float64]:
+    """Score-calibrated fusion of three ``(n,)`` channels (decision 0011).
+
+    ``dense + w_lexical · max(lexical) · lexical + w_tags · tags``, where ``dense`` is the
+    centred cosine (:class:`~grace.learnings.domain.dense.DenseSpace`), ``lexical`` BM25 divided
+    by the query's ceiling (in [0, 1]) and ``tags`` the share of query words that are a tag or
+    the domain of the entry (in [0, 1]). The lexical weight falls with the query's best lexical
+    match: a query whose words are absent from every entry (another language, other words)
+    leaves the order to the dense channel.
+    """
+    lex = np.asarray(lexical, dtype=np.float64)
+    best = float(lex.max()) if lex.size else 0.0
+    out: npt.NDArray[np.float64] = (
+        np.asarray(dense, dtype=np.float64) + w_lexical * best * lex
+        + w_tags * np.asarray(tags, dtype=np.float64)
+    )
+    return out
+
+
+def top_k(scores: npt.NDArray[np.floating], rows: npt.NDArray[np.int64], k: int) -> list[int]:
+    """The ``k`` best of ``rows`` by ``scores[row]``, best first, ties by lower row (exact)."""
+    if k <= 0 or not len(rows):
+        return []
+    sub = scores[rows]
+    if len(rows) > k:
+        keep = np.argpartition(-sub, k - 1)[:k]
+        cut = sub[keep].min()
+        keep = np.flatnonzero(sub >= cut)  # every tie at the cut competes on its row
+        rows, sub = rows[keep], sub[keep]
+    order = np.lexsort((rows, -sub))[:k]
+    return [int(r) for r in rows[order]]
+
+
+_KEY_SPLIT = re.compile(r"[\s,;]+")
+
+
+def query_keys(query: str) -> frozenset[str]:
+    """Words of ``query`` as tag keys (:func:`normalise_tag`): the seed's workflow query
+    ``{domain} {probable tags}`` is matched against tags and domain with these."""
+    words = (w.strip(".:!?()[]{}\"'«»") for w in _KEY_SPLIT.split(query))
+    return frozenset(k for k in (normalise_tag(w) for w in words if w) if k)
+
+
+def entry_keys(entry: Learning) -> frozenset[str]:
+    """Tag keys of the entry plus its domain's key."""
+    domain = normalise_tag(entry.domain) if entry.domain else ""
+    return entry.tag_keys | ({domain} if domain else frozenset())
+
+
+class KeyIndex:
+    """Inverted index ``tag or domain key → rows``: the structured channel of the fusion."""
+
+    def __init__(self, entries: Sequence[Learning]) -> None:
+        self._n = len(entries)
+        rows: dict[str, list[int]] = {}
+        for row, entry in enumerate(entries):
+            for key in entry_keys(entry):
+                rows.setdefault(key, []).append(row)
+        self._rows = {k: np.asarray(v, dtype=np.int64) for k, v in rows.items()}
+
+    def shares(self, query: str) -> npt.NDArray[np.float64]:
+        """``(n,)`` share of the query's keys that each row carries (tag or domain), in [0, 1]."""
+        keys = query_keys(query)
+        out = np.zeros(self._n, dtype=np.float64)
+        for key in keys:
+            rows = self._rows.get(key)
+            if rows is not None:
+                out[rows] += 1.0
+        return out / len(keys) if keys else out
+
+
 @dataclass(frozen=True, slots=True)
 class Hit:
     """One answer with why it matched.
 
     Attributes:
-        score: RRF score (hybrid) or fallback score (matched tags × 2 + matched terms).
+        score: fused score (hybrid, :func:`fuse`; RRF score with the ``rrf`` ranking) or
+            fallback score (matched tags × 2 + matched terms).
         similarity: cosine with the query (hybrid), ``None`` for the fallback.
         dense_rank / lexical_rank: 1-based ranks in each list, ``None`` when absent.
         matched_tags: query tokens equal to a tag of the entry (normalised).

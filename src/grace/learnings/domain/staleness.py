@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Final, Literal
 
 from grace.embedding.ports import ModelIdentity
+from grace.learnings.domain.dense import VIEWS_VERSION
 from grace.learnings.domain.entry import TEXT_TEMPLATE
 from grace.learnings.domain.source import line_hash, split_lines
 
@@ -27,8 +28,10 @@ Action = Literal["nothing", "append", "rebuild"]
 
 
 def model_fingerprint(identity: ModelIdentity) -> dict[str, Any]:
-    """Everything that makes two vectors comparable: identity fields, its key, the template."""
-    return {**asdict(identity), "key": identity.key, "text_template": TEXT_TEMPLATE}
+    """Everything that makes two indexes comparable: identity fields, its key, the template and
+    the derived views (decision 0011)."""
+    return {**asdict(identity), "key": identity.key, "text_template": TEXT_TEMPLATE,
+            "views": VIEWS_VERSION}
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +139,19 @@ def assess(
         return Freshness("missing", "no index yet")
     if files_problem is not None:
         return Freshness("unusable", f"index files do not match their meta: {files_problem}")
-    if meta.model_identity != model_fingerprint(identity):
+    want = model_fingerprint(identity)
+    if meta.model_identity != want:
         old = meta.model_identity.get("name", "?"), meta.model_identity.get("revision", "?")
+        same_model = {k: v for k, v in meta.model_identity.items()
+                      if k not in ("text_template", "views")} == {
+            k: v for k, v in want.items() if k not in ("text_template", "views")}
+        if same_model:
+            return Freshness(
+                "model_changed",
+                f"index built with text {meta.model_identity.get('text_template', '?')!r}, views "
+                f"{meta.model_identity.get('views', 'text only')}; search uses "
+                f"{want['text_template']!r}, views {want['views']}",
+            )
         return Freshness(
             "model_changed",
             f"index built with {old[0]} ({old[1]}), the embedder is {identity.name} "
