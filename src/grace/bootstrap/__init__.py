@@ -10,7 +10,12 @@ project discovery in the project-file adapter, ``grace init`` in
 
 from __future__ import annotations
 
-from grace.bootstrap.learnings import LearningsApp, build_learnings
+from grace.bootstrap.learnings import (
+    LEARNINGS_SYSTEMS,
+    LearningsApp,
+    build_learnings,
+    build_learnings_rankers,
+)
 from grace.bootstrap.matching import MatchingApp, build_matching, make_proposer, open_member_store
 from grace.bootstrap.resolution import (
     ResolutionApp,
@@ -29,6 +34,7 @@ from grace.resolution.adapters.git_changes import changed_files
 from grace.resolution.adapters.importers.rules import import_rules
 
 __all__ = [
+    "LEARNINGS_SYSTEMS",
     "LearningsApp",
     "MatchingApp",
     "ProjectError",
@@ -37,6 +43,7 @@ __all__ = [
     "build_evaluation",
     "build_init",
     "build_learnings",
+    "build_learnings_rankers",
     "build_matching",
     "build_reader",
     "build_resolution",

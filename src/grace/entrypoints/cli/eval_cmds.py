@@ -191,3 +191,134 @@ def relevance(
         _print(report, per_task=per_task)
     if len(reports) > 1:
         _side_by_side(reports)
+
+
+def _f3(x: float) -> str:
+    return "—" if math.isnan(x) else f"{x:.3f}"
+
+
+@app.command("learnings")
+@handle_errors
+def learnings(
+    labels: Annotated[Path, typer.Argument(help="JSONL labelled queries "
+                                           "(eval/learnings/README.md).")],
+    file: Annotated[
+        Path | None, typer.Option("--file", "-f", help="The learnings file (default: "
+                                  "learnings.jsonl next to LABELS).", show_default=False)
+    ] = None,
+    system: Annotated[
+        list[str] | None,
+        typer.Option(help="System(s) to compare: product, e5 (bare cosine), bm25, rrf (the "
+                     "previous ranking), grep (seed 002); repeat it. Default: product, e5, "
+                     "bm25."),
+    ] = None,
+    sizes: Annotated[
+        list[int] | None,
+        typer.Option("--size", help="Also compare the index with grep on tags on seeded "
+                     "subsets of this many entries (repeat it: --size 30 --size 100)."),
+    ] = None,
+    per_query: Annotated[
+        bool, typer.Option("--per-query", help="Print each query's top 3 and metrics.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """MRR@5, recall@5 and nDCG@10 of learnings search, each system on the same queries in
+    the same run (one embedder shared; the label folder is never written to).
+
+    Examples:
+
+      grace eval learnings eval/learnings/queries.jsonl
+
+      grace eval learnings eval/learnings/queries.jsonl --system product --system rrf --json
+
+      grace eval learnings eval/learnings/queries.jsonl --size 30 --size 100 --size 200
+    """
+    from grace.bootstrap import build_learnings_rankers
+    from grace.embedding.factory import make_embedder
+    from grace.learnings.application.evaluation import (
+        compare_at_sizes,
+        evaluate_system,
+        read_query_labels,
+    )
+    from grace.learnings.domain.source import parse_source
+
+    cfg = settings()
+    queries = read_query_labels(labels)
+    source = file or labels.parent / "learnings.jsonl"
+    try:
+        data = source.read_bytes()
+    except OSError as exc:
+        raise GraceError(f"cannot read the learnings file {source}: {exc}") from exc
+    snap = parse_source(data)
+    if snap.problems:
+        p = snap.problems[0]
+        raise GraceError(f"{source}:{p.line}: {p.message} (fix the label set's file)")
+    entries = snap.active()
+    unknown = sorted({i for q in queries for i in q.relevant} - {e.id for e in entries})
+    if unknown:
+        raise GraceError(f"{labels}: relevant ids not in {source}: {', '.join(unknown[:5])}")
+    systems = list(dict.fromkeys(system or ["product", "e5", "bm25"]))
+    embedder = make_embedder(cfg.embedder, cache_dir=cfg.cache_dir)
+    with tempfile.TemporaryDirectory(prefix="grace-eval-learnings-") as work:
+        with err_console.status("building the indexes", spinner="dots"):
+            rankers = build_learnings_rankers(cfg, entries, Path(work) / "all", systems,
+                                              embedder=embedder)
+        reports = []
+        for name, ranker in rankers.items():
+            with Progress(
+                TextColumn(name), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                console=err_console, transient=True,
+            ) as progress:
+                bar = progress.add_task(name, total=len(queries))
+
+                def advance(done: int, _total: int, bar: TaskID = bar) -> None:
+                    progress.update(bar, completed=done)
+
+                reports.append(evaluate_system(name, queries, ranker, on_progress=advance))
+        size_rows = []
+        if sizes:
+            counter = iter(range(10**9))
+
+            def make(kept: object) -> object:
+                return build_learnings_rankers(
+                    cfg, kept, Path(work) / f"size-{next(counter)}",  # type: ignore[arg-type]
+                    ["product", "grep"], embedder=embedder, threshold=0)
+
+            with err_console.status("grep vs index on subsets", spinner="dots"):
+                size_rows = compare_at_sizes(entries, queries, sizes, make)  # type: ignore[arg-type]
+    if as_json:
+        print_json({"labels": str(labels), "learnings": str(source), "entries": len(entries),
+                    "queries": len(queries), "embedder": cfg.embedder,
+                    "threshold": cfg.learnings_threshold, "ranking": cfg.learnings_ranking,
+                    "systems": reports, "sizes": size_rows})
+        return
+    if per_query:
+        for r in reports:
+            table = Table(title=escape(f"{r.system}: per query"))
+            for col in ("id", "kind", "MRR@5", "R@5", "nDCG@10", "top 3"):
+                table.add_column(col, overflow="fold")
+            for o in r.outcomes:
+                add_plain_row(table, o.id, o.kind, f"{o.mrr5:.2f}", f"{o.recall5:.2f}",
+                              f"{o.ndcg10:.2f}", ", ".join(o.ranked[:3]))
+            out_console.print(table)
+    kinds = sorted({k for r in reports for k in r.by_kind})
+    table = Table(title=escape(f"learnings search: {len(queries)} queries over {len(entries)} "
+                               f"entries ({source}), same run"))
+    for col in ("system", "MRR@5", "recall@5", "nDCG@10", "hit@5",
+                *[f"{k} MRR/R@5" for k in kinds], "p50 / p95 ms"):
+        table.add_column(col, overflow="fold")
+    for r in reports:
+        add_plain_row(table, r.system, _f3(r.mrr5), _f3(r.recall5), _f3(r.ndcg10), _pct(r.hit5),
+                      *[f"{_f3(r.by_kind[k]['mrr5'])} / {_f3(r.by_kind[k]['recall5'])}"
+                        if k in r.by_kind else "—" for k in kinds],
+                      f"{r.p50_ms:.1f} / {r.p95_ms:.1f}")
+    out_console.print(table)
+    if size_rows:
+        st = Table(title="index vs grep on tags, seeded subsets (means over samples)")
+        for col in ("entries", "system", "samples", "queries", "MRR@5", "recall@5", "nDCG@10"):
+            st.add_column(col)
+        for row in size_rows:
+            add_plain_row(st, str(row.size), "index" if row.system == "product" else row.system,
+                          str(row.samples), f"{row.queries:.1f}", _f3(row.mrr5),
+                          _f3(row.recall5), _f3(row.ndcg10))
+        out_console.print(st)
