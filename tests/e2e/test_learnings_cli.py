@@ -142,3 +142,27 @@ def test_mcp_learnings_search_with_the_sdk_client(tmp_path):
 
     asyncio.run(main())
     assert (tmp_path / "embeddings-meta.json").is_file()
+
+
+def test_eval_learnings_prints_three_systems_side_by_side(tmp_path):
+    rows = [("Logout kept the token valid", ["auth"], "Revoke tokens on logout", "auth"),
+            ("Les exports CSV cassaient les accents", ["export"], "UTF-8 avec BOM", "export"),
+            ("Slow invoice list", ["perf"], "Index the customer column", "billing")]
+    (tmp_path / "learnings.jsonl").write_text("".join(
+        json.dumps({"id": f"e{i}", "story": s, "tags": t, "learning": lrn, "domain": d}) + "\n"
+        for i, (s, t, lrn, d) in enumerate(rows)))
+    (tmp_path / "q.jsonl").write_text(
+        json.dumps({"id": "q1", "query": "auth token", "relevant": {"e0": 2},
+                    "kind": "workflow"}) + "\n")
+    run = lambda *a: subprocess.run(  # noqa: E731
+        [sys.executable, "-m", "grace", "eval", "learnings", *a], cwd=tmp_path,
+        env=env(tmp_path, GRACE_EMBEDDER="fake"), capture_output=True, text=True, timeout=300)
+    data = ok(run("q.jsonl", "--json", "--size", "2"))
+    assert [s["system"] for s in data["systems"]] == ["product", "e5", "bm25"]
+    assert data["entries"] == 3 and data["systems"][0]["mrr5"] == 1.0
+    assert {r["system"] for r in data["sizes"]} == {"product", "grep"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "learnings.jsonl", "q.jsonl"]
+    human = run("q.jsonl", "--system", "grep")
+    assert human.returncode == 0 and "MRR@5" in human.stdout and "grep" in human.stdout
+    bad = run("q.jsonl", "--system", "nope")
+    assert bad.returncode == 2 and "unknown system nope" in bad.stderr

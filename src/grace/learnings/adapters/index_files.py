@@ -88,6 +88,21 @@ class IndexFiles:
 
     def __init__(self, source: Path) -> None:
         self.paths = index_paths(source)
+        self._digests: dict[Path, tuple[tuple[int, ...], str]] = {}
+
+    def _sha256(self, path: Path) -> str:
+        """SHA-256 of a file, re-read only when its stat signature (inode, size, mtime and
+        ctime in ns) changed since this process last hashed it: every write here is a rename
+        (new inode), and an in-place edit changes the ctime, which no user call can set back.
+        A search then costs one ``stat`` per file, not a hash of the index (decision 0011)."""
+        st = path.stat()
+        sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+        known = self._digests.get(path)
+        if known is not None and known[0] == sig:
+            return known[1]
+        digest = _sha256_file(path)
+        self._digests[path] = (sig, digest)
+        return digest
 
     def load_meta(self) -> IndexMeta | None:
         """The meta, or ``None`` when there is no meta file.
@@ -113,7 +128,7 @@ class IndexFiles:
                 return f"the meta records no {role} file"
             if not path.is_file():
                 return f"{path.name} is missing"
-            if path.stat().st_size != info.get("bytes") or _sha256_file(path) != info.get(
+            if path.stat().st_size != info.get("bytes") or self._sha256(path) != info.get(
                 "sha256"
             ):
                 return f"{path.name} differs from the one the meta records"
@@ -171,7 +186,7 @@ class IndexFiles:
         self.after_write("views")
         for role in ROLES:
             path = self.paths[role]
-            files[role] = {"name": path.name, "sha256": _sha256_file(path),
+            files[role] = {"name": path.name, "sha256": self._sha256(path),
                            "bytes": path.stat().st_size}
         final = replace(meta, files=files)
         text = json.dumps(final.to_dict(), ensure_ascii=False, indent=1)

@@ -101,6 +101,7 @@ class IndexMaintainer:
         self.source = source
         self.store = store
         self.embedder = embedder
+        self._loaded: tuple[IndexMeta, StoredIndex] | None = None
 
     def _meta(self) -> tuple[IndexMeta | None, str | None]:
         try:
@@ -247,8 +248,12 @@ class IndexMaintainer:
         verdict, meta = self.freshness(data)
         if verdict.state != "fresh" or meta is None:
             return verdict
-        try:
-            stored = self.store.load(meta)
-        except LearningsIndexError as exc:
-            return replace(verdict, state="unusable", reason=str(exc))
+        if self._loaded is not None and self._loaded[0] == meta:
+            stored = self._loaded[1]  # the files still hash to what this meta records
+        else:
+            try:
+                stored = self.store.load(meta)
+            except LearningsIndexError as exc:
+                return replace(verdict, state="unusable", reason=str(exc))
+            self._loaded = (meta, stored)
         return LoadedIndex(meta, stored.vectors, stored.index, parse_source(data), stored.views)

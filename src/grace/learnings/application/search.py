@@ -101,16 +101,17 @@ class SearchLearnings:
         if not 1 <= k <= MAX_K:
             raise InvalidLearningError(f"-k must be between 1 and {MAX_K}, got {k}")
         filters = filters or Filters()
-        snap = parse_source(self._m.source.read_bytes())
-        active = snap.active()
-        if len(active) <= self._threshold:
-            reason = (f"{len(active)} active entries ≤ threshold {self._threshold} "
-                      "(seed 002): grep on tags")
-            return self._fallback(query, active, k, filters, reason, "not used")
+        if self._threshold > 0:  # with no threshold the index's own read is enough
+            active = parse_source(self._m.source.read_bytes()).active()
+            if len(active) <= self._threshold:
+                reason = (f"{len(active)} active entries ≤ threshold {self._threshold} "
+                          "(seed 002): grep on tags")
+                return self._fallback(query, active, k, filters, reason, "not used")
         if self._update:
             self._m.ensure(progress)
         loaded = self._m.load_fresh()
         if not isinstance(loaded, LoadedIndex):
+            active = parse_source(self._m.source.read_bytes()).active()
             reason = f"index not used ({loaded.state}: {loaded.reason}): grep on tags"
             return self._fallback(query, active, k, filters, reason, loaded.state)
         return self._hybrid(query, loaded, k, filters)
@@ -148,7 +149,8 @@ class SearchLearnings:
             allowed = np.asarray([r for r in allowed if filters.accepts(prep.entries[r])],
                                  dtype=np.int64)
         if not len(allowed):
-            reason = "no active entry passes the filters"
+            reason = ("no active entry passes the filters" if len(prep.active)
+                      else "no active entry in the file")
             return SearchResult(query, "hybrid", reason, (), 0, "fresh")
         qv = self._m.embedder.embed([query], kind="query")
         lexical = np.zeros(len(prep.entries), dtype=np.float64)
