@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 import tempfile
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 from rich.markup import escape
@@ -242,6 +243,10 @@ def learnings(
     )
     from grace.learnings.domain.source import parse_source
 
+    if TYPE_CHECKING:
+        from grace.learnings.application.evaluation import Ranker
+        from grace.learnings.domain.entry import Learning
+
     cfg = settings()
     queries = read_query_labels(labels)
     source = file or labels.parent / "learnings.jsonl"
@@ -279,13 +284,13 @@ def learnings(
         if sizes:
             counter = iter(range(10**9))
 
-            def make(kept: object) -> object:
+            def make(kept: Sequence[Learning]) -> Mapping[str, Ranker]:
                 return build_learnings_rankers(
-                    cfg, kept, Path(work) / f"size-{next(counter)}",  # type: ignore[arg-type]
-                    ["product", "grep"], embedder=embedder, threshold=0)
+                    cfg, kept, Path(work) / f"size-{next(counter)}", ["product", "grep"],
+                    embedder=embedder, threshold=0)
 
             with err_console.status("grep vs index on subsets", spinner="dots"):
-                size_rows = compare_at_sizes(entries, queries, sizes, make)  # type: ignore[arg-type]
+                size_rows = compare_at_sizes(entries, queries, sizes, make)
     if as_json:
         print_json({"labels": str(labels), "learnings": str(source), "entries": len(entries),
                     "queries": len(queries), "embedder": cfg.embedder,
