@@ -109,3 +109,24 @@ def test_bootstrap_wires_the_configured_file(tmp_path):
     app = build_learnings(Settings(embedder="fake", cache_dir=tmp_path / "c"), src, threshold=0)
     assert app.search("lesson", k=2).path == "hybrid"
     assert (tmp_path / "l-embeddings-meta.json").is_file()
+
+
+def test_an_in_place_edit_that_puts_the_mtime_back_is_still_detected(tmp_path):
+    """The store re-hashes a file only when its stat signature changed (decision 0011): the
+    ctime, which no user call can set back, keeps that shortcut safe."""
+    import os
+
+    src = tmp_path / "learnings.jsonl"
+    write(src, 4)
+    m = IndexMaintainer(JsonlLearningsFile(src), IndexFiles(src), FakeEmbedder(16))
+    m.ensure()
+    assert m.status().state == "fresh"
+    views = tmp_path / "learnings-views.npz"
+    before = views.stat()
+    data = views.read_bytes()
+    with views.open("r+b") as f:
+        f.seek(len(data) - 1)
+        f.write(bytes([data[-1] ^ 1]))
+    os.utime(views, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert views.stat().st_size == before.st_size
+    assert m.status().state == "unusable"

@@ -170,3 +170,19 @@ def test_bad_queries(query, k, message):
 
 def test_tokenize_folds_accents_and_drops_stop_words():
     assert tokenize("La Sécurité des #API, rate-limiting") == ["securite", "api", "rate-limiting"]
+
+
+def test_the_seed_workflow_query_meets_tags_and_domain():
+    _, _, search = wire(jsonl())
+    result = search("billing export", k=2)  # {domain} {probable tags}
+    top = result.hits[0]
+    assert top.learning.domain == "billing" and set(top.matched_tags) == {"billing", "export"}
+
+
+def test_by_default_the_index_answers_even_a_small_file():
+    m = IndexMaintainer(InMemoryLearningsSource(jsonl()), InMemoryIndexStore(), FakeEmbedder(64))
+    result = SearchLearnings(m, OverlapLexicalIndex)("invoice", k=1)
+    assert result.path == "hybrid" and m.status().state == "fresh"
+    empty = IndexMaintainer(InMemoryLearningsSource(b""), InMemoryIndexStore(), FakeEmbedder(8))
+    nothing = SearchLearnings(empty, OverlapLexicalIndex)("invoice", k=1)
+    assert nothing.hits == () and nothing.reason == "no active entry in the file"
