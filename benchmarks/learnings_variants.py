@@ -1,5 +1,5 @@
 """Ranking variants of learnings search on eval/learnings, with the real e5 model (not a test):
-the ablation table of decision 0011. Prints MRR@5, recall@5, nDCG@10 and per-kind MRR@5.
+the ablation table of decision 0014. Prints MRR@5, recall@5, nDCG@10 and per-kind MRR@5.
 
 Run:  .venv/bin/python benchmarks/learnings_variants.py [--cache-dir ~/.cache/grace]
 

@@ -61,9 +61,9 @@ class Settings(BaseSettings):
             ``~/.cache/grace``.
         learnings_threshold: ``GRACE_LEARNINGS_THRESHOLD`` — active entries at or below which
             learnings search answers with the seed's grep on tags (default 0: the index answers
-            whenever it is usable, measured better at 30, 100 and 200 entries, decision 0011;
+            whenever it is usable, measured better at 30, 100 and 200 entries, decision 0014;
             200 restores seed 002).
-        learnings_ranking: ``GRACE_LEARNINGS_RANKING`` — ``fused`` (default, decision 0011) or
+        learnings_ranking: ``GRACE_LEARNINGS_RANKING`` — ``fused`` (default, decision 0014) or
             ``rrf`` (the previous ranking: raw cosine and BM25 fused by RRF, k = 60).
         database_url: ``GRACE_DATABASE_URL`` — the member store (matching): ``sqlite:///PATH``
             or ``postgresql://…`` (PostgreSQL 16 + pgvector); default SQLite

@@ -76,7 +76,7 @@ def test_human_output_fallback_and_errors(tmp_path):
     assert "[bold]list[/]" in s.stdout  # user text is never rich markup
     seed = grace(tmp_path, "search", "perf list", GRACE_LEARNINGS_THRESHOLD="200", **fake)
     assert "fallback: 1 active entries ≤ threshold 200" in seed.stderr
-    default = grace(tmp_path, "search", "perf list", **fake)  # decision 0011: the index answers
+    default = grace(tmp_path, "search", "perf list", **fake)  # decision 0014: the index answers
     assert default.returncode == 0 and "hybrid: index fresh" in default.stderr
     assert grace(tmp_path, "ensure-index", **fake).returncode == 0
     assert grace(tmp_path, "status", "--check", **fake).returncode == 0

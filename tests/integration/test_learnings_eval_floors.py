@@ -1,4 +1,4 @@
-"""Quality floors of learnings search on eval/learnings with the real e5 model (decision 0011).
+"""Quality floors of learnings search on eval/learnings with the real e5 model (decision 0014).
 
 The model is deterministic, so the floors sit just under the measured figures: a ranking change
 that costs a query fails here. Measured (``grace eval learnings eval/learnings/queries.jsonl``):

@@ -112,7 +112,7 @@ def test_bootstrap_wires_the_configured_file(tmp_path):
 
 
 def test_an_in_place_edit_that_puts_the_mtime_back_is_still_detected(tmp_path):
-    """The store re-hashes a file only when its stat signature changed (decision 0011): the
+    """The store re-hashes a file only when its stat signature changed (decision 0014): the
     ctime, which no user call can set back, keeps that shortcut safe."""
     import os
 

@@ -14,7 +14,7 @@ from grace.config import Settings
 from grace.embedding.cache import CachedEmbedder
 from grace.embedding.e5 import E5Embedder
 from grace.embedding.fake import FakeEmbedder
-from grace.resolution.adapters.lexical import bm25_scorer
+from grace.lexical import bm25_scorer
 from grace.resolution.application.hybrid import HybridRelevance
 from grace.resolution.application.relevance import EmbeddingRelevance
 from grace.resolution.application.resolve_context import ResolveContext

@@ -8,7 +8,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from grace.resolution.adapters.lexical import Bm25Scorer, analyse
+from grace.lexical import Bm25Scorer, analyse
 from grace.resolution.application.evaluation import ndcg_at
 from grace.resolution.domain.hybrid import HybridCandidate, HybridParams, HybridSelector
 

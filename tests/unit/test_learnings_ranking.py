@@ -1,4 +1,4 @@
-"""The fused ranking of learnings search (decision 0011): oracles and invariants, no model."""
+"""The fused ranking of learnings search (decision 0014): oracles and invariants, no model."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis.extra.numpy import arrays
 
 from grace.learnings.domain.dense import DenseSpace, language_axis, neutral, normalise
 from grace.learnings.domain.entry import Learning
-from grace.learnings.domain.ranking import KeyIndex, fuse, query_keys, top_k
+from grace.learnings.domain.ranking import KeyIndex, fuse, query_keys, top_rows
 
 unit = st.floats(0, 1, allow_nan=False, width=32)
 
@@ -27,7 +27,7 @@ def test_fuse_matches_its_formula_written_as_a_loop(dense, lexical, tags):
 def test_without_lexical_or_tag_evidence_the_dense_order_stands(dense):
     zero = np.zeros(20)
     rows = np.arange(20, dtype=np.int64)
-    assert top_k(fuse(dense, zero, zero), rows, 20) == top_k(dense, rows, 20)
+    assert top_rows(fuse(dense, zero, zero), rows, 20) == top_rows(dense, rows, 20)
 
 
 def test_a_weak_lexical_match_weighs_less_than_a_strong_one():
@@ -39,9 +39,9 @@ def test_a_weak_lexical_match_weighs_less_than_a_strong_one():
 
 @given(arrays(np.float64, 40, elements=st.sampled_from([0.0, 0.1, 0.5, 0.9])),
        st.lists(st.integers(0, 39), unique=True, max_size=40), st.integers(0, 45))
-def test_top_k_equals_a_full_sort_ties_by_row(scores, rows, k):
+def test_top_rows_equals_a_full_sort_ties_by_row(scores, rows, k):
     want = sorted(rows, key=lambda r: (-scores[r], r))[:k]
-    assert top_k(scores, np.asarray(rows, dtype=np.int64), k) == want
+    assert top_rows(scores, np.asarray(rows, dtype=np.int64), k) == want
 
 
 def entry(i: str, tags: tuple[str, ...], domain: str | None = None) -> Learning:

@@ -69,7 +69,7 @@ def test_rrf_an_item_first_everywhere_is_first(lists):
     assert reciprocal_rank_fusion(lists)[0][0] == 99
 
 
-@pytest.mark.parametrize("ranking, says", [("fused", "BM25 weighted"), ("rrf", "RRF")])
+@pytest.mark.parametrize(("ranking", "says"), [("fused", "BM25 weighted"), ("rrf", "RRF")])
 def test_hybrid_search_explains_each_hit(ranking, says):
     _, _, search = wire(jsonl(), ranking=ranking)
     result = search("accounting export of credit notes", k=2)

@@ -15,6 +15,7 @@ from grace.bootstrap.learnings import (
     LearningsApp,
     build_learnings,
     build_learnings_rankers,
+    evaluation_embedder,
 )
 from grace.bootstrap.matching import MatchingApp, build_matching, make_proposer, open_member_store
 from grace.bootstrap.resolution import (
@@ -49,6 +50,7 @@ __all__ = [
     "build_resolution",
     "bundled_catalog",
     "changed_files",
+    "evaluation_embedder",
     "example_project",
     "example_root",
     "hybrid_params",

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,6 +68,21 @@ def build_learnings(
             update=update, ranking=settings.learnings_ranking,
         ),
     )
+
+
+@contextmanager
+def evaluation_embedder(settings: Settings) -> Iterator[TextEmbedder]:
+    """``GRACE_EMBEDDER`` behind the vector cache, shared by every system of an evaluation
+    (:func:`build_learnings_rankers`) and closed when the ``with`` block ends.
+
+    Raises:
+        ConfigError: unknown embedder.
+    """
+    embedder = make_embedder(settings.embedder, cache_dir=settings.cache_dir)
+    try:
+        yield embedder
+    finally:
+        close_embedder(embedder)
 
 
 LEARNINGS_SYSTEMS = ("product", "e5", "bm25", "rrf", "grep")

@@ -12,11 +12,11 @@ from grace.bootstrap.lifecycle import Closing, close_embedder
 from grace.config import Settings
 from grace.embedding.factory import make_embedder
 from grace.embedding.ports import TextEmbedder
+from grace.lexical import bm25_scorer
 from grace.resolution.adapters.examples import bundled_catalog, example_project
 from grace.resolution.adapters.exporters import FolderExporter
 from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
 from grace.resolution.adapters.glob_matcher import WcmatchPathMatcher
-from grace.resolution.adapters.lexical import bm25_scorer
 from grace.resolution.adapters.project_editor import YamlProjectSwitches
 from grace.resolution.adapters.project_file import (
     ProjectFile,

@@ -38,6 +38,15 @@ from grace.resolution.application.evaluation import (
     read_labels,
 )
 
+if TYPE_CHECKING:
+    from grace.learnings.application.evaluation import (
+        LabelledQuery,
+        Ranker,
+        SizeRow,
+        SystemReport,
+    )
+    from grace.learnings.domain.entry import Learning
+
 app = typer.Typer(help="Evaluate GRACE's selection against labelled tasks.", no_args_is_help=True)
 
 
@@ -234,37 +243,14 @@ def learnings(
 
       grace eval learnings eval/learnings/queries.jsonl --size 30 --size 100 --size 200
     """
-    from grace.bootstrap import build_learnings_rankers
-    from grace.embedding.factory import make_embedder
-    from grace.learnings.application.evaluation import (
-        compare_at_sizes,
-        evaluate_system,
-        read_query_labels,
-    )
-    from grace.learnings.domain.source import parse_source
-
-    if TYPE_CHECKING:
-        from grace.learnings.application.evaluation import Ranker
-        from grace.learnings.domain.entry import Learning
+    from grace.bootstrap import build_learnings_rankers, evaluation_embedder
+    from grace.learnings.application.evaluation import compare_at_sizes, evaluate_system
 
     cfg = settings()
-    queries = read_query_labels(labels)
-    source = file or labels.parent / "learnings.jsonl"
-    try:
-        data = source.read_bytes()
-    except OSError as exc:
-        raise GraceError(f"cannot read the learnings file {source}: {exc}") from exc
-    snap = parse_source(data)
-    if snap.problems:
-        p = snap.problems[0]
-        raise GraceError(f"{source}:{p.line}: {p.message} (fix the label set's file)")
-    entries = snap.active()
-    unknown = sorted({i for q in queries for i in q.relevant} - {e.id for e in entries})
-    if unknown:
-        raise GraceError(f"{labels}: relevant ids not in {source}: {', '.join(unknown[:5])}")
+    queries, source, entries = _read_learnings_set(labels, file)
     systems = list(dict.fromkeys(system or ["product", "e5", "bm25"]))
-    embedder = make_embedder(cfg.embedder, cache_dir=cfg.cache_dir)
-    with tempfile.TemporaryDirectory(prefix="grace-eval-learnings-") as work:
+    with (evaluation_embedder(cfg) as embedder,
+          tempfile.TemporaryDirectory(prefix="grace-eval-learnings-") as work):
         with err_console.status("building the indexes", spinner="dots"):
             rankers = build_learnings_rankers(cfg, entries, Path(work) / "all", systems,
                                               embedder=embedder)
@@ -297,6 +283,44 @@ def learnings(
                     "threshold": cfg.learnings_threshold, "ranking": cfg.learnings_ranking,
                     "systems": reports, "sizes": size_rows})
         return
+    _print_learnings(reports, size_rows, n_queries=len(queries), n_entries=len(entries),
+                     source=source, per_query=per_query)
+
+
+def _read_learnings_set(
+    labels: Path, file: Path | None
+) -> tuple[list[LabelledQuery], Path, list[Learning]]:
+    """The labelled queries, the learnings file and its active entries.
+
+    Raises:
+        GraceError: unreadable or invalid file, or a relevant id that is not in it.
+    """
+    from grace.learnings.application.evaluation import read_query_labels
+    from grace.learnings.domain.source import parse_source
+
+    queries = read_query_labels(labels)
+    source = file or labels.parent / "learnings.jsonl"
+    try:
+        data = source.read_bytes()
+    except OSError as exc:
+        raise GraceError(f"cannot read the learnings file {source}: {exc}") from exc
+    snap = parse_source(data)
+    if snap.problems:
+        p = snap.problems[0]
+        raise GraceError(f"{source}:{p.line}: {p.message} (fix the label set's file)")
+    entries = snap.active()
+    unknown = sorted({i for q in queries for i in q.relevant} - {e.id for e in entries})
+    if unknown:
+        raise GraceError(f"{labels}: relevant ids not in {source}: {', '.join(unknown[:5])}")
+    return queries, source, entries
+
+
+def _print_learnings(
+    reports: Sequence[SystemReport], size_rows: Sequence[SizeRow], *, n_queries: int,
+    n_entries: int, source: Path, per_query: bool,
+) -> None:
+    """The learnings evaluation as tables (per query with ``per_query``, then per system, then
+    the seeded subsets)."""
     if per_query:
         for r in reports:
             table = Table(title=escape(f"{r.system}: per query"))
@@ -307,7 +331,7 @@ def learnings(
                               f"{o.ndcg10:.2f}", ", ".join(o.ranked[:3]))
             out_console.print(table)
     kinds = sorted({k for r in reports for k in r.by_kind})
-    table = Table(title=escape(f"learnings search: {len(queries)} queries over {len(entries)} "
+    table = Table(title=escape(f"learnings search: {n_queries} queries over {n_entries} "
                                f"entries ({source}), same run"))
     for col in ("system", "MRR@5", "recall@5", "nDCG@10", "hit@5",
                 *[f"{k} MRR/R@5" for k in kinds], "p50 / p95 ms"):

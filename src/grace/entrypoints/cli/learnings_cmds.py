@@ -179,7 +179,7 @@ def search(
 
     Above the threshold (default 0), the index: a language-neutral e5 cosine over each entry's
     text and story, fused with BM25 (French/English stemming) and tag/domain matches
-    (decision 0011); at or below it, or without a usable index, the seed's grep on tags. The
+    (decision 0014); at or below it, or without a usable index, the seed's grep on tags. The
     output says which.
 
     Examples:

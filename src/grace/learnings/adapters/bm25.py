@@ -1,11 +1,10 @@
 """``Bm25Index``: the lexical channel of learnings search (BM25, ``bm25s``), with French and
 English Snowball stemming and stop words.
 
-The analysis and scoring are resolution's (:mod:`grace.resolution.adapters.lexical`: folded
-words, English and French stop words, the Snowball stemmer of the text's language, Lucene BM25
-k1 = 1.5, b = 0.75, divided by the query's ceiling): one analyser for the whole product rather
-than a second copy (decision 0011). It belongs in a shared kernel; until it moves there, this
-adapter is the only place learnings depends on it.
+The analysis and scoring are the shared kernel's (:mod:`grace.lexical`, also resolution's:
+folded words, English and French stop words, the Snowball stemmer of the text's language, Lucene
+BM25 k1 = 1.5, b = 0.75, divided by the query's ceiling): one analyser for the whole product
+rather than a second copy (decision 0014).
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from grace.resolution.adapters.lexical import Bm25Scorer
+from grace.lexical import Bm25Scorer
 
 
 class Bm25Index:

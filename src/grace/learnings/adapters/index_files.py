@@ -94,7 +94,7 @@ class IndexFiles:
         """SHA-256 of a file, re-read only when its stat signature (inode, size, mtime and
         ctime in ns) changed since this process last hashed it: every write here is a rename
         (new inode), and an in-place edit changes the ctime, which no user call can set back.
-        A search then costs one ``stat`` per file, not a hash of the index (decision 0011)."""
+        A search then costs one ``stat`` per file, not a hash of the index (decision 0014)."""
         st = path.stat()
         sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
         known = self._digests.get(path)

@@ -31,7 +31,7 @@ from grace.embedding.ports import TextEmbedder
 from grace.errors import GraceError
 from grace.learnings.domain.entry import Learning
 from grace.learnings.domain.ports import LexicalIndexBuilder
-from grace.learnings.domain.ranking import fallback_rank, top_k
+from grace.learnings.domain.ranking import fallback_rank, top_rows
 
 DEPTH: Final = 10
 """Entries each system returns per query (nDCG@10 needs ten)."""
@@ -196,7 +196,7 @@ class BareCosineRanker:
     def __call__(self, query: str) -> list[str]:
         q = self._embedder.embed([query], kind="query")[0]
         sims = (self._vectors @ q).astype(np.float64)
-        return [self._ids[r] for r in top_k(sims, np.arange(len(self._ids)), DEPTH)]
+        return [self._ids[r] for r in top_rows(sims, np.arange(len(self._ids)), DEPTH)]
 
 
 class LexicalRanker:
@@ -209,7 +209,7 @@ class LexicalRanker:
     def __call__(self, query: str) -> list[str]:
         scores = self._index.scores(query)
         rows = np.flatnonzero(scores > 0).astype(np.int64)
-        return [self._ids[r] for r in top_k(scores, rows, DEPTH)]
+        return [self._ids[r] for r in top_rows(scores, rows, DEPTH)]
 
 
 class GrepRanker:
@@ -237,7 +237,7 @@ def subsample(
     labelled = {i for q in queries for i in q.relevant}
     inside = [e for e in entries if e.id in labelled]
     outside = [e for e in entries if e.id not in labelled]
-    rng = random.Random(seed)
+    rng = random.Random(seed)  # noqa: S311 - a seeded subset for the evaluation, not a secret
     n_in = min(len(inside), max(1, round(size * len(inside) / len(entries))))
     n_out = min(len(outside), size - n_in)
     n_in = size - n_out

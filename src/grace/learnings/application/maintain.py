@@ -93,7 +93,7 @@ class IndexMaintainer:
     Appends embed only the new lines; an edit, a removed line or a model change rebuilds, and a
     rebuild with the same model reuses the vectors of unchanged lines (exact: same line bytes,
     same model identity, same text). Each entry has two vectors (its seed text and its story)
-    and the index keeps the model's language axis (decision 0011), computed at a rebuild from
+    and the index keeps the model's language axis (decision 0014), computed at a rebuild from
     :data:`~grace.learnings.domain.dense.LANGUAGE_PAIRS` (128 short texts).
     """
 

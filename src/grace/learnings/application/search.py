@@ -24,13 +24,13 @@ from grace.learnings.domain.ranking import (
     fuse,
     reciprocal_rank_fusion,
     tokenize,
-    top_k,
+    top_rows,
 )
 from grace.learnings.domain.source import parse_source
 
 THRESHOLD: Final = 0
 """Active entries at or below which grep on tags answers. Seed 002 says 200 (semantic search
-did not exist yet); decision 0011 measured the index above grep at 30, 100 and 200 entries, so
+did not exist yet); decision 0014 measured the index above grep at 30, 100 and 200 entries, so
 the index answers whenever it is usable. ``GRACE_LEARNINGS_THRESHOLD=200`` restores the seed."""
 
 MAX_QUERY_CHARS: Final = 2000
@@ -59,7 +59,7 @@ class SearchLearnings:
             (under the lock), so an answer is never silently stale.
         lexical: builds the BM25 index over the rows' texts (kept while the file is unchanged).
         threshold: entries at or below which the fallback answers (:data:`THRESHOLD`).
-        ranking: ``fused`` (decision 0011) or ``rrf`` (the previous ranking: raw cosine top 50
+        ranking: ``fused`` (decision 0014) or ``rrf`` (the previous ranking: raw cosine top 50
             and BM25 top 50 fused by RRF, k = 60).
     """
 
@@ -159,7 +159,7 @@ class SearchLearnings:
             return self._rrf(query, loaded, prep, qv, lexical, allowed, k)
         dense = prep.space.scores(qv).astype(np.float64)
         fused = fuse(dense, lexical, prep.keys.shares(query))
-        rows = top_k(fused, allowed, k)
+        rows = top_rows(fused, allowed, k)
         dense_in, lex_in = dense[allowed], lexical[allowed]
         tokens = tokenize(query)
         hits = []
@@ -183,7 +183,7 @@ class SearchLearnings:
         depth = max(DEPTH, 5 * k)
         dense = loaded.index.search(qv, depth, allowed=allowed.tolist())
         positive = allowed[lexical[allowed] > 0]
-        lex_rows = top_k(lexical, positive, depth)
+        lex_rows = top_rows(lexical, positive, depth)
         dense_rank = {row: r for r, (row, _) in enumerate(dense, start=1)}
         lexical_rank = {row: r for r, row in enumerate(lex_rows, start=1)}
         fused = reciprocal_rank_fusion([[row for row, _ in dense], lex_rows])[:k]

@@ -1,6 +1,6 @@
 """The dense channel of learnings search: language-neutral, centred cosine over two views.
 
-Measured on ``eval/learnings`` (decision 0011): bare multilingual-e5 cosine ranks a French
+Measured on ``eval/learnings`` (decision 0014): bare multilingual-e5 cosine ranks a French
 query's French neighbours above the English lesson it is about — the language itself is a
 direction of the space. Three corrections, each measured:
 

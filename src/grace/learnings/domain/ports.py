@@ -44,7 +44,7 @@ class StoredIndex:
         vectors: ``(count, d) float32`` unit rows of the seed's text (row ``i`` = ``ids[i]``).
         index: the vector index over ``vectors``.
         views: extra derived arrays by name: ``story`` ``(count, d)`` float32 unit rows of the
-            stories, ``language_axis`` ``(1, d)`` float32 (decision 0011).
+            stories, ``language_axis`` ``(1, d)`` float32 (decision 0014).
     """
 
     vectors: Matrix

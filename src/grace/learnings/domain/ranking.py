@@ -14,16 +14,17 @@ import numpy.typing as npt
 
 from grace.learnings.domain.entry import Learning, normalise_tag
 from grace.text import fold
+from grace.vectors.topk import top_k
 
 RRF_K: Final = 60
 """Reciprocal rank fusion constant (Cormack, Clarke & Büttcher, SIGIR 2009: k = 60); the
-``rrf`` ranking (the previous default) only — decision 0011 measured it below bare e5."""
+``rrf`` ranking (the previous default) only — decision 0014 measured it below bare e5."""
 
 W_LEXICAL: Final = 0.3
-"""Weight of the BM25 channel, multiplied by the query's best BM25 match (decision 0011)."""
+"""Weight of the BM25 channel, multiplied by the query's best BM25 match (decision 0014)."""
 
 W_TAGS: Final = 0.2
-"""Weight of the share of query words that are a tag or the domain of the entry (0011)."""
+"""Weight of the share of query words that are a tag or the domain of the entry (0014)."""
 
 Ranking = Literal["fused", "rrf"]
 
@@ -87,7 +88,7 @@ def fuse(
     dense: npt.NDArray[np.floating], lexical: npt.NDArray[np.floating],
     tags: npt.NDArray[np.floating], *, w_lexical: float = W_LEXICAL, w_tags: float = W_TAGS,
 ) -> npt.NDArray[np.float64]:
-    """Score-calibrated fusion of three ``(n,)`` channels (decision 0011).
+    """Score-calibrated fusion of three ``(n,)`` channels (decision 0014).
 
     ``dense + w_lexical · max(lexical) · lexical + w_tags · tags``, where ``dense`` is the
     centred cosine (:class:`~grace.learnings.domain.dense.DenseSpace`), ``lexical`` BM25 divided
@@ -105,18 +106,16 @@ def fuse(
     return out
 
 
-def top_k(scores: npt.NDArray[np.floating], rows: npt.NDArray[np.int64], k: int) -> list[int]:
-    """The ``k`` best of ``rows`` by ``scores[row]``, best first, ties by lower row (exact)."""
-    if k <= 0 or not len(rows):
-        return []
-    sub = scores[rows]
-    if len(rows) > k:
-        keep = np.argpartition(-sub, k - 1)[:k]
-        cut = sub[keep].min()
-        keep = np.flatnonzero(sub >= cut)  # every tie at the cut competes on its row
-        rows, sub = rows[keep], sub[keep]
-    order = np.lexsort((rows, -sub))[:k]
-    return [int(r) for r in rows[order]]
+def top_rows(
+    scores: npt.NDArray[np.floating], rows: npt.NDArray[np.int64], k: int
+) -> list[int]:
+    """The ``k`` best of ``rows`` by ``scores[row]``, best first, ties by ascending row (exact).
+
+    ``scores`` is ``(n,)`` float, ``rows`` ``(m,)`` int64 positions into it. The shared kernel's
+    :func:`grace.vectors.topk.top_k` over ``scores[rows]`` keyed by the rows (one top-k for the
+    whole product).
+    """
+    return [hit.key for hit in top_k(np.asarray(scores)[rows], k, keys=rows)]
 
 
 _KEY_SPLIT = re.compile(r"[\s,;]+")

@@ -29,7 +29,7 @@ Action = Literal["nothing", "append", "rebuild"]
 
 def model_fingerprint(identity: ModelIdentity) -> dict[str, Any]:
     """Everything that makes two indexes comparable: identity fields, its key, the template and
-    the derived views (decision 0011)."""
+    the derived views (decision 0014)."""
     return {**asdict(identity), "key": identity.key, "text_template": TEXT_TEMPLATE,
             "views": VIEWS_VERSION}
 

@@ -1,4 +1,5 @@
-"""BM25 over talents (``bm25s``) with Snowball stemming (``PyStemmer``), French and English.
+"""Shared kernel: the one lexical analyser and BM25 scorer (``bm25s``) with Snowball stemming
+(``PyStemmer``), French and English — resolution ranks talents with it, learnings its entries.
 
 Analysis of a text: folded (lower case, no accents, :func:`grace.text.fold`), split into words
 (``next.js``, ``c#`` and ``c++`` stay whole), English and French stop words removed, then
@@ -82,7 +83,9 @@ def analyse(text: str) -> list[str]:
 
 
 class Bm25Scorer:
-    """:class:`~grace.resolution.domain.ports.LexicalScorer` over ``documents`` (bm25s).
+    """BM25 over ``documents`` (bm25s): resolution's
+    :class:`~grace.resolution.domain.ports.LexicalScorer` and the scorer behind learnings'
+    :class:`~grace.learnings.adapters.bm25.Bm25Index`.
 
     Building costs one pass over the documents; a query costs one sparse product.
     """
