@@ -49,6 +49,7 @@ def _record(search_id: str = SID) -> SearchRecord:
 STORE_CALLS: dict[str, Callable[[MemberRepository], object]] = {
     "upsert_members": lambda r: r.upsert_members(MEMBERS[:2]),
     "set_availability": lambda r: r.set_availability(CALENDAR[:3]),
+    "write_batch": lambda r: r.write_batch(MEMBERS[:2], CALENDAR[:3]),
     "get": lambda r: r.get("#100"),
     "ids_for": lambda r: r.ids_for(["#100", "#101"]),
     "count": lambda r: r.count(),

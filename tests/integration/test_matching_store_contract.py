@@ -265,3 +265,32 @@ def test_availability_and_positions_match_what_was_written(repo, seeded):
     by_id = {ids[m.code]: m for m in members}
     assert pos == {i: (by_id[i].latitude, by_id[i].longitude) for i in some
                    if by_id[i].latitude is not None}
+
+
+def test_write_batch_writes_members_and_availability_together(repo, seeded):
+    members, cal = seeded
+    first = {m.code for m in members[:50]}
+    rows = [a for a in cal if a.code in first]
+    assert rows
+    assert repo.write_batch(members[:50], rows) == 50  # new members: all queued
+    ids = repo.ids_for(sorted(first))
+    assert len(ids) == 50
+    days = sorted({a.day for a in rows})
+    want: dict[int, dict[date, bool]] = defaultdict(dict)
+    for a in rows:
+        want[ids[a.code]][a.day] = a.available
+    assert repo.availability(sorted(ids.values()), days) == dict(want)
+    assert repo.write_batch(members[:50], rows) == 0  # same texts: nothing queued again
+    assert repo.count() == 50
+
+
+def test_write_batch_is_one_transaction(repo, seeded):
+    """An availability row the batch cannot place rolls the whole batch back, members too."""
+    members, cal = seeded
+    rows = [a for a in cal if a.code == members[0].code]
+    with pytest.raises(MemberValidationError, match="#nope"):
+        repo.write_batch(members[:10], [*rows, Availability("#nope", DAY0, True)])
+    assert repo.count() == 0
+    assert repo.ids_for([m.code for m in members[:10]]) == {}
+    assert repo.write_batch(members[:10], rows) == 10  # the store is still usable
+    assert repo.count() == 10

@@ -151,6 +151,13 @@ class PostgresMemberRepository:
                 "DO UPDATE SET available = excluded.available",
                 [(ids[r.code], r.day, r.available) for r in rows])
 
+    def write_batch(self, members: Sequence[Member], availability: Sequence[Availability]) -> int:
+        # psycopg nests transaction() blocks as savepoints: one outer transaction commits both.
+        with self._mapped("member batch write failed"), self._db.transaction():
+            queued = self.upsert_members(members)
+            self.set_availability(availability)
+        return queued
+
     def get(self, code: str) -> Member | None:
         rows = self._run(f"SELECT {_cols()} FROM member WHERE code = %s", (code,))
         return row_to_member(rows[0]) if rows else None

@@ -136,27 +136,40 @@ class SqliteMemberRepository:
                 db.execute("INSERT INTO schema_version VALUES (?)", (v,))
 
     def upsert_members(self, members: Sequence[Member]) -> int:
+        with self._tx() as db:
+            return self._upsert(db, members)
+
+    def set_availability(self, rows: Sequence[Availability]) -> None:
+        with self._tx() as db:
+            self._set_availability(db, rows)
+
+    def write_batch(self, members: Sequence[Member], availability: Sequence[Availability]) -> int:
+        with self._tx() as db:
+            queued = self._upsert(db, members)
+            self._set_availability(db, availability)
+        return queued
+
+    def _upsert(self, db: sqlite3.Connection, members: Sequence[Member]) -> int:
         cols = ", ".join(COLUMNS)
         marks = ", ".join("?" * len(COLUMNS))
         updates = ", ".join(f"{c} = excluded.{c}" for c in COLUMNS[1:])
         queued = 0
         now = _now()
-        with self._tx() as db:
-            for m in members:
-                params = member_params(m)
-                old = db.execute("SELECT text_hash FROM member WHERE code = ?",
-                                 (m.code,)).fetchone()
-                (mid,) = db.execute(
-                    f"INSERT INTO member ({cols}) VALUES ({marks}) ON CONFLICT (code) DO UPDATE "
-                    f"SET {updates} RETURNING id", params).fetchone()
-                db.execute("DELETE FROM member_geo WHERE id = ?", (mid,))
-                if m.latitude is not None and m.longitude is not None:
-                    db.execute("INSERT INTO member_geo VALUES (?, ?, ?, ?, ?)",
-                               (mid, m.latitude, m.latitude, m.longitude, m.longitude))
-                if old is None or old[0] != params[-1]:
-                    db.execute("INSERT INTO member_outbox VALUES (?, ?) ON CONFLICT (member_id) "
-                               "DO UPDATE SET queued_at = excluded.queued_at", (mid, now))
-                    queued += 1
+        for m in members:
+            params = member_params(m)
+            old = db.execute("SELECT text_hash FROM member WHERE code = ?",
+                             (m.code,)).fetchone()
+            (mid,) = db.execute(
+                f"INSERT INTO member ({cols}) VALUES ({marks}) ON CONFLICT (code) DO UPDATE "
+                f"SET {updates} RETURNING id", params).fetchone()
+            db.execute("DELETE FROM member_geo WHERE id = ?", (mid,))
+            if m.latitude is not None and m.longitude is not None:
+                db.execute("INSERT INTO member_geo VALUES (?, ?, ?, ?, ?)",
+                           (mid, m.latitude, m.latitude, m.longitude, m.longitude))
+            if old is None or old[0] != params[-1]:
+                db.execute("INSERT INTO member_outbox VALUES (?, ?) ON CONFLICT (member_id) "
+                           "DO UPDATE SET queued_at = excluded.queued_at", (mid, now))
+                queued += 1
         return queued
 
     def ids_for(self, codes: Sequence[str]) -> dict[str, int]:
@@ -168,17 +181,16 @@ class SqliteMemberRepository:
             out.update(self._run(q, part))
         return out
 
-    def set_availability(self, rows: Sequence[Availability]) -> None:
-        ids = self.ids_for([r.code for r in rows])
+    def _set_availability(self, db: sqlite3.Connection, rows: Sequence[Availability]) -> None:
+        ids = self.ids_for([r.code for r in rows])  # same connection: inside the transaction
         missing = sorted({r.code for r in rows} - ids.keys())
         if missing:
             raise MemberValidationError(f"availability for unknown member(s) "
                                         f"{', '.join(missing[:5])}: import the members first")
-        with self._tx() as db:
-            db.executemany(
-                "INSERT INTO availability VALUES (?, ?, ?) ON CONFLICT (member_id, day) DO "
-                "UPDATE SET available = excluded.available",
-                [(ids[r.code], r.day.isoformat(), int(r.available)) for r in rows])
+        db.executemany(
+            "INSERT INTO availability VALUES (?, ?, ?) ON CONFLICT (member_id, day) DO "
+            "UPDATE SET available = excluded.available",
+            [(ids[r.code], r.day.isoformat(), int(r.available)) for r in rows])
 
     def get(self, code: str) -> Member | None:
         rows = self._run(f"SELECT {', '.join(COLUMNS)} FROM member WHERE code = ?", (code,))

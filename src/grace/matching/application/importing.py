@@ -20,7 +20,12 @@ class ImportReport:
 
 
 class ImportMembers:
-    """Upsert members (by code) then their availability, ``batch_size`` members per commit."""
+    """Upsert members (by code) and their availability, ``batch_size`` members per commit.
+
+    Each batch is one transaction (:meth:`MemberRepository.write_batch`): a run interrupted at
+    any point (even ``kill -9``) leaves whole batches only, and rerunning the same import
+    completes it.
+    """
 
     def __init__(self, repo: MemberRepository, *, batch_size: int = 500) -> None:
         self._repo, self._batch = repo, batch_size
@@ -34,10 +39,10 @@ class ImportMembers:
 
         def flush() -> None:
             nonlocal done, queued, avail
-            queued += self._repo.upsert_members([m for m, _ in batch])
             rows = [a for _, cal in batch for a in cal]
-            if rows:
-                self._repo.set_availability(rows)
+            # One transaction per batch: a killed import never leaves members without their
+            # availability, and rerunning it completes the same data (upserts by code).
+            queued += self._repo.write_batch([m for m, _ in batch], rows)
             done += len(batch)
             avail += len(rows)
             batch.clear()

@@ -64,6 +64,14 @@ class MemberRepository(Protocol):
     def set_availability(self, rows: Sequence[Availability]) -> None:
         """Insert or replace availability rows. Raises MemberValidationError on unknown codes."""
 
+    def write_batch(self, members: Sequence[Member], availability: Sequence[Availability]) -> int:
+        """Upsert ``members`` then ``availability`` in ONE transaction: a reader, or a run killed
+        midway, sees the whole batch or none of it (never members without their availability).
+
+        Returns how many members were queued for embedding. Raises MemberValidationError, and
+        writes nothing, when an availability row names a code neither in ``members`` nor stored.
+        """
+
     def get(self, code: str) -> Member | None: ...
 
     def ids_for(self, codes: Sequence[str]) -> dict[str, int]: ...
