@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from grace.resolution.domain.talent import Talent
@@ -160,3 +161,19 @@ class InMemoryUsageLog:
 
     def events(self) -> list[UsageEvent]:
         return list(self.recorded)
+
+
+def project_with_a_leaking_talent(tmp_path: Path) -> Path:
+    """A project whose one talent, ``leak``, has a ``compact.md`` linked to ``secret.md``
+    outside the catalog (issue 14, fault 2). Returns the project folder."""
+    (tmp_path / "secret.md").write_text("TOP SECRET outside the catalog")
+    talent = tmp_path / "project" / "catalog" / "leak"
+    talent.mkdir(parents=True)
+    (talent / "talent.yaml").write_text(
+        "id: leak\nname: Leak\nversion: 1\ntype: pattern\nsummary: s\n"
+        "agents: {backend: required}\n"
+    )
+    (talent / "compact.md").symlink_to(tmp_path / "secret.md")
+    project = talent.parent.parent
+    (project / "grace.yaml").write_text("name: t\ncatalog: catalog\ntalents: {leak: true}\n")
+    return project

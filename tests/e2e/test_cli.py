@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.fakes import project_with_a_leaking_talent
+
 TASK = "Ajouter le use case UpdateProject et son repository SQL"
 
 
@@ -147,17 +149,9 @@ def test_invalid_manifest_is_reported_by_doctor_with_file_and_field(tmp_path):
 
 def test_a_body_linked_outside_the_catalog_is_never_printed(tmp_path):
     """Issue 14, fault 2: ``grace get`` and ``resolve`` printed a file outside the catalog."""
-    (tmp_path / "secret.md").write_text("TOP SECRET outside the catalog")
-    talent = tmp_path / "project" / "catalog" / "leak"
-    talent.mkdir(parents=True)
-    (talent / "talent.yaml").write_text(
-        "id: leak\nname: Leak\nversion: 1\ntype: pattern\nsummary: s\n"
-        "agents: {backend: required}\n"
-    )
-    (talent / "compact.md").symlink_to(tmp_path / "secret.md")
+    project = project_with_a_leaking_talent(tmp_path)
+    talent = project / "catalog" / "leak"
     (talent.parent / "linked").symlink_to(talent)
-    project = talent.parent.parent
-    (project / "grace.yaml").write_text("name: t\ncatalog: catalog\ntalents: {leak: true}\n")
     got = grace("get", "leak", cwd=project)
     assert got.returncode == 2 and "SECRET" not in got.stdout + got.stderr
     assert "outside the catalog" in got.stderr and "Traceback" not in got.stderr

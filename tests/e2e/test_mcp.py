@@ -16,6 +16,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from grace.bootstrap import build_matching, example_project
+from tests.fakes import project_with_a_leaking_talent
 
 BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
     ("grace_resolve_context", {"task": "x", "role": "designer"}, "unknown role"),
@@ -187,16 +188,7 @@ def test_stdio_with_relevance_on_uses_the_real_model(tmp_path):
 
 def test_grace_get_refuses_a_body_linked_outside_the_catalog(tmp_path):
     """Issue 14, fault 2: MCP ``grace_get`` served a ``compact.md`` linked to a file outside."""
-    (tmp_path / "secret.md").write_text("TOP SECRET outside the catalog")
-    talent = tmp_path / "project" / "catalog" / "leak"
-    talent.mkdir(parents=True)
-    (talent / "talent.yaml").write_text(
-        "id: leak\nname: Leak\nversion: 1\ntype: pattern\nsummary: s\n"
-        "agents: {backend: required}\n"
-    )
-    (talent / "compact.md").symlink_to(tmp_path / "secret.md")
-    project = talent.parent.parent
-    (project / "grace.yaml").write_text("name: t\ncatalog: catalog\ntalents: {leak: true}\n")
+    project = project_with_a_leaking_talent(tmp_path)
     params = StdioServerParameters(command=sys.executable, args=["-m", "grace", "mcp"],
                                    cwd=str(project), env=env())
 

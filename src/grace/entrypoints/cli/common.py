@@ -65,6 +65,18 @@ def to_jsonable(value: Any) -> Any:
     return value
 
 
+def jsonable_dict(value: Any) -> dict[str, Any]:
+    """:func:`to_jsonable` of a dataclass (or mapping): a JSON object to extend before printing.
+
+    Raises:
+        TypeError: ``value`` does not become a JSON object.
+    """
+    data = to_jsonable(value)
+    if not isinstance(data, dict):
+        raise TypeError(f"{type(value).__name__} is not a JSON object")
+    return data
+
+
 def print_json(value: Any) -> None:
     """Write ``value`` as indented JSON on stdout."""
     sys.stdout.write(json.dumps(to_jsonable(value), ensure_ascii=False, indent=2) + "\n")

@@ -22,6 +22,7 @@ from grace.entrypoints.cli.common import (
     add_plain_row,
     err_console,
     handle_errors,
+    jsonable_dict,
     opened,
     out_console,
     print_json,
@@ -255,7 +256,7 @@ def doctor(
                                     example=example))
     report = wired.doctor(wired.project_file.project)
     if as_json:
-        print_json({**_asdict(report), "errors": report.errors, "warnings": report.warnings})
+        print_json({**jsonable_dict(report), "errors": report.errors, "warnings": report.warnings})
     else:
         table = Table(title=f"grace doctor · {escape(report.project)}", show_lines=False)
         for col in ("", "code", "subject", "problem", "fix"):
@@ -276,14 +277,6 @@ def doctor(
         )
     if report.errors:
         raise typer.Exit(1)
-
-
-def _asdict(value: object) -> dict[str, object]:
-    from grace.entrypoints.cli.common import to_jsonable
-
-    data = to_jsonable(value)
-    assert isinstance(data, dict)
-    return data
 
 
 @handle_errors

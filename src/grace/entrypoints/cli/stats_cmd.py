@@ -15,6 +15,7 @@ from grace.entrypoints.cli.common import (
     ProjectOpt,
     add_plain_row,
     handle_errors,
+    jsonable_dict,
     opened,
     out_console,
     print_json,
@@ -46,10 +47,7 @@ def stats(
     wired = opened(build_resolution(settings(), project=project, example=example))
     report = wired.usage_report(wired.project_file.project)
     if as_json:
-        from grace.entrypoints.cli.common import to_jsonable
-
-        data = to_jsonable(report)
-        assert isinstance(data, dict)
+        data = jsonable_dict(report)
         data["never_served"] = [t.id for t in report.talents if t.never_served and t.enabled]
         print_json(data)
         return

@@ -13,6 +13,7 @@ from grace.entrypoints.cli.common import (
     JsonOpt,
     ProjectOpt,
     handle_errors,
+    jsonable_dict,
     opened,
     out_console,
     print_json,
@@ -30,7 +31,7 @@ def _switch(ids: list[str], *, enabled: bool, project: ProjectOpt, catalog: Cata
     wired = opened(build_resolution(settings(), project=project, catalog=catalog))
     result = wired.switch(ids, enabled=enabled)
     if as_json:
-        print_json({"path": str(wired.project_file.path), **_plain(result)})
+        print_json({"path": str(wired.project_file.path), **jsonable_dict(result)})
         return
     verb = "enabled" if enabled else "disabled"
     out_console.print(
@@ -42,14 +43,6 @@ def _switch(ids: list[str], *, enabled: bool, project: ProjectOpt, catalog: Cata
         out_console.print(escape(f"  {tid}"), highlight=False)
     if len(result.changed) > 20:
         out_console.print(f"  … and {len(result.changed) - 20} more", highlight=False)
-
-
-def _plain(result: object) -> dict[str, object]:
-    from grace.entrypoints.cli.common import to_jsonable
-
-    data = to_jsonable(result)
-    assert isinstance(data, dict)
-    return data
 
 
 @handle_errors
