@@ -13,7 +13,8 @@ Behaviours: :func:`valid` (a proper message whose text is a JSON answer), :func:
 text and stop reason: invalid JSON, unknown codes, truncation), :func:`from_schema` (a valid
 answer built from the codes enum of the request's schema, for benchmarks), :func:`slow`
 (sleep, then another behaviour), :func:`status` (an API error body with a 4xx / 5xx),
-:func:`raw` (any body and content type), :func:`hang_up` (close without answering). With the
+:func:`raw` (any body and content type), :func:`hang_up` (close without answering),
+:func:`computed` (an answer built from the request by a function). With the
 queue empty, the ``default`` behaviour answers (an HTTP 500 naming the problem unless set).
 ``delay_s`` sleeps before every answer (a realistic latency for benchmarks).
 
@@ -30,7 +31,7 @@ import json
 import sys
 import threading
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -47,7 +48,8 @@ ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error",
 class Behaviour:
     """How the fake answers one request (build with the functions below)."""
 
-    kind: Literal["message", "from_schema", "slow", "status", "raw", "hang_up", "trickle"]
+    kind: Literal["message", "from_schema", "slow", "status", "raw", "hang_up", "trickle",
+                  "computed"]
     text: str = ""
     stop_reason: str | None = "end_turn"
     input_tokens: int = 0
@@ -57,6 +59,15 @@ class Behaviour:
     code: int = 200
     body: bytes = b""
     content_type: str = "application/json"
+    compute: Callable[[Any], dict[str, Any]] | None = None
+
+
+def computed(compute: Callable[[Any], dict[str, Any]], *, input_tokens: int = 1500,
+             output_tokens: int = 400) -> Behaviour:
+    """A valid message whose JSON answer is ``compute(request_body)``: an answer that depends
+    on the finalists sent (the schema's codes enum, the prompt's candidate facts)."""
+    return Behaviour("computed", compute=compute, input_tokens=input_tokens,
+                     output_tokens=output_tokens)
 
 
 def valid(answer: dict[str, Any], *, input_tokens: int = 1500,
@@ -223,8 +234,12 @@ class _Handler(BaseHTTPRequestHandler):
             self._trickle(json.dumps(_message(fake_id, model, behaviour, behaviour.text))
                           .encode(), behaviour.seconds)
             return
-        if behaviour.kind in ("message", "from_schema"):
-            answer = behaviour.text if behaviour.kind == "message" else _answer(_codes(body))
+        if behaviour.kind in ("message", "from_schema", "computed"):
+            if behaviour.kind == "computed":
+                assert behaviour.compute is not None
+                answer = json.dumps(behaviour.compute(body), ensure_ascii=False)
+            else:
+                answer = behaviour.text if behaviour.kind == "message" else _answer(_codes(body))
             self._send(200, json.dumps(_message(fake_id, model, behaviour, answer)).encode())
         else:
             self._send(behaviour.code, behaviour.body, behaviour.content_type,

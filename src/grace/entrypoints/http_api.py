@@ -37,7 +37,13 @@ from grace.errors import (
 )
 from grace.matching.application.match import MatchResult
 from grace.matching.application.request_schema import SearchBody, SimilarBody
-from grace.matching.domain.history import Feedback, MatchingStats, SimilarRequest, Verdict
+from grace.matching.domain.history import (
+    CorrectionReason,
+    Feedback,
+    MatchingStats,
+    SimilarRequest,
+    Verdict,
+)
 from grace.matching.domain.model import Member
 
 MAX_BODY_BYTES = 256 * 1024
@@ -61,11 +67,26 @@ class FeedbackBody(BaseModel):
     """The organiser's verdict on one suggestion of a search."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
-        {"code": "#FEST_35238_7", "verdict": "kept", "comment": "Parfait pour nous"}]})
+        {"code": "#FEST_35238_7", "verdict": "kept", "comment": "Parfait pour nous"},
+        {"code": "#FEST_35238_7", "verdict": "corrected", "reason": "too_small",
+         "comment": "300 places au plus"}]})
 
     code: str = Field(min_length=2, max_length=41, description="The suggested member's code.")
     verdict: Verdict = Field(description="kept or corrected.")
-    comment: str = Field("", max_length=2000, description="Why (optional).")
+    reason: CorrectionReason | None = Field(
+        None, description="Why it was corrected: wrong_place, wrong_theme, too_small, "
+        "too_expensive, other (with a comment). Only with verdict 'corrected'.")
+    comment: str = Field("", max_length=2000, description="Why (optional; required with "
+                         "reason 'other').")
+
+
+class DepartementCentre(BaseModel):
+    """A département's centre (degrees WGS84), for the page's map."""
+
+    code: str
+    name: str
+    lat: float
+    lon: float
 
 
 class Problem(BaseModel):
@@ -288,7 +309,16 @@ def create_app(matching: MatchingApp, *, body_timeout_s: float = BODY_TIMEOUT_S)
                  body: FeedbackBody) -> Feedback:
         """Record the organiser's verdict on a member the search suggested (404 when the
         search is unknown or did not suggest that code)."""
-        return service.feedback(search_id, body.code, body.verdict, comment=body.comment)
+        return service.feedback(search_id, body.code, body.verdict, comment=body.comment,
+                                reason=body.reason)
+
+    @app.get("/api/map/departements", response_model=list[DepartementCentre],
+             summary="Département centres (the map's base)", tags=["map"])
+    def departements() -> list[DepartementCentre]:
+        """Every département's centre, from the package's geo data: the page draws France
+        from these points and the shortlist on top (no tile server needed)."""
+        return [DepartementCentre(code=c, name=n, lat=la, lon=lo)
+                for c, n, la, lo in matching.geo.departement_centres()]
 
     @app.post("/api/similar-requests", response_model=list[SimilarRequest], responses=_ERRORS,
               summary="Past requests like this one", tags=["searches"])

@@ -27,6 +27,7 @@ from grace.entrypoints.cli.common import (
 from grace.entrypoints.cli.request_options import request_options
 from grace.errors import MemberValidationError
 from grace.matching.application.search import FunnelStage
+from grace.matching.domain.history import CorrectionReason
 from grace.matching.domain.model import EventRequest
 
 app = typer.Typer(help="Members and event requests (matching: filters, vectors, explained "
@@ -285,7 +286,11 @@ def feedback(
     code: Annotated[str, typer.Argument(help="A suggested member code (#102).")],
     kept: Annotated[bool, typer.Option("--kept/--corrected",
                                        help="The organiser kept or corrected it.")],
-    comment: Annotated[str, typer.Option(help="Why (optional).")] = "",
+    comment: Annotated[str, typer.Option(help="Why (optional; required with --reason other).")
+                       ] = "",
+    reason: Annotated[CorrectionReason | None, typer.Option(
+        help="Why it was corrected (with --corrected): wrong_place, wrong_theme, too_small, "
+        "too_expensive, other.")] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -295,12 +300,14 @@ def feedback(
 
       grace members feedback 3f2a…9c "#FEST_35238_7" --kept
 
-      grace members feedback 3f2a…9c "#102" --corrected --comment "trop loin"
+      grace members feedback 3f2a…9c "#102" --corrected --reason wrong_place
+
+      grace members feedback 3f2a…9c "#102" --corrected --reason other --comment "fermé l'été"
     """
     fb = opened(build_matching(settings(), database_url=db)).match.feedback(
-        search_id, code, "kept" if kept else "corrected", comment=comment)
-    _report({"search_id": fb.search_id, "code": fb.code, "verdict": fb.verdict}, as_json,
-            "feedback recorded")
+        search_id, code, "kept" if kept else "corrected", comment=comment, reason=reason)
+    _report({"search_id": fb.search_id, "code": fb.code, "verdict": fb.verdict,
+             "reason": fb.reason}, as_json, "feedback recorded")
 
 
 @app.command("similar")
@@ -371,7 +378,12 @@ def stats(
         "LLM fallbacks": s.fallbacks,
         "cost per search (€)": round(s.cost_eur_per_search, 5),
         "LLM tokens per search": round(s.tokens_per_search, 1),
+        "LLM explanations checked": s.llm_explanations,
+        "LLM explanations replaced (stated something false)": s.llm_explanations_replaced,
+        "LLM answers topped up": s.topped_up_searches,
+        "members added by top-ups": s.topped_up_suggestions,
         "kept": s.kept, "corrected": s.corrected, "acceptance rate": rate,
+        **{f"corrected: {k}": v for k, v in s.corrected_by_reason.items()},
     }, False, "funnel, cost, acceptance")
 
 

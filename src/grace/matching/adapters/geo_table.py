@@ -95,6 +95,13 @@ class FrenchGeoTable:
             if c.kind == "ARM":  # Paris, Lyon, Marseille exist only as arrondissements here
                 self._names[fold(_ARM.sub("", c.name))].append(c.insee)
 
+    def departement_centres(self) -> list[tuple[str, str, float, float]]:
+        """Every département as ``(INSEE code, name, latitude, longitude)`` of its centre
+        (degrees WGS84, the package's ``departements.csv.gz``), in code order: the base of
+        the organiser page's map."""
+        return [(code, r["departement"], float(r["lat"]), float(r["lng"]))
+                for code, r in sorted(self.deps.items()) if r["lat"] and r["lng"]]
+
     def _codes(self, insees: set[str] | list[str]) -> frozenset[str]:
         return frozenset(p for i in insees for p in self.postal_codes[i])
 

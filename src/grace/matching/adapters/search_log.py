@@ -60,6 +60,16 @@ CREATE TABLE IF NOT EXISTS search_feedback (
 );
 CREATE INDEX IF NOT EXISTS search_feedback_search ON search_feedback (search_id);
 """
+SCHEMA_VERSION = 2
+"""Version of the search log's tables, recorded in ``search_log_version`` (the member store's
+scheme: numbered migrations, each run once, in one transaction)."""
+_MIGRATIONS: dict[int, str] = {
+    1: _SCHEMA,
+    # Issue 16: a correction says why (wrong place, wrong theme, too small, too expensive,
+    # other). Old rows keep NULL.
+    2: "ALTER TABLE search_feedback ADD COLUMN reason TEXT CHECK (reason IS NULL OR reason IN "
+       "('wrong_place', 'wrong_theme', 'too_small', 'too_expensive', 'other'))",
+}
 _TYPES = {
     "sqlite": {"blob": "BLOB", "real": "REAL", "serial": "INTEGER PRIMARY KEY AUTOINCREMENT"},
     "postgres": {"blob": "BYTEA", "real": "DOUBLE PRECISION", "serial": "BIGSERIAL PRIMARY KEY"},
@@ -73,7 +83,8 @@ _DRIVER_ERRORS: dict[type[Exception], type[MemberStoreError]] = {
 
 
 def _suggestions(raw: str) -> tuple[Suggestion, ...]:
-    return tuple(Suggestion(s["code"], s["group"], s["explanation"]) for s in json.loads(raw))
+    return tuple(Suggestion(s["code"], s["group"], s["explanation"], s.get("source", ""))
+                 for s in json.loads(raw))
 
 
 def _row_to_record(row: Sequence[Any]) -> SearchRecord:
@@ -131,19 +142,33 @@ class SqlSearchLog:
                     yield
 
     def migrate(self) -> None:
-        """Create the tables and indexes if missing (idempotent)."""
+        """Bring the tables to :data:`SCHEMA_VERSION` (idempotent): the migrations not yet
+        recorded in ``search_log_version`` run in order, in one transaction. A log created
+        before the version table (issue 7's tables) starts at 0: migration 1 only creates
+        what is missing.
+
+        Raises:
+            MemberStoreError: the database is newer than this GRACE, or a statement fails.
+        """
         with self._tx():
             if self._dialect == "postgres":
                 self._run("SELECT pg_advisory_xact_lock(60032)")
-            for stmt in _SCHEMA.format(**_TYPES[self._dialect]).split(";"):
-                if stmt.strip():
-                    self._run(stmt)
+            self._run("CREATE TABLE IF NOT EXISTS search_log_version (version INTEGER NOT NULL)")
+            current = int(self._run("SELECT max(version) FROM search_log_version")[0][0] or 0)
+            if current > SCHEMA_VERSION:
+                raise MemberStoreError(f"the search log is at version {current}, newer than "
+                                       f"this GRACE ({SCHEMA_VERSION}): upgrade GRACE")
+            for version in range(current + 1, SCHEMA_VERSION + 1):
+                for stmt in _MIGRATIONS[version].format(**_TYPES[self._dialect]).split(";"):
+                    if stmt.strip():
+                        self._run(stmt)
+                self._run("INSERT INTO search_log_version VALUES (?)", (version,))
 
     def record(self, rec: SearchRecord) -> None:
         """Append one search (its id must be new)."""
         emb = None if rec.embedding is None else np.asarray(rec.embedding, np.float32).tobytes()
-        sugg = [{"code": s.code, "group": s.group, "explanation": s.explanation}
-                for s in rec.suggestions]
+        sugg = [{"code": s.code, "group": s.group, "explanation": s.explanation,
+                 "source": s.source} for s in rec.suggestions]
         self._run(f"INSERT INTO search_log ({_COLS}) VALUES ({', '.join('?' * 15)})", (
             rec.search_id, rec.at.isoformat(), rec.mode,
             json.dumps(rec.request, ensure_ascii=False), rec.filter_key, emb, rec.model_key,
@@ -167,16 +192,18 @@ class SqlSearchLog:
             raise UnknownSearchError(f"no search {fb.search_id!r} in the search log")
         if fb.code not in {s.code for s in rec.suggestions}:
             raise UnknownSearchError(f"search {fb.search_id} did not suggest {fb.code}")
-        self._run("INSERT INTO search_feedback (search_id, code, verdict, comment, at) VALUES "
-                  "(?, ?, ?, ?, ?)", (fb.search_id, fb.code, fb.verdict,
-                                      fb.comment[:MAX_COMMENT], fb.at.isoformat()))
+        self._run("INSERT INTO search_feedback (search_id, code, verdict, comment, at, reason) "
+                  "VALUES (?, ?, ?, ?, ?, ?)", (fb.search_id, fb.code, fb.verdict,
+                                                fb.comment[:MAX_COMMENT], fb.at.isoformat(),
+                                                fb.reason))
 
     def feedback(self, search_id: str | None = None) -> list[Feedback]:
         """Every verdict (or those of one search), oldest first."""
         where, params = ("WHERE search_id = ?", (search_id,)) if search_id else ("", ())
-        rows = self._run(f"SELECT search_id, code, verdict, at, comment FROM search_feedback "
-                         f"{where} ORDER BY id", params)
-        return [Feedback(r[0], r[1], r[2], datetime.fromisoformat(r[3]), r[4]) for r in rows]
+        rows = self._run(f"SELECT search_id, code, verdict, at, comment, reason FROM "
+                         f"search_feedback {where} ORDER BY id", params)
+        return [Feedback(r[0], r[1], r[2], datetime.fromisoformat(r[3]), r[4], r[5])
+                for r in rows]
 
     def records(self, *, limit: int | None = None) -> list[SearchRecord]:
         """The latest ``limit`` searches (all when ``None``), oldest first."""

@@ -8,7 +8,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -21,15 +21,19 @@ from grace.errors import (
 )
 from grace.matching.application.search import FunnelStage, SearchMembers
 from grace.matching.domain.geo import haversine_km
+from grace.matching.domain.grounding import ground_ranking
 from grace.matching.domain.history import (
     MAX_EXPLICIT,
+    REASONS,
     VERDICTS,
+    CorrectionReason,
     Feedback,
     MatchingStats,
     SearchMode,
     SearchRecord,
     SimilarRequest,
     Suggestion,
+    SuggestionSource,
     Verdict,
     code_spellings,
     explicit_codes,
@@ -89,7 +93,11 @@ class LlmPricing:
 @dataclass(frozen=True, slots=True)
 class Suggested:
     """A suggested member with its one-sentence explanation (distance in km from the zone's
-    centre; similarity = cosine with the request; ``generated``: made-up fields)."""
+    centre; similarity = cosine with the request; ``generated``: made-up fields; latitude and
+    longitude in degrees WGS84, for the page's map; ``source``: who wrote the explanation —
+    ``llm``, ``replaced`` (the LLM's stated something false: the deterministic sentence
+    instead), ``top-up`` (added from the deterministic ranking to a short LLM answer),
+    ``deterministic`` or ``explicit``)."""
 
     code: str
     name: str
@@ -99,6 +107,25 @@ class Suggested:
     similarity: float | None
     distance_km: float | None
     generated: tuple[str, ...]
+    latitude: float | None = None
+    longitude: float | None = None
+    source: SuggestionSource = "deterministic"
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the organiser should know about a result, machine-readable (the page
+    translates ``type``; ``warnings`` carries the same in French for the CLI).
+
+    Types: ``empty-store``, ``codes-not-members``, ``unknown-codes``, ``missing-embeddings``
+    (``count`` finalists without a current vector), ``not-logged``, ``llm-fallback``,
+    ``explanations-replaced`` (``codes`` whose LLM explanation stated something false),
+    ``topped-up`` (``codes`` added to a short LLM answer).
+    """
+
+    type: str
+    count: int = 0
+    codes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +146,9 @@ class StageThree:
         fallback: why the deterministic ranker answered instead of the LLM, or ``None``.
         attempts: one note per LLM call (``ok``, ``timeout``, ``http_503``, ``invalid: …``).
         cost_eur: LLM cost of every attempt (€).
+        checked: LLM explanations checked against the members' records.
+        replaced: code → the false statements of its LLM explanation (replaced).
+        topped_up: codes added from the deterministic ranking to a short LLM answer.
     """
 
     ranking: Ranking
@@ -129,6 +159,9 @@ class StageThree:
     output_tokens: int
     cost_eur: float
     ms: float
+    checked: int = 0
+    replaced: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    topped_up: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +176,9 @@ class MatchResult:
         funnel: per step, members kept and ms (``total`` last).
         similar_requests: past requests with the same hard filters offered for reuse.
         warnings: what the organiser should know (finalists without a current embedding, a
-            search that could not be logged, named codes that are not members).
+            search that could not be logged, named codes that are not members), in French.
+        notices: the same, machine-readable (:class:`Notice`), with the LLM's replaced
+            explanations and top-up.
     """
 
     search_id: str
@@ -163,6 +198,7 @@ class MatchResult:
     cost_eur: float
     similar_requests: tuple[SimilarRequest, ...]
     warnings: tuple[str, ...] = ()
+    notices: tuple[Notice, ...] = ()
 
 
 class RankFinalists:
@@ -244,8 +280,10 @@ class RankFinalists:
                 attempts.append(f"invalid: {exc}")
                 continue
             attempts.append("ok")
-            return StageThree(ranking, self._proposer.name, None, tuple(attempts), tin, tout,
-                              self._pricing.cost(tin, tout), (self._clock() - t0) * 1000)
+            grounded = ground_ranking(ranking, brief)
+            return StageThree(grounded.ranking, self._proposer.name, None, tuple(attempts), tin,
+                              tout, self._pricing.cost(tin, tout), (self._clock() - t0) * 1000,
+                              grounded.checked, dict(grounded.replaced), grounded.topped_up)
         reason = f"{self._proposer.name}: " + "; then ".join(attempts)
         if last_error and not attempts[-1].startswith("invalid"):
             reason += f" (last error: {last_error[:200]})"
@@ -310,7 +348,16 @@ class MatchMembers:
         three = self._rank(RankingBrief(request, label, finalists, past))
         total_ms = (self._clock() - t0) * 1000
         by_code = {f.code: f for f in finalists}
-        rec, comp = (tuple(self._suggested(by_code[p.code], p.explanation) for p in group)
+        llm = three.ranker != DETERMINISTIC
+
+        def source(code: str) -> SuggestionSource:
+            if not llm:
+                return "deterministic"
+            return ("replaced" if code in three.replaced else
+                    "top-up" if code in three.topped_up else "llm")
+
+        rec, comp = (tuple(self._suggested(by_code[p.code], p.explanation, source(p.code))
+                           for p in group)
                      for group in (three.ranking.recommended, three.ranking.compatible))
         rejected = tuple(Rejected(r.code, by_code[r.code].member.name, r.reason)
                          for r in three.ranking.rejected)
@@ -318,17 +365,35 @@ class MatchMembers:
         funnel = [*st.funnel(), FunnelStage(f"stage 3: {three.ranker}", picked, three.ms),
                   FunnelStage("total", picked, total_ms)]
         warnings = []
+        notices: list[Notice] = []
         if st.total == 0:
             warnings.append("aucun membre dans la base : importer d'abord (grace members "
                             "import CSV)")
+            notices.append(Notice("empty-store"))
         if unknown:
             shown = ", ".join(unknown[:10]) + (" …" if len(unknown) > 10 else "")
             warnings.append(f"{shown} : aucun membre avec ce code ; recherche normale à la "
                             "place")
+            notices.append(Notice("codes-not-members", len(unknown), unknown))
         missing = sum(1 for f in finalists if f.similarity is None)
         if missing:
             warnings.append(f"{missing} finaliste(s) sans vecteur du modèle courant : classement "
                             "sémantique incomplet (lancer `grace members worker`)")
+            notices.append(Notice("missing-embeddings", missing))
+        if three.fallback:
+            notices.append(Notice("llm-fallback"))
+        if three.replaced:
+            codes = tuple(three.replaced)
+            warnings.append(f"{len(codes)} explication(s) du LLM contredite(s) par la fiche du "
+                            f"membre, remplacée(s) par l'explication déterministe : "
+                            + "; ".join(f"{c} ({', '.join(p)})"
+                                        for c, p in three.replaced.items()))
+            notices.append(Notice("explanations-replaced", len(codes), codes))
+        if three.topped_up:
+            warnings.append(f"réponse du LLM incomplète : {len(three.topped_up)} suggestion(s) "
+                            "ajoutée(s) depuis le classement déterministe ("
+                            + ", ".join(three.topped_up) + ")")
+            notices.append(Notice("topped-up", len(three.topped_up), three.topped_up))
         record = SearchRecord(
             search_id=uuid.uuid4().hex, at=self._now(), mode="pipeline",
             request=request_to_dict(request), filter_key=fkey, embedding=st.query,
@@ -341,11 +406,14 @@ class MatchMembers:
             ranker=three.ranker, fallback=three.fallback, input_tokens=three.input_tokens,
             output_tokens=three.output_tokens, cost_eur=three.cost_eur,
             suggestions=_suggestions(rec, comp))
-        warnings += self._record(record)
+        logged = self._record(record)
+        warnings += logged
+        if logged:
+            notices.append(Notice("not-logged"))
         return MatchResult(
             record.search_id, "pipeline", label, st.narrowed, tuple(funnel), rec, comp, rejected,
             unknown, three.ranker, three.fallback, three.attempts, three.input_tokens,
-            three.output_tokens, three.cost_eur, similar, tuple(warnings))
+            three.output_tokens, three.cost_eur, similar, tuple(warnings), tuple(notices))
 
     def _record(self, record: SearchRecord) -> list[str]:
         """Log a search; a log that cannot be written costs the log, not the answer."""
@@ -356,10 +424,11 @@ class MatchMembers:
             return [f"recherche non enregistrée (ni statistiques ni avis possibles) : {exc}"]
         return []
 
-    def _suggested(self, f: Finalist, explanation: str) -> Suggested:
+    def _suggested(self, f: Finalist, explanation: str,
+                   source: SuggestionSource) -> Suggested:
         m = f.member
         return Suggested(m.code, m.name, m.commune, m.postal_code, explanation, f.similarity,
-                         f.distance_km, m.generated)
+                         f.distance_km, m.generated, m.latitude, m.longitude, source)
 
     def _stored_codes(self, written: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, int]]:
         """Each written code as the store spells it (case ignored: ``#fest_7`` → ``#FEST_7``;
@@ -391,7 +460,7 @@ class MatchMembers:
             if zone is not None and m.latitude is not None and m.longitude is not None:
                 dist = haversine_km(zone.centre[0], zone.centre[1], m.latitude, m.longitude)
             f = Finalist(m, None, dist, days.get(ids[c], {}))
-            picks.append(self._suggested(f, explain_explicit(f, request, label)))
+            picks.append(self._suggested(f, explain_explicit(f, request, label), "explicit"))
         total_ms = (self._clock() - t0) * 1000
         funnel = (FunnelStage("explicit codes", len(codes), 0.0),
                   FunnelStage("found", len(found), total_ms),
@@ -404,11 +473,14 @@ class MatchMembers:
             fallback=None, input_tokens=0, output_tokens=0, cost_eur=0.0,
             suggestions=_suggestions(tuple(picks), ()))
         warnings = self._record(record)
+        notices = [Notice("not-logged")] if warnings else []
         if unknown:
             shown = ", ".join(unknown[:10]) + (" …" if len(unknown) > 10 else "")
             warnings.insert(0, f"codes inconnus : {shown}")
+            notices.insert(0, Notice("unknown-codes", len(unknown), unknown))
         return MatchResult(record.search_id, "explicit", label, None, funnel, tuple(picks), (),
-                           (), unknown, "explicit", None, (), 0, 0, 0.0, (), tuple(warnings))
+                           (), unknown, "explicit", None, (), 0, 0, 0.0, (), tuple(warnings),
+                           tuple(notices))
 
     # --- the rest of the service ------------------------------------------------------------
 
@@ -440,17 +512,29 @@ class MatchMembers:
                      if opposition(f"{s.description} {s.extra}", text) is None)
 
     def feedback(self, search_id: str, code: str, verdict: Verdict, *,
-                 comment: str = "") -> Feedback:
-        """Record that the organiser kept or corrected suggestion ``code`` of ``search_id``.
+                 comment: str = "", reason: CorrectionReason | None = None) -> Feedback:
+        """Record that the organiser kept or corrected suggestion ``code`` of ``search_id``;
+        a correction may say why (``reason``: wrong_place, wrong_theme, too_small,
+        too_expensive, other — ``other`` with a comment saying what).
 
         Raises:
-            MemberValidationError: a bad verdict, a comment no store can keep (NUL, lone
+            MemberValidationError: a bad verdict or reason, a reason on a kept suggestion,
+                ``other`` without a comment, a comment no store can keep (NUL, lone
                 surrogate). UnknownSearchError: unknown search, or a code it did not suggest.
         """
         if verdict not in VERDICTS:
             raise MemberValidationError(f"verdict {verdict!r}: use one of {', '.join(VERDICTS)}")
+        if reason is not None:
+            if reason not in REASONS:
+                raise MemberValidationError(f"reason {reason!r}: use one of "
+                                            f"{', '.join(REASONS)}")
+            if verdict != "corrected":
+                raise MemberValidationError("a reason goes with verdict 'corrected' only")
+            if reason == "other" and not comment.strip():
+                raise MemberValidationError("reason 'other' needs a comment saying what was "
+                                            "wrong")
         check_storable("feedback", "comment", comment)
-        fb = Feedback(search_id, code, verdict, self._now(), comment)
+        fb = Feedback(search_id, code, verdict, self._now(), comment, reason)
         with self._lock:
             self._log.add_feedback(fb)
         return fb
@@ -485,5 +569,5 @@ def _suggestions(recommended: tuple[Suggested, ...],
     group: Literal["recommended", "compatible"]
     out = []
     for group, items in (("recommended", recommended), ("compatible", compatible)):
-        out += [Suggestion(s.code, group, s.explanation) for s in items]
+        out += [Suggestion(s.code, group, s.explanation, s.source) for s in items]
     return tuple(out)

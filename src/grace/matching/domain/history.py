@@ -12,7 +12,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
@@ -24,6 +24,16 @@ from grace.matching.domain.filters import HardFilter
 Verdict = Literal["kept", "corrected"]
 """Feedback on one suggestion: the organiser ``kept`` it or ``corrected`` it (replaced, removed)."""
 VERDICTS: tuple[Verdict, ...] = ("kept", "corrected")
+CorrectionReason = Literal["wrong_place", "wrong_theme", "too_small", "too_expensive", "other"]
+"""Why the organiser corrected a suggestion (issue 16): wrong place, wrong theme, too small, too
+expensive, other (then the comment says what)."""
+REASONS: tuple[CorrectionReason, ...] = ("wrong_place", "wrong_theme", "too_small",
+                                         "too_expensive", "other")
+SuggestionSource = Literal["llm", "replaced", "top-up", "deterministic", "explicit", ""]
+"""Who wrote a suggestion's explanation: the LLM; the deterministic ranker in place of an LLM
+explanation that stated something false (``replaced``) or for a member added to a short LLM
+answer (``top-up``); the deterministic ranker alone; the explicit-codes path; ``""`` in
+searches logged before issue 16."""
 SearchMode = Literal["pipeline", "explicit"]
 """``pipeline``: stages 1–3; ``explicit``: the request named member codes, served directly."""
 
@@ -77,11 +87,13 @@ def filter_key(f: HardFilter) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
-    """A suggestion as recorded: code, group (``recommended`` / ``compatible``), explanation."""
+    """A suggestion as recorded: code, group (``recommended`` / ``compatible``), explanation,
+    and who wrote it (:data:`SuggestionSource`)."""
 
     code: str
     group: Literal["recommended", "compatible"]
     explanation: str
+    source: SuggestionSource = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,13 +136,15 @@ class SearchRecord:
 
 @dataclass(frozen=True, slots=True)
 class Feedback:
-    """The organiser's verdict on one suggestion of a search."""
+    """The organiser's verdict on one suggestion of a search; a correction says why
+    (``reason``, :data:`REASONS`; ``None`` for a kept one or an old row)."""
 
     search_id: str
     code: str
     verdict: Verdict
     at: datetime
     comment: str = ""
+    reason: CorrectionReason | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +182,11 @@ class MatchingStats:
         cost_eur_per_search: mean LLM cost (€) of a search; ``tokens_per_search`` likewise.
         kept / corrected / acceptance_rate: feedback on suggestions; the rate is
             ``kept / (kept + corrected)``, ``None`` without feedback.
+        corrected_by_reason: latest corrections per reason (``unspecified``: none given).
+        llm_explanations: LLM explanations checked against the members' records;
+            ``llm_explanations_replaced``: of them, stated something false and replaced.
+        topped_up_searches / topped_up_suggestions: LLM answers short of 4 + 4 completed
+            from the deterministic ranking, and the members so added.
     """
 
     searches: int
@@ -180,6 +199,11 @@ class MatchingStats:
     kept: int
     corrected: int
     acceptance_rate: float | None
+    corrected_by_reason: dict[str, int] = field(default_factory=dict)
+    llm_explanations: int = 0
+    llm_explanations_replaced: int = 0
+    topped_up_searches: int = 0
+    topped_up_suggestions: int = 0
 
 
 STAGES = ("stage1", "embedding", "stage2", "stage3", "total")
@@ -207,10 +231,16 @@ def summarise(records: Sequence[SearchRecord], feedback: Sequence[Feedback]) -> 
     rankers: dict[str, int] = {}
     for r in records:
         rankers[r.ranker] = rankers.get(r.ranker, 0) + 1
-    latest: dict[tuple[str, str], Verdict] = {}
+    latest: dict[tuple[str, str], Feedback] = {}
     for fb in sorted(feedback, key=lambda f: f.at):
-        latest[(fb.search_id, fb.code)] = fb.verdict
-    kept = sum(1 for v in latest.values() if v == "kept")
+        latest[(fb.search_id, fb.code)] = fb
+    kept = sum(1 for v in latest.values() if v.verdict == "kept")
+    reasons: dict[str, int] = {}
+    for v in latest.values():
+        if v.verdict == "corrected":
+            key = v.reason or "unspecified"
+            reasons[key] = reasons.get(key, 0) + 1
+    sources = [s.source for r in records for s in r.suggestions]
     corrected = len(latest) - kept
     n = len(records)
     return MatchingStats(
@@ -221,4 +251,10 @@ def summarise(records: Sequence[SearchRecord], feedback: Sequence[Feedback]) -> 
         if n else 0.0,
         kept=kept, corrected=corrected,
         acceptance_rate=(kept / len(latest)) if latest else None,
+        corrected_by_reason=reasons,
+        llm_explanations=sum(1 for s in sources if s in ("llm", "replaced")),
+        llm_explanations_replaced=sources.count("replaced"),
+        topped_up_searches=sum(1 for r in records
+                               if any(s.source == "top-up" for s in r.suggestions)),
+        topped_up_suggestions=sources.count("top-up"),
     )
