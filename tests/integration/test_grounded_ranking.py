@@ -207,7 +207,7 @@ def test_a_correction_records_its_reason(app):
     with pytest.raises(MemberValidationError, match="needs a comment"):
         app.match.feedback(res.search_id, c, "corrected", reason="other")
     with pytest.raises(MemberValidationError, match="use one of"):
-        app.match.feedback(res.search_id, c, "corrected", reason="ugly")  # type: ignore[arg-type]
+        app.match.feedback(res.search_id, c, "corrected", reason="ugly")
 
 
 _OLD_SCHEMA = [  # the search log as issue 7 created it (no version table, no reason)
