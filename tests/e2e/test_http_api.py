@@ -163,6 +163,30 @@ def test_feedback_shows_in_stats(api):
     assert api.get("/api/stats", params={"last": 1}).json()["kept"] == 1
 
 
+def test_a_correction_carries_its_reason_and_the_map_has_its_base(api):
+    res = search(api, MUSIC)
+    sid = res["search_id"]
+    assert all(s["source"] == "deterministic" and s["latitude"] is not None
+               for s in res["recommended"] + res["compatible"])
+    assert res["notices"] == []
+    code = res["compatible"][0]["code"]
+    fixed = api.post(f"/api/searches/{sid}/feedback",
+                     json={"code": code, "verdict": "corrected", "reason": "too_expensive"})
+    assert fixed.status_code == 201, fixed.text
+    assert fixed.json()["reason"] == "too_expensive"
+    assert api.get("/api/stats").json()["corrected_by_reason"] == {"too_expensive": 1}
+    for body, needle in (({"verdict": "corrected", "reason": "ugly"}, "reason"),
+                         ({"verdict": "kept", "reason": "too_small"}, "'corrected' only"),
+                         ({"verdict": "corrected", "reason": "other"}, "needs a comment")):
+        problem = assert_problem(api.post(f"/api/searches/{sid}/feedback",
+                                          json={"code": code, **body}), 422, needle)
+        assert problem["type"] == "urn:grace:problem:validation"
+    deps = api.get("/api/map/departements").json()
+    assert len(deps) == 101 and {"code", "name", "lat", "lon"} == set(deps[0])
+    finistere = next(d for d in deps if d["code"] == "29")
+    assert finistere["name"] == "Finistère" and finistere["lon"] < -3.5
+
+
 def test_the_same_request_twice_offers_the_first_one(api):
     first = search(api, MUSIC)
     assert first["similar_requests"] == []
