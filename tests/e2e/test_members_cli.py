@@ -107,7 +107,9 @@ def test_match_feedback_similar_stats_show(store):
     first, second = res["recommended"][0]["code"], res["compatible"][0]["code"]
     assert members("feedback", sid, first, "--kept", tmp=store).returncode == 0
     assert members("feedback", sid, second, "--corrected", "--comment", "trop loin",
-                   tmp=store).returncode == 0
+                   "--reason", "wrong_place", tmp=store).returncode == 0
+    other = members("feedback", sid, second, "--corrected", "--reason", "other", tmp=store)
+    assert other.returncode == 2 and "needs a comment" in other.stderr
     bad = members("feedback", sid, "#NOT1", "--kept", tmp=store)
     assert bad.returncode == 2 and "did not suggest" in bad.stderr
     st = json.loads(members("stats", "--json", tmp=store).stdout)
@@ -115,6 +117,9 @@ def test_match_feedback_similar_stats_show(store):
     assert {"stage1", "stage2", "stage3", "total"} <= set(st["latency_ms"])
     table = members("stats", tmp=store)
     assert table.returncode == 0 and "acceptance rate" in table.stdout
+    assert st["corrected_by_reason"].get("wrong_place", 0) >= 1
+    assert "corrected: wrong_place" in table.stdout
+    assert "LLM explanations replaced" in table.stdout
     sim = json.loads(members("similar", *args, "--json", tmp=store).stdout)
     assert sid in [s["search_id"] for s in sim]
     shown = json.loads(members("show", first, "--json", tmp=store).stdout)
