@@ -29,7 +29,7 @@ pytestmark = pytest.mark.browser
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+                 "--disable-component-update", "--disable-sync", "--lang=fr-FR"]
 
 
 def free_port() -> int:
@@ -276,6 +276,11 @@ def test_search_shows_explained_groups_and_records_feedback(page: Page, server: 
         fix.click()
         expect(fix).to_have_attribute("aria-expanded", "true")
         form = other.get_by_role("form")
+        page.keyboard.press("Escape")  # closes, focus back on « Corriger »
+        expect(form).to_be_hidden()
+        expect(fix).to_be_focused()
+        expect(fix).to_have_attribute("aria-expanded", "false")
+        fix.click()
         expect(form.get_by_role("group", name="Pourquoi corriger ce lieu ?")).to_be_visible()
         expect(form.get_by_role("radio", name="Mauvais endroit")).to_be_focused()
         for label in ("Mauvais thème", "Trop petit", "Trop cher", "Autre"):

@@ -308,6 +308,9 @@ function correctionForm(item, searchId, status, buttons) {
               comment, hint, el("div", { className: "actions" }, send, cancel));
   const fix = buttons[1];
   cancel.addEventListener("click", () => closeCorrection(form, fix, true));
+  form.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeCorrection(form, fix, true);
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const chosen = form.querySelector("input[type=radio]:checked");
