@@ -72,6 +72,10 @@ class DuplicateTalentError(CatalogError):
     """Two talent folders declare the same id."""
 
 
+class CatalogStoreError(CatalogError, UnavailableError):
+    """The platform catalog database cannot be reached, migrated or queried."""
+
+
 class CatalogLinkError(CatalogError):
     """A symbolic link in a catalog leads outside its root, or to a talent folder (not followed).
 
@@ -84,6 +88,10 @@ class CatalogLinkError(CatalogError):
 
 class ProjectError(GraceError):
     """A project file is missing or invalid."""
+
+
+class UnknownProjectError(ProjectError):
+    """No project of that name in the platform database."""
 
 
 class UnknownTalentError(GraceError):

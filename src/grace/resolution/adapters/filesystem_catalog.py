@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import yaml
@@ -13,8 +13,9 @@ from grace.errors import (
     DuplicateTalentError,
     GraceError,
     ManifestError,
+    UnknownTalentError,
 )
-from grace.resolution.domain.talent import DEPTHS, Depth, Talent
+from grace.resolution.domain.talent import DEPTHS, Depth, Talent, check_talent_id
 
 MANIFEST = "talent.yaml"
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -195,3 +196,19 @@ class FilesystemCatalog:
 
     def problems(self) -> Sequence[tuple[str, str]]:
         return list(self._problems)
+
+
+class FilesystemTalentContent:
+    """:class:`~grace.resolution.domain.ports.TalentContentSource` over a catalog folder: the
+    ``compact.md``/``standard.md``/``full.md`` of each talent folder, as
+    :class:`FilesystemCatalog` read them (inside the root, links checked)."""
+
+    def __init__(self, catalog: FilesystemCatalog) -> None:
+        self._catalog = catalog
+
+    def bodies(self, talent_id: str) -> Mapping[Depth, str]:
+        check_talent_id(talent_id)
+        talent = self._catalog.get(talent_id)
+        if talent is None:
+            raise UnknownTalentError(f"no talent {talent_id!r} in {self._catalog.root}")
+        return dict(talent.bodies)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from grace.resolution.domain.talent import Talent
+from grace.resolution.domain.talent import Depth, Talent
 
 
 class TokenCounter(Protocol):
@@ -25,7 +26,13 @@ class TokenCounter(Protocol):
 
 
 class CatalogReader(Protocol):
-    """Read access to a catalog of talents, keyed by id."""
+    """Read access to a catalog of talents, keyed by id (seed 001: the manifests, which the
+    platform reads from ``catalog_talents``).
+
+    Each talent comes with its bodies, taken from the catalog's :class:`TalentContentSource`
+    (the folder, or the bodies a platform version stores): resolution never reads a body
+    through another path.
+    """
 
     def talents(self) -> Sequence[Talent]:
         """Every valid talent, sorted by id. Invalid ones are in :meth:`problems`."""
@@ -37,6 +44,53 @@ class CatalogReader(Protocol):
 
     def problems(self) -> Sequence[tuple[str, str]]:
         """``(path, message)`` of every manifest that could not be loaded."""
+        ...
+
+
+class TalentContentSource(Protocol):
+    """The bodies of a catalog's talents (seed 001: the content, apart from the manifests)."""
+
+    def bodies(self, talent_id: str) -> Mapping[Depth, str]:
+        """The Markdown body at each depth (every depth present: a missing deeper body is the
+        next shallower one); sections are the ``## `` headings of a body
+        (:func:`~grace.resolution.domain.text.split_sections`).
+
+        Raises:
+            InvalidIdError: a malformed id (it never reaches a path or a query).
+            UnknownTalentError: no talent with that id in the source.
+        """
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedVersion:
+    """A catalog version written to the platform.
+
+    Attributes:
+        catalog: the catalog's name on the platform.
+        version: the version number (increasing per database, never reused).
+        talents: how many talents it holds.
+        content_hash: SHA-256 (hex) of the published manifests and bodies.
+        created: false when the content equals the latest version's (nothing written).
+    """
+
+    catalog: str
+    version: int
+    talents: int
+    content_hash: str
+    created: bool
+
+
+class CatalogPublisher(Protocol):
+    """Writes a whole catalog as one new version (platform mode, seed 001)."""
+
+    def publish(self, catalog: str, talents: Sequence[Talent]) -> PublishedVersion:
+        """Write ``talents`` (manifests and bodies) as a new version of ``catalog``, in one
+        transaction: a reader sees the previous version until it commits, never part of it.
+
+        Raises:
+            UnavailableError: the database failed (nothing was written).
+        """
         ...
 
 
