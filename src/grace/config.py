@@ -68,6 +68,9 @@ class Settings(BaseSettings):
         database_url: ``GRACE_DATABASE_URL`` — the member store (matching): ``sqlite:///PATH``
             or ``postgresql://…`` (PostgreSQL 16 + pgvector); default SQLite
             ``<GRACE_CACHE_DIR>/members.sqlite``.
+        catalog_db: ``GRACE_CATALOG_DB`` — the platform catalog database (issue 17,
+            decision 0015-platform-catalog), ``postgresql://…``; what ``--db`` of
+            ``grace catalog publish``, ``grace project`` and ``grace mcp`` default to.
         matching_unknown: ``GRACE_MATCHING_UNKNOWN`` — what stage 1 does with an unknown
             capacity, budget or availability: ``keep`` (default) or ``drop`` (decision 0008).
         matching_top_k: ``GRACE_MATCHING_TOP_K`` — members kept by stage 2 (default 50, seed 003).
@@ -128,6 +131,7 @@ class Settings(BaseSettings):
     learnings_ranking: Literal["fused", "rrf"] = "fused"
     learnings_near_duplicate: float = Field(NEAR_DUPLICATE, ge=-1, le=1)
     database_url: str | None = Field(None, min_length=1, max_length=4096)
+    catalog_db: str | None = Field(None, min_length=1, max_length=4096)
     matching_unknown: Literal["keep", "drop"] = "keep"
     matching_top_k: int = Field(TOP_K, ge=1, le=10_000)
     matching_broad_limit: int = Field(BROAD_LIMIT, ge=1, le=1_000_000)

@@ -43,7 +43,7 @@ from grace.resolution.application.resolve_context import ResolveContext
 from grace.resolution.application.switch_talents import SwitchTalents
 from grace.resolution.application.usage import RecordedGet, RecordedResolve, UsageReport
 from grace.resolution.domain.hybrid import HybridParams, HybridSelector
-from grace.resolution.domain.ports import TokenCounter
+from grace.resolution.domain.ports import CatalogReader, ProjectSwitches, TokenCounter
 from grace.resolution.domain.relevance import (
     BUDGET,
     FLOOR,
@@ -88,9 +88,16 @@ class ResolutionApp(Closing):
     """
 
     project_file: ProjectFile
-    catalog: FilesystemCatalog
+    catalog: CatalogReader
     counter: TokenCounter
     settings: Settings
+    shared_embedder: TextEmbedder | None = field(default=None, repr=False)
+    """An embedder owned by someone else (the platform's, shared by its projects): used instead
+    of building one, never closed by this app."""
+    switches: ProjectSwitches | None = field(default=None, repr=False)
+    """Where ``enable``/``disable`` write (default: the ``grace.yaml``)."""
+    on_close: tuple[Callable[[], None], ...] = field(default=(), repr=False)
+    """What else :meth:`close` releases (the platform store a ``grace.yaml`` opened)."""
     _relevance: EmbeddingRelevance | HybridRelevance | None = field(
         default=None, init=False, repr=False
     )
@@ -110,8 +117,10 @@ class ResolutionApp(Closing):
             return None
         if self._relevance is None:
             s = self.settings
-            embedder = make_embedder(s.embedder, cache_dir=s.cache_dir)
-            self._embedder = embedder
+            embedder = self.shared_embedder
+            if embedder is None:
+                embedder = make_embedder(s.embedder, cache_dir=s.cache_dir)
+                self._embedder = embedder
             if s.relevance_algo == "seed":
                 params = RelevanceParams(
                     floor=FLOOR if s.relevance_floor is None else s.relevance_floor,
@@ -202,13 +211,17 @@ class ResolutionApp(Closing):
     def switch(self) -> SwitchTalents:
         """``enable``/``disable``: edits this project's ``grace.yaml`` in place."""
         return SwitchTalents(
-            self.catalog, self.project_file.project, YamlProjectSwitches(self.project_file.path)
+            self.catalog, self.project_file.project,
+            self.switches or YamlProjectSwitches(self.project_file.path),
         )
 
     def close(self) -> None:
         """Close the vector cache of the relevance step's embedder, if one was built."""
         embedder, self._embedder = self._embedder, None
         close_embedder(embedder)
+        closers, self.on_close = self.on_close, ()
+        for close in closers:
+            close()
 
 
 def _utc_now() -> str:
@@ -246,6 +259,10 @@ def build_resolution(
         ProjectError, CatalogError: no usable project file or catalog folder.
     """
     pf = load_project_file(locate_project(settings, project, example=example))
+    if pf.platform is not None and catalog is None and settings.catalog is None:
+        from grace.bootstrap.platform import platform_project_app
+
+        return platform_project_app(settings, pf)
     root = catalog or settings.catalog or pf.catalog or bundled_catalog()
     return ResolutionApp(pf, FilesystemCatalog(root), token_counter(settings), settings)
 
@@ -261,7 +278,7 @@ def build_reader(
     project: Path | None = None,
     catalog: Path | None = None,
     example: bool = False,
-) -> FilesystemCatalog:
+) -> CatalogReader:
     """The catalog for read-only commands: ``--catalog`` (or ``GRACE_CATALOG``) if given, else
     the located project's catalog.
 

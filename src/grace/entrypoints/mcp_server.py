@@ -16,7 +16,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager, ExitStack
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, ParamSpec, TypeVar
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -62,6 +62,9 @@ from grace.matching.application.request_schema import (
 )
 from grace.resolution.application.resolve_context import MAX_TASK_CHARS, MAX_TOKEN_BUDGET
 
+if TYPE_CHECKING:
+    from grace.bootstrap.platform import PlatformResolution
+
 log = logging.getLogger("grace.mcp")
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -89,7 +92,8 @@ ProjectArg = Annotated[
         default=None,
         max_length=4096,
         description="Path of a grace.yaml (or its folder) under the server's root; default: the "
-        "project found from the server's working directory.",
+        "project found from the server's working directory. On a platform server (--db), the "
+        "project's name in the platform database (required).",
     ),
 ]
 DepthArg = Annotated[
@@ -113,10 +117,12 @@ A = TypeVar("A", bound=AbstractContextManager[Any])
 class Projects:
     """Resolution apps per project, with paths from clients kept inside ``root``."""
 
-    def __init__(self, settings: Settings, *, root: Path, default: Path | None) -> None:
+    def __init__(self, settings: Settings, *, root: Path, default: Path | None,
+                 platform: PlatformResolution | None = None) -> None:
         self.settings = settings
         self.root = root.resolve()
         self.default = default
+        self.platform = platform
         self._apps: dict[Path, ResolutionApp] = {}
         self._opened = ExitStack()
 
@@ -143,6 +149,11 @@ class Projects:
         return candidate
 
     def app(self, project: str | None) -> ResolutionApp:
+        if self.platform is not None:  # platform mode (issue 17): a project of the database
+            if project is None:
+                raise ProjectError("this server serves a platform database: name the project "
+                                   "(argument `project`)")
+            return self.platform.app(project)
         path = self.path_for(project)
         key = path.resolve()
         if key not in self._apps:
@@ -423,8 +434,12 @@ def serve(
     http: bool,
     host: str = "127.0.0.1",
     port: int = 8765,
+    platform_db: str | None = None,
 ) -> None:
     """Warm up (model and talent vectors when relevance is on), then serve until stopped.
+
+    With ``platform_db`` (``grace mcp --db URL``), every project of that platform database is
+    served, named by the tools' ``project`` argument (issue 17); nothing is warmed up.
 
     Raises:
         GraceError: no project to serve, or a bad host.
@@ -435,9 +450,16 @@ def serve(
     if http:
         check_loopback(host)
     projects = Projects(settings, root=Path.cwd(), default=project)
-    app = projects.app(None)
-    app.warm_up()
-    log.info("serving %s (relevance %s)", app.project_file.path, settings.relevance)
+    if platform_db is not None:
+        from grace.bootstrap.platform import build_platform
+
+        projects.platform = projects.keep(build_platform(settings, platform_db))
+        log.info("serving the projects of the platform database (relevance %s)",
+                 settings.relevance)
+    else:
+        app = projects.app(None)
+        app.warm_up()
+        log.info("serving %s (relevance %s)", app.project_file.path, settings.relevance)
     server = build_server(projects)
     try:
         if http:

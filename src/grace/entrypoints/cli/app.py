@@ -12,6 +12,7 @@ from grace.entrypoints.cli import (
     learnings_cmds,
     mcp_cmd,
     members_cmds,
+    platform_cmds,
     resolution_cmds,
     serve_cmd,
     stats_cmd,
@@ -28,7 +29,9 @@ app = typer.Typer(
 )
 resolution_cmds.register(app)
 switch_cmds.register(app)
+catalog_cmds.app.command("publish")(platform_cmds.publish)
 app.add_typer(catalog_cmds.app, name="catalog")
+app.add_typer(platform_cmds.app, name="project")
 app.add_typer(eval_cmds.app, name="eval")
 app.add_typer(members_cmds.app, name="members")
 app.add_typer(learnings_cmds.app, name="learnings")

@@ -19,6 +19,10 @@ def mcp(
         "127.0.0.1"
     ),
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port (--http).")] = 8765,
+    db: Annotated[str | None, typer.Option(
+        "--db", help="Serve every project of a platform database (postgresql://…): the "
+        "tools' `project` argument names one.", show_default=False)
+    ] = None,
 ) -> None:
     """Serve GRACE's tools to agents over MCP: grace_resolve_context (with the files in play),
     grace_get, grace_doctor, grace_learnings_search, grace_find_members and
@@ -32,6 +36,8 @@ def mcp(
       grace mcp                      # the project found from the current folder
 
       grace mcp --example --http --port 8765
+
+      grace mcp --http --db postgresql://grace@db/grace   # every project of the platform
     """
     from grace.entrypoints.mcp_server import serve
 
@@ -41,4 +47,5 @@ def mcp(
         http=http,
         host=host,
         port=port,
+        platform_db=db,
     )

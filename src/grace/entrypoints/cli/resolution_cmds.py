@@ -121,7 +121,8 @@ def resolve(
     root = Path.cwd() if example else wired.project_file.path.parent
     in_play = [repo_relative(f, root) for f in files or []]
     if changed:
-        in_play += changed_files(root, exclude=[wired.catalog.root])
+        folder = getattr(wired.catalog, "root", None)  # a platform catalog has no folder
+        in_play += changed_files(root, exclude=[folder] if folder else [])
     if cfg.relevance == "embeddings":
         with Progress(
             TextColumn("embedding talents (cached after the first run)"), BarColumn(),

@@ -34,8 +34,10 @@ def _switch(ids: list[str], *, enabled: bool, project: ProjectOpt, catalog: Cata
         print_json({"path": str(wired.project_file.path), **jsonable_dict(result)})
         return
     verb = "enabled" if enabled else "disabled"
+    where = (f"platform project {wired.project.name}" if wired.project_file.platform
+             else wired.project_file.path)
     out_console.print(
-        escape(f"{verb} {len(result.changed)} talents in {wired.project_file.path}"
+        escape(f"{verb} {len(result.changed)} talents in {where}"
                + (f" ({len(result.unchanged)} already {verb})" if result.unchanged else "")),
         highlight=False,
     )

@@ -25,11 +25,17 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class ProjectFile:
-    """A loaded project file: the project and the catalog folder it names (``None``: bundled)."""
+    """A loaded project file: the project and the catalog folder it names (``None``: bundled).
+
+    ``platform`` is the PostgreSQL URL of ``catalog: postgresql://…`` (decision
+    0015-platform-catalog): the catalog and the project's enabled talents are then the platform
+    database's, for the project of the file's ``name``.
+    """
 
     project: Project
     catalog: Path | None
     path: Path
+    platform: str | None = None
 
 
 def find_project_file(start: Path) -> Path | None:
@@ -75,6 +81,9 @@ def load_project_file(path: Path) -> ProjectFile:
     except GraceError as exc:
         raise ProjectError(str(exc)) from exc
     schema = parse_project(data, path=str(path))
+    if schema.catalog and schema.catalog.startswith(PLATFORM_SCHEMES):
+        return ProjectFile(schema.to_project(str(path)), None, path.resolve(),
+                           platform=schema.catalog)
     catalog = (path.parent / schema.catalog).resolve() if schema.catalog else None
     return ProjectFile(schema.to_project(str(path)), catalog, path.resolve())
 
@@ -117,6 +126,9 @@ def write_project_file(
         raise
     return path
 
+
+PLATFORM_SCHEMES: Final = ("postgresql://", "postgres://")
+"""A ``catalog:`` starting with one of these names a platform database, not a folder."""
 
 _SKIP: Final = {".git", "node_modules", ".venv", "venv", "__pycache__", "dist", "build", "target"}
 

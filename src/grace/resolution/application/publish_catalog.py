@@ -16,9 +16,9 @@ from grace.resolution.domain.ports import (
 )
 from grace.resolution.domain.talent import Project, Talent
 
-PROJECT_CHOICES: Final = frozenset({"conflict", "unknown_id"})
-"""Doctor errors that are a project's choice, not a catalog's fault: two talents that conflict
-may both be published (a project enables one of them)."""
+PROJECT_CHOICES: Final = frozenset({"conflict", "unknown_id", "enabled_draft"})
+"""Doctor findings about a project's choice, not a catalog's fault: two talents that conflict
+may both be published (a project enables one of them), and so may a draft."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +69,8 @@ class PublishCatalog:
             raise CatalogError(
                 f"not published: {len(errors)} error(s) (see `grace doctor --catalog`):\n{listed}")
         full = [_with_bodies(t, self._content) for t in talents]
-        warnings = tuple(f for f in report.findings if f.severity == "warning")
+        warnings = tuple(f for f in report.findings
+                         if f.severity == "warning" and f.code not in PROJECT_CHOICES)
         return PublishReport(self._publisher.publish(name, full), warnings)
 
 
