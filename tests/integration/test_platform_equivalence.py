@@ -64,3 +64,24 @@ def test_folder_and_database_give_identical_markdown_and_json(
     assert results[0][0] == results[1][0]
     assert results[0][1] == results[1][1]
     assert len(results[0][0]) > 100
+
+
+def test_projects_share_one_catalog_version_and_its_vectors(platform_url: str,
+                                                            tmp_path: Path) -> None:
+    with PlatformResolution(_settings(tmp_path, "embeddings"), platform_url) as p:
+        p.store.create_project("backend-only", languages=["python"],
+                               talents={"backend.repository": (True, False),
+                                        "pattern.use-case": (True, False)})
+        a, b = p.app("facturation"), p.app("backend-only")
+        assert a.catalog is b.catalog  # one load per version, whatever the project
+        task = "Ajouter le use case UpdateProject et son repository SQL"
+        a.resolve(a.project, role="backend", task=task, token_budget=8000)
+        embedder = p.embedder
+        misses, hits = embedder.misses, embedder.hits  # type: ignore[union-attr]
+        assert misses > 0
+        r = b.resolve(b.project, role="backend", task=task, token_budget=8000)
+        assert {s.id for s in r.served} <= {"backend.repository", "pattern.use-case"}
+        # b went through the same embedder (hits) and embedded nothing again (misses)
+        assert embedder.hits > hits  # type: ignore[union-attr]
+        assert embedder.misses == misses  # type: ignore[union-attr]
+        assert p.app("backend-only") is b  # the app (and its caches) lives on

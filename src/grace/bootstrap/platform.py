@@ -58,13 +58,14 @@ class PlatformResolution(Closing):
                 self._embedder = make_embedder(s.embedder, cache_dir=s.cache_dir)
             return self._embedder
 
-    def catalog(self, name: str) -> PostgresCatalogReader:
-        """The latest published version of catalog ``name`` (loaded once per version).
+    def catalog(self, name: str, version: int | None = None) -> PostgresCatalogReader:
+        """Catalog ``name`` at ``version`` (default: the latest), loaded once per version.
 
         Raises:
             CatalogError: never published.
         """
-        version = self.store.latest_version(name)
+        if version is None:
+            version = self.store.latest_version(name)
         with self._lock:
             held = self._catalogs.get(name)
             if held is None or held.version != version:
@@ -83,8 +84,8 @@ class PlatformResolution(Closing):
             InvalidIdError, UnknownProjectError: a bad or unknown name (close names suggested).
             CatalogError: its catalog was never published.
         """
-        found = self.store.project(name)
-        catalog = self.catalog(found.catalog)
+        found, version = self.store.project_and_version(name)
+        catalog = self.catalog(found.catalog, version)
         with self._lock:
             app = self._apps.get(name)
             if app is None or app.catalog is not catalog:

@@ -12,7 +12,7 @@ import asyncio
 from http import HTTPStatus
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import uvicorn
 from fastapi import FastAPI, Query, Request
@@ -31,6 +31,7 @@ from grace.errors import (
     MemberStoreError,
     MemberValidationError,
     UnavailableError,
+    UnknownProjectError,
     UnknownSearchError,
     UpstreamError,
     ZoneError,
@@ -45,6 +46,9 @@ from grace.matching.domain.history import (
     Verdict,
 )
 from grace.matching.domain.model import Member
+
+if TYPE_CHECKING:
+    from grace.bootstrap.platform import PlatformResolution
 
 MAX_BODY_BYTES = 256 * 1024
 """Largest request body accepted (bytes); more is a 413 problem. A 20 000-character description
@@ -89,6 +93,24 @@ class DepartementCentre(BaseModel):
     lon: float
 
 
+class ResolveBody(BaseModel):
+    """``grace_resolve_context``'s arguments (issue 17: a project of the platform database)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"task": "Ajouter la pagination à GET /invoices", "role": "backend",
+         "files": ["app/api/invoices.py"]}]})
+
+    task: str = Field(max_length=50_000, description="The task in free text.")
+    role: str = Field(max_length=64, description="Agent role: backend, frontend, architect…")
+    depth: Literal["compact", "standard", "full", "auto"] = Field(
+        "auto", description="Body depth; auto serves the deepest that fits the budget.")
+    token_budget: int | None = Field(None, ge=1, le=1_000_000,
+                                     description="Maximum tokens (default GRACE_TOKEN_BUDGET).")
+    files: list[Annotated[str, Field(max_length=1024)]] = Field(
+        default_factory=list, max_length=1000,
+        description="Files in play, relative to the repository root.")
+
+
 class Problem(BaseModel):
     """An RFC 9457 problem document."""
 
@@ -111,6 +133,7 @@ _MAPPING: tuple[tuple[type[GraceError], int, str, str], ...] = (
     (ZoneError, 422, "zone", "Zone not understood"),
     (MemberValidationError, 422, "validation", "Invalid request"),
     (UnknownSearchError, 404, "not-found", "Not found"),
+    (UnknownProjectError, 404, "not-found", "Not found"),
     (MemberStoreError, 503, "store-unavailable", "Member store unavailable"),
     (UpstreamError, 502, "upstream", "Upstream service failed"),
     (UnavailableError, 503, "unavailable", "Service unavailable"),
@@ -245,8 +268,11 @@ class BodyLimit:
         await response(scope, receive, send)
 
 
-def create_app(matching: MatchingApp, *, body_timeout_s: float = BODY_TIMEOUT_S) -> FastAPI:
-    """The HTTP API and the organiser page over ``matching``.
+def create_app(matching: MatchingApp, *, body_timeout_s: float = BODY_TIMEOUT_S,
+               platform: PlatformResolution | None = None) -> FastAPI:
+    """The HTTP API and the organiser page over ``matching``; with ``platform`` (issue 17),
+    ``POST /api/projects/{project}/resolve`` too: ``grace_resolve_context`` for any project of
+    the platform database.
 
     FastAPI runs these sync routes in a thread pool; :class:`MatchMembers` serialises its store
     calls itself and runs stage 3 (the LLM, seconds) outside its lock, so one slow LLM answer
@@ -345,6 +371,9 @@ def create_app(matching: MatchingApp, *, body_timeout_s: float = BODY_TIMEOUT_S)
         search (€) and the acceptance rate of the feedback, over the last ``last`` searches."""
         return service.stats(last=last)
 
+    if platform is not None:
+        _add_resolve_route(app, platform)
+
     @app.get("/healthz", summary="Liveness", tags=["ops"])
     async def healthz() -> dict[str, str]:  # on the event loop: never queued behind searches
         return {"status": "ok"}
@@ -355,6 +384,24 @@ def create_app(matching: MatchingApp, *, body_timeout_s: float = BODY_TIMEOUT_S)
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     return app
+
+
+def _add_resolve_route(app: FastAPI, platform: PlatformResolution) -> None:
+    from grace.entrypoints.cli.common import to_jsonable
+
+    @app.post("/api/projects/{project}/resolve", response_model=dict[str, Any],
+              responses=_ERRORS, summary="Resolve a platform project's context",
+              tags=["resolution"])
+    def resolve(project: Annotated[str, PathParam(max_length=128, examples=["facturation"])],
+                body: ResolveBody) -> Any:
+        """``grace_resolve_context`` for a project of the platform database: the Markdown
+        (``markdown``), the served ids and depths, the tokens and every dropped id with its
+        reason (404 for an unknown project)."""
+        wired = platform.app(project)
+        result = wired.resolve(wired.project, role=body.role, task=body.task,
+                               depth=body.depth, files=body.files,
+                               token_budget=body.token_budget or wired.settings.token_budget)
+        return to_jsonable(result)
 
 
 def server_config(app: ASGIApp, *, host: str = "127.0.0.1", port: int = 8000,

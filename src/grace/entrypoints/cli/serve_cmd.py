@@ -41,6 +41,10 @@ def serve(
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     db: DbOpt = None,
+    catalog_db: Annotated[str | None, typer.Option(
+        "--catalog-db", help="Also serve POST /api/projects/PROJECT/resolve for every project "
+        "of this platform database (postgresql://…; or GRACE_CATALOG_DB).", show_default=False)
+    ] = None,
 ) -> None:
     """Serve the organiser page and the matching API (JSON, OpenAPI schema at /openapi.json).
 
@@ -55,16 +59,24 @@ def serve(
       grace serve --port 8080 --db sqlite:///members.sqlite
 
       GRACE_RANKER=deterministic grace serve --port 9000
+
+      grace serve --catalog-db postgresql://grace@db/grace   # + resolve for platform projects
     """
     import uvicorn
 
     from grace.bootstrap import build_matching
     from grace.entrypoints.http_api import create_app, server_config
 
-    matching = build_matching(settings(), database_url=db)
+    cfg = settings()
+    matching = build_matching(cfg, database_url=db)
+    platform = None
     try:
+        if catalog_db or cfg.catalog_db:
+            from grace.bootstrap.platform import build_platform
+
+            platform = build_platform(cfg, catalog_db)
         st = matching.status()
-        app = create_app(matching)
+        app = create_app(matching, platform=platform)
         _check_port(host, port)
         shown = f"[{host}]" if ":" in host else host
         typer.echo(f"GRACE serving on http://{shown}:{port}/ (OpenAPI: /openapi.json) — "
@@ -81,4 +93,6 @@ def serve(
                               "`grace members worker`", highlight=False)
         uvicorn.Server(server_config(app, host=host, port=port)).run()
     finally:
+        if platform is not None:
+            platform.close()
         matching.close()

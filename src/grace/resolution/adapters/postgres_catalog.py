@@ -264,28 +264,40 @@ class PlatformStore:
             InvalidIdError: a malformed name.
             UnknownProjectError: no such project (the message suggests close names).
         """
+        return self.project_and_version(name)[0]
+
+    def project_and_version(self, name: str) -> tuple[PlatformProject, int | None]:
+        """:meth:`project` and the latest version of its catalog (``None``: never published),
+        in one round trip (what a server reads on each request).
+
+        Raises:
+            InvalidIdError, UnknownProjectError: as :meth:`project`.
+        """
         check_name(name)
-        with self._mapped():
-            head = self._db.execute("SELECT catalog, languages FROM projects WHERE name = %s",
-                                    (name,)).fetchone()
-            rows = self._db.execute(
-                "SELECT talent_id, enabled, always FROM project_talents WHERE project = %s "
-                "ORDER BY position", (name,)).fetchall() if head else []
-        if head is None:
+        rows = self._rows(
+            "SELECT p.catalog, p.languages, "
+            "(SELECT max(v.id) FROM catalog_versions v WHERE v.catalog = p.catalog), "
+            "t.talent_id, t.enabled, t.always "
+            "FROM projects p LEFT JOIN project_talents t ON t.project = p.name "
+            "WHERE p.name = %s ORDER BY t.position", (name,))
+        if not rows:
             close = difflib.get_close_matches(name, self.project_names(), n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise UnknownProjectError(
                 f"no project {name!r} in the platform database{hint} "
                 "(create it with `grace project create NAME --db URL`)")
+        talents = [r[3:] for r in rows if r[3] is not None]
         project = Project(
             name=name,
-            enabled=tuple(str(r[0]) for r in rows if r[1]),
-            disabled=tuple(str(r[0]) for r in rows if not r[1]),
-            languages=tuple(json.loads(head[1])),
-            always=tuple(str(r[0]) for r in rows if r[1] and r[2]),
+            enabled=tuple(str(t[0]) for t in talents if t[1]),
+            disabled=tuple(str(t[0]) for t in talents if not t[1]),
+            languages=tuple(json.loads(rows[0][1])),
+            always=tuple(str(t[0]) for t in talents if t[1] and t[2]),
             source=f"platform project {name}",
         )
-        return PlatformProject(project, str(head[0]))
+        version = rows[0][2]
+        return PlatformProject(project, str(rows[0][0])), (None if version is None
+                                                          else int(version))
 
     def create_project(self, name: str, *, catalog: str = DEFAULT_CATALOG,
                        languages: Sequence[str] = (),
