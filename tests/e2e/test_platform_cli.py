@@ -75,3 +75,10 @@ def test_an_invalid_catalog_is_refused_and_nothing_is_written(
     assert "not published" in refused.stderr and "backend.no-such-thing" in refused.stderr
     again = grace("catalog", "publish", str(example_catalog_dir), "--db", db)
     assert "unchanged: still version" in again.stdout  # the refused one was never written
+
+
+def test_a_platform_grace_yaml_may_not_list_talents(tmp_path: Path) -> None:
+    (tmp_path / "grace.yaml").write_text(
+        "name: shop\ncatalog: postgresql://grace@db/grace\ntalents:\n  backend.repository: true\n")
+    r = grace("resolve", "-r", "backend", "x", cwd=tmp_path)
+    assert r.returncode == 2 and "live there" in r.stderr

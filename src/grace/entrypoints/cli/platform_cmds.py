@@ -146,8 +146,10 @@ def _switch(project: str, ids: list[str], *, enabled: bool, db: str | None,
 @app.command("enable")
 @handle_errors
 def enable(project: ProjectArg, ids: IdsArg, db: DbOpt = None, as_json: JsonOpt = False) -> None:
-    """Enable talents of the project's catalog for a platform project (unknown ids are refused
-    with the close ones; nothing is written then).
+    """Enable talents for a platform project.
+
+    Every id must be in the project's catalog: an unknown one is refused with the close ones,
+    and nothing is written then.
 
     Examples:
 

@@ -82,6 +82,11 @@ def load_project_file(path: Path) -> ProjectFile:
         raise ProjectError(str(exc)) from exc
     schema = parse_project(data, path=str(path))
     if schema.catalog and schema.catalog.startswith(PLATFORM_SCHEMES):
+        if schema.talents or schema.languages:
+            raise ProjectError(
+                f"{path}: the catalog is a platform database, so the project's talents and "
+                "languages live there: remove `talents:` and `languages:` from this file and "
+                "use `grace enable`/`disable` (or `grace project create --from` to copy them)")
         return ProjectFile(schema.to_project(str(path)), None, path.resolve(),
                            platform=schema.catalog)
     catalog = (path.parent / schema.catalog).resolve() if schema.catalog else None
