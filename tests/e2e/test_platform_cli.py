@@ -43,6 +43,8 @@ def test_publish_then_projects_then_a_platform_grace_yaml(
     local = grace("enable", "backend.orm-active-record", cwd=tmp_path)  # writes to the platform
     assert local.returncode == 0 and "platform project shop" in local.stdout, local.stderr
     assert (tmp_path / "grace.yaml").read_text().count("\n") == 2  # the file is untouched
+    listed = grace("project", "list", "--db", db, "--json")
+    assert json.loads(listed.stdout) == [{"project": "shop", "catalog": "default"}]
     shown = grace("project", "show", "shop", "--db", db, "--json")
     assert "backend.orm-active-record" in json.loads(shown.stdout)["enabled"]
 

@@ -12,9 +12,8 @@ from grace.bootstrap.resolution import ResolutionApp, build_catalog, token_count
 from grace.config import Settings
 from grace.embedding.factory import make_embedder
 from grace.embedding.ports import TextEmbedder
-from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog, FilesystemTalentContent
+from grace.resolution.adapters.filesystem_catalog import FilesystemTalentContent
 from grace.resolution.adapters.postgres_catalog import (
-    DEFAULT_CATALOG,
     PlatformStore,
     PostgresCatalogReader,
     PostgresProjectSwitches,
@@ -115,6 +114,10 @@ class PlatformResolution(Closing):
         return PublishCatalog(source, FilesystemTalentContent(source), self.counter,
                               self.store, token_budget=self.settings.token_budget)
 
+    def projects(self) -> list[tuple[str, str]]:
+        """``grace project list``: ``(name, catalog)`` of every project, by name."""
+        return [(p, self.store.project(p).catalog) for p in self.store.project_names()]
+
     def import_project(self, name: str, grace_yaml: Path | None, *, catalog: str,
                        languages: tuple[str, ...]) -> Project:
         """``grace project create``: a new project, its talents and languages taken from a
@@ -171,5 +174,4 @@ def platform_project_app(settings: Settings, pf: ProjectFile) -> ResolutionApp:
     return app
 
 
-__all__ = ["DEFAULT_CATALOG", "FilesystemCatalog", "PlatformResolution", "build_platform",
-           "platform_project_app"]
+__all__ = ["PlatformResolution", "build_platform", "platform_project_app"]

@@ -101,6 +101,28 @@ def create(
                              f"{len(made.enabled)} talents enabled"), highlight=False)
 
 
+@app.command("list")
+@handle_errors
+def list_(db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """List the projects of the platform database and the catalog each uses.
+
+    Example:
+
+      grace project list --db postgresql://grace@db/grace
+    """
+    from grace.bootstrap.platform import build_platform
+
+    found = opened(build_platform(settings(), db)).projects()
+    if as_json:
+        print_json([{"project": name, "catalog": catalog} for name, catalog in found])
+        return
+    for name, catalog in found:
+        out_console.print(escape(f"{name}  (catalog {catalog})"), highlight=False)
+    if not found:
+        err_console.print("no project yet: `grace project create NAME --db URL`",
+                          highlight=False)
+
+
 @app.command("show")
 @handle_errors
 def show(project: ProjectArg, db: DbOpt = None, as_json: JsonOpt = False) -> None:
