@@ -57,6 +57,14 @@ class PlatformResolution(Closing):
                 self._embedder = make_embedder(s.embedder, cache_dir=s.cache_dir)
             return self._embedder
 
+    def warm_up(self) -> None:
+        """Load the model now (relevance on), so the first request is not the slow one; the
+        talents' vectors come from the vector cache, or are computed on a project's first
+        request."""
+        embedder = self.embedder
+        if embedder is not None:
+            embedder.embed(["warm up"], kind="query")
+
     def catalog(self, name: str, version: int | None = None) -> PostgresCatalogReader:
         """Catalog ``name`` at ``version`` (default: the latest), loaded once per version.
 

@@ -454,6 +454,7 @@ def serve(
         from grace.bootstrap.platform import build_platform
 
         projects.platform = projects.keep(build_platform(settings, platform_db))
+        projects.platform.warm_up()
         log.info("serving the projects of the platform database (relevance %s)",
                  settings.relevance)
     else:
