@@ -371,8 +371,7 @@ def create_app(matching: MatchingApp, *, body_timeout_s: float = BODY_TIMEOUT_S,
         search (€) and the acceptance rate of the feedback, over the last ``last`` searches."""
         return service.stats(last=last)
 
-    if platform is not None:
-        _add_resolve_route(app, platform)
+    _add_resolve_route(app, platform)
 
     @app.get("/healthz", summary="Liveness", tags=["ops"])
     async def healthz() -> dict[str, str]:  # on the event loop: never queued behind searches
@@ -386,7 +385,10 @@ def create_app(matching: MatchingApp, *, body_timeout_s: float = BODY_TIMEOUT_S,
     return app
 
 
-def _add_resolve_route(app: FastAPI, platform: PlatformResolution) -> None:
+def _add_resolve_route(app: FastAPI, platform: PlatformResolution | None) -> None:
+    """``POST /api/projects/{project}/resolve`` over ``platform`` (nothing without one)."""
+    if platform is None:
+        return
     from grace.entrypoints.cli.common import to_jsonable
 
     @app.post("/api/projects/{project}/resolve", response_model=dict[str, Any],
