@@ -16,10 +16,12 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
+from typing import Any
 
 import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
+from mcp_types import ListRootsResult, Root
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -63,14 +65,44 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_outside_the_source_tree(
     doctor = subprocess.run([str(venv / "bin" / "grace"), "doctor", "--example", "--json"],
                             capture_output=True, text=True, cwd=outside, env=env, timeout=300)
     assert doctor.returncode == 1 and '"missing_prerequisite"' in doctor.stdout  # on purpose
-    params = StdioServerParameters(command=str(venv / "bin" / "grace"),
-                                   args=["mcp", "--example"], env=env, cwd=str(outside))
+    # User scope: one server started outside every repository (no grace.yaml there), serving
+    # repository A (grace.yaml, found through the client's roots), repository B (named by the
+    # call's `project`) and, for C (a repository without grace.yaml), a tool error.
+    repos = {}
+    for name in ("alpha", "beta"):
+        repos[name] = tmp_path / f"repo-{name}"
+        repos[name].mkdir()
+        (repos[name] / "grace.yaml").write_text(
+            f"name: {name}\nlanguages: [python]\ntalents: {{architecture.hexagonal: true}}\n")
+    bare = tmp_path / "repo-without-grace-yaml"
+    bare.mkdir()
+    params = StdioServerParameters(command=str(venv / "bin" / "grace"), args=["mcp"],
+                                   env=env, cwd=str(outside))
+
+    async def list_roots(_ctx: Any) -> ListRootsResult:
+        return ListRootsResult(roots=[Root(uri=repos["alpha"].as_uri(), name="alpha"),
+                                      Root(uri=bare.as_uri(), name="bare")])
+
+    task = {"task": "Ajouter le use case UpdateProject", "role": "architect"}
 
     async def main() -> None:
-        async with Client(params, read_timeout_seconds=120) as client:
+        async with Client(params, read_timeout_seconds=120, mode="legacy",
+                          list_roots_callback=list_roots) as client:
             tools = {t.name for t in (await client.list_tools()).tools}
-            assert {"grace_resolve_context", "grace_get"} <= tools
+            assert tools == {"grace_resolve_context", "grace_get", "grace_doctor",
+                             "grace_learnings_search"}  # the default groups
+            a = await client.call_tool("grace_resolve_context", task)
+            assert not a.is_error, a.content[0].text
+            assert a.content[0].text.startswith("# GRACE context · alpha · role: architect")
             got = await client.call_tool("grace_get", {"id": "architecture.hexagonal"})
             assert not got.is_error and got.content[0].text.strip()
+        async with Client(params, read_timeout_seconds=120) as client:  # no roots
+            b = await client.call_tool("grace_resolve_context",
+                                       {**task, "project": str(repos["beta"])})
+            assert not b.is_error, b.content[0].text
+            assert b.structured_content["project"] == "beta"
+            c = await client.call_tool("grace_resolve_context", {**task, "project": str(bare)})
+            assert c.is_error and "no grace.yaml" in c.content[0].text
+            assert "grace init" in c.content[0].text
 
     asyncio.run(main())

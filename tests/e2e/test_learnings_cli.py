@@ -135,10 +135,11 @@ def test_mcp_learnings_search_with_the_sdk_client(tmp_path):
                                        {"query": "invoices billing", "k": 2, "tags": ["billing"]})
             assert not r.is_error and r.content[0].text.startswith("hybrid:")
             hits = r.structured_content["hits"]
-            assert len(hits) == 2 and all(h["learning"]["tags"] == ["billing"] for h in hits)
+            assert len(hits) == 2 and all(h["tags"] == ["billing"] for h in hits)
+            assert all(h["id"] in r.content[0].text for h in hits)  # the lesson is in the text
             bad = await client.call_tool("grace_learnings_search",
                                          {"query": "x", "file": "../../etc/passwd"})
-            assert bad.is_error and "outside the server's root" in bad.content[0].text
+            assert bad.is_error and f"is outside {tmp_path.resolve()}" in bad.content[0].text
             bad_date = await client.call_tool("grace_learnings_search",
                                               {"query": "x", "since": "soon"})
             assert bad_date.is_error and "ISO date" in bad_date.content[0].text

@@ -83,8 +83,8 @@ def test_two_projects_through_http_mcp_on_two_servers(servers: list[str],
     full, small = got[(0, "facturation")], got[(0, "backend-only")]
     assert full.content[0].text.startswith("# GRACE context · facturation · role: backend")
     assert small.content[0].text.startswith("# GRACE context · backend-only · role: backend")
-    served_full = {s["id"] for s in full.structured_content["served"]}
-    served_small = {s["id"] for s in small.structured_content["served"]}
+    served_full = set(full.structured_content["served_ids"])
+    served_small = set(small.structured_content["served_ids"])
     assert served_small <= {"backend.repository", "pattern.use-case", "pattern.port-adapter"}
     assert "backend.repository" in served_small
     assert served_full - served_small  # the example project serves more
@@ -97,7 +97,7 @@ def test_two_projects_through_http_mcp_on_two_servers(servers: list[str],
     assert grace("project", "enable", "backend-only", "backend.rest-api",
                  "--db", platform_db).returncode == 0
     after = asyncio.run(_resolve(servers[1], "backend-only"))
-    assert "backend.rest-api" in {s["id"] for s in after.structured_content["served"]}
+    assert "backend.rest-api" in after.structured_content["served_ids"]
 
     async def errors() -> tuple[Any, Any]:
         return await _resolve(servers[0], "facturatoin"), await _resolve(servers[0], None)

@@ -1,9 +1,15 @@
-"""MCP server: ``grace_resolve_context``, ``grace_get``, ``grace_doctor`` for coding agents;
-``grace_learnings_search``; ``grace_find_members`` and ``grace_find_similar_requests`` (matching).
+"""MCP server: one server for every repository (``grace mcp``), its tools in groups
+(:mod:`grace.entrypoints.mcp_tools`): ``grace_resolve_context``, ``grace_get``, ``grace_doctor``
+(resolution); ``grace_learnings_search`` (learnings); ``grace_find_members`` and
+``grace_find_similar_requests`` (matching).
 
 Thin: each tool validates its arguments (pydantic, through the SDK), calls one use case and
-formats. A :class:`~grace.errors.GraceError` becomes a tool error (``isError: true``) with the
-message; the server keeps serving. Logs go to stderr; over stdio, stdout belongs to the protocol.
+formats: Markdown or lines in the text content, ids and figures in the structured content
+(validated against the tool's ``outputSchema``). The project of a call is its ``project``
+argument, else the client's MCP roots, else the server's folder
+(:class:`~grace.bootstrap.projects.ServedProjects`). A :class:`~grace.errors.GraceError`
+becomes a tool error (``isError: true``) with the message; the server keeps serving. Logs go to
+stderr; over stdio, stdout belongs to the protocol.
 """
 
 from __future__ import annotations
@@ -12,35 +18,24 @@ import functools
 import ipaddress
 import logging
 import sys
-from collections.abc import Callable
-from contextlib import AbstractContextManager, ExitStack
-from dataclasses import asdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, ParamSpec, TypeVar
+from typing import Annotated, Any, Final, Literal, ParamSpec, TypeVar
+from urllib.parse import unquote, urlparse
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp_types import CallToolResult, TextContent
-from pydantic import Field
+from mcp.server.mcpserver.resolve import ListRoots, Resolve
+from mcp_types import CallToolResult, ListRootsResult, TextContent, Tool, ToolAnnotations
+from pydantic import BaseModel, Field
 
 from grace import __version__
-from grace.bootstrap import (
-    LearningsApp,
-    MatchingApp,
-    ResolutionApp,
-    build_learnings,
-    build_matching,
-    build_resolution,
-    locate_project,
-)
+from grace.bootstrap.projects import ServedProjects
 from grace.config import Settings
 from grace.entrypoints.cli.common import to_jsonable
-from grace.errors import (
-    ConfigError,
-    GraceError,
-    LearningsFileError,
-    ProjectError,
-)
+from grace.entrypoints.mcp_tools import DEFAULT_GROUPS, TOOL_GROUPS
+from grace.errors import ConfigError, GraceError, ProjectError
 from grace.learnings.application.search import MAX_K, MAX_QUERY_CHARS
 from grace.learnings.domain.entry import parse_date
 from grace.learnings.domain.ranking import Filters
@@ -61,9 +56,8 @@ from grace.matching.application.request_schema import (
     parse_body,
 )
 from grace.resolution.application.resolve_context import MAX_TASK_CHARS, MAX_TOKEN_BUDGET
-
-if TYPE_CHECKING:
-    from grace.bootstrap.platform import PlatformResolution
+from grace.resolution.domain.results import DepthMode
+from grace.resolution.domain.talent import ROLES, Depth
 
 log = logging.getLogger("grace.mcp")
 P = ParamSpec("P")
@@ -75,90 +69,126 @@ MAX_REQUEST_BYTES: Final = 256 * 1024
 INSTRUCTIONS: Final = (
     "GRACE serves the project's curated engineering guidance (talents). Before coding, call "
     "grace_resolve_context with your role and the task; follow its 'when to dig deeper' "
-    "pointers with grace_get. grace_doctor explains what is misconfigured in the project."
+    "pointers with grace_get. grace_doctor explains what is misconfigured in the project. "
+    "The project is the client's workspace root unless a call names one (project)."
 )
 
-Task = Annotated[
-    str,
-    Field(max_length=MAX_TASK_CHARS, description="The task in free text, as given to the agent."),
-]
-Role = Annotated[
-    str,
-    Field(max_length=64, description="Agent role: architect, backend, frontend, reviewer, tester."),
-]
+READ_ONLY: Final = ToolAnnotations(
+    read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+)
+"""Reads the project's files (a resolve or get appends a line to the local usage log)."""
+RECORDS_A_SEARCH: Final = ToolAnnotations(
+    read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
+)
+"""``grace_find_members`` logs each search (a new id for feedback): additive, not idempotent."""
+
+RoleName = Literal[ROLES]  # type: ignore[valid-type]  # the domain's roles, one enum
+"""The roles of :data:`grace.resolution.domain.talent.ROLES` (an enum in the input schema)."""
+
+Task = Annotated[str, Field(max_length=MAX_TASK_CHARS, description="The task, as given to you.")]
+Role = Annotated[RoleName, Field(description="Your role.")]
 ProjectArg = Annotated[
     str | None,
     Field(
         default=None,
         max_length=4096,
-        description="Path of a grace.yaml (or its folder) under the server's root; default: the "
-        "project found from the server's working directory. On a platform server (--db), the "
-        "project's name in the platform database (required).",
+        description="Repository folder (platform server: project name); default: your "
+        "workspace root.",
     ),
 ]
-DepthArg = Annotated[
-    Literal["compact", "standard", "full", "auto"],
-    Field(description="Body depth; auto serves the deepest that fits the budget."),
-]
+DepthArg = Annotated[DepthMode, Field(description="Body depth; auto: the deepest that fits.")]
 BudgetArg = Annotated[
     int | None,
-    Field(
-        default=None,
-        ge=1,
-        le=MAX_TOKEN_BUDGET,
-        description="Maximum tokens of the context (default GRACE_TOKEN_BUDGET, 8000).",
-    ),
+    Field(default=None, ge=1, le=MAX_TOKEN_BUDGET,
+          description=f"Max tokens (default {Settings.model_fields['token_budget'].default})."),
 ]
 
 
-A = TypeVar("A", bound=AbstractContextManager[Any])
+def client_roots(ctx: Context[Any, Any]) -> ListRoots | None:
+    """Ask the client for its roots when it declared the capability (resolver of ``roots``)."""
+    caps = ctx.client_capabilities
+    return ListRoots() if caps is not None and caps.roots is not None else None
 
 
-class Projects:
-    """Resolution apps per project, with paths from clients kept inside ``root``."""
+Roots = Annotated[ListRootsResult | None, Resolve(client_roots)]
+"""The client's roots, filled by the SDK (``roots/list``), never by the model."""
 
-    def __init__(self, settings: Settings, *, root: Path, default: Path | None,
-                 platform: PlatformResolution | None = None) -> None:
-        self.settings = settings
-        self.root = root.resolve()
-        self.default = default
-        self.platform = platform
-        self._apps: dict[Path, ResolutionApp] = {}
-        self._opened = ExitStack()
 
-    def keep(self, app: A) -> A:
-        """Keep ``app`` open for the life of the server; :meth:`close` closes it."""
-        kept: A = self._opened.enter_context(app)
-        return kept
+def root_paths(roots: ListRootsResult | None) -> list[Path]:
+    """The folders of the client's ``file://`` roots, in its order (other schemes ignored)."""
+    if roots is None:
+        return []
+    uris = (urlparse(str(r.uri)) for r in roots.roots)
+    return [Path(unquote(u.path)) for u in uris if u.scheme == "file" and u.path]
 
-    def close(self) -> None:
-        """Close every app opened for the server (last opened first)."""
-        self._opened.close()
 
-    def path_for(self, project: str | None) -> Path:
-        """The project file for a client's ``project`` argument.
+class PointerOut(BaseModel):
+    talent: str
+    section: str | None
+    depth: str | None
 
-        Raises:
-            ProjectError: the path leaves the root, or no project is found.
-        """
-        if project is None:
-            return locate_project(self.settings, self.default)
-        candidate = (self.root / project).resolve()
-        if not candidate.is_relative_to(self.root):
-            raise ProjectError(f"project path {project!r} is outside the server's root")
-        return candidate
 
-    def app(self, project: str | None) -> ResolutionApp:
-        if self.platform is not None:  # platform mode (issue 17): a project of the database
-            if project is None:
-                raise ProjectError("this server serves a platform database: name the project "
-                                   "(argument `project`)")
-            return self.platform.app(project)
-        path = self.path_for(project)
-        key = path.resolve()
-        if key not in self._apps:
-            self._apps[key] = self.keep(build_resolution(self.settings, project=path))
-        return self._apps[key]
+# The structured part of grace_resolve_context (the Markdown is the text content). Output
+# models carry no docstring and plain types: their schema is in the agent's tool list.
+class ResolveOut(BaseModel):
+    project: str
+    tokens: int
+    token_budget: int
+    served_ids: list[str]
+    depths: dict[str, str]
+    dropped: dict[str, str]
+    pointers: list[PointerOut]
+    languages: list[str]
+    language_source: str
+    relevance: str
+
+
+class GetOut(BaseModel):
+    id: str
+    version: str
+    depth: str
+    section: str | None
+    sections: list[str]
+
+
+class FindingOut(BaseModel):
+    severity: str
+    code: str
+    subject: str
+
+
+class DoctorOut(BaseModel):
+    errors: int
+    warnings: int
+    findings: list[FindingOut]
+
+
+class HitOut(BaseModel):
+    id: str
+    score: float
+    tags: list[str]
+
+
+class LearningsOut(BaseModel):
+    path: str
+    reason: str
+    hits: list[HitOut]
+
+
+class MembersOut(BaseModel):
+    search_id: str
+    mode: str
+    zone: str | None
+    ranker: str
+    recommended: list[dict[str, Any]]
+    compatible: list[dict[str, Any]]
+    unknown_codes: list[str]
+    similar_requests: list[dict[str, Any]]
+    warnings: list[str]
+
+
+class SimilarOut(BaseModel):
+    similar_requests: list[dict[str, Any]]
 
 
 def tool_errors(tool: Callable[P, R]) -> Callable[P, R]:
@@ -175,19 +205,102 @@ def tool_errors(tool: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-def build_server(projects: Projects) -> MCPServer:
-    """The MCP server with GRACE's tools (nothing is loaded until a tool is called or warmed)."""
-    server: MCPServer = MCPServer(
+def _result(text: str, data: BaseModel | dict[str, Any]) -> CallToolResult:
+    """Text for the agent, ``data`` as the structured content (the SDK checks it against the
+    tool's output model)."""
+    structured = data.model_dump(mode="json") if isinstance(data, BaseModel) else data
+    return CallToolResult(content=[TextContent(type="text", text=text)],
+                          structured_content=structured)
+
+
+_UNPUBLISHED: Final = frozenset({"title", "maxLength", "maxItems", "minimum", "maximum"})
+"""Schema keywords left out of the published tool list: pydantic's generated titles, and size
+limits the server enforces on every call anyway (with a clear error)."""
+
+
+def _compact(schema: Any, *, inputs: bool, defs: dict[str, Any] | None = None) -> Any:
+    """``schema`` as published: ``$ref`` to ``$defs`` inlined, no generated titles; in an input
+    schema, no size limits and an optional ``X | None = None`` argument published as ``X``
+    (omitting it is how a client says none)."""
+    if isinstance(schema, list):
+        return [_compact(v, inputs=inputs, defs=defs) for v in schema]
+    if not isinstance(schema, dict):
+        return schema
+    if defs is None:
+        defs = schema.get("$defs", {})
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        return _compact(defs[ref.removeprefix("#/$defs/")], inputs=inputs, defs=defs)
+    dropped = _UNPUBLISHED if inputs else {"title"}
+    out = {k: _compact(v, inputs=inputs, defs=defs) for k, v in schema.items()
+           if k != "$defs" and not (k in dropped and not isinstance(v, dict))}
+    arms = out.get("anyOf")
+    if not isinstance(arms, list) or {"type": "null"} not in arms:
+        return out
+    kept = [a for a in arms if a != {"type": "null"}]
+    if inputs and "default" in out and out["default"] is None and len(kept) == 1:
+        del out["anyOf"], out["default"]
+        out = {**kept[0], **out}
+    elif not inputs and len(kept) == 1 and set(kept[0]) == {"type"}:  # {"type": [X, "null"]}
+        del out["anyOf"]
+        out = {"type": [kept[0]["type"], "null"], **out}
+    return out
+
+
+class GraceServer(MCPServer):
+    """:class:`MCPServer` whose tool list is compact: every tool definition is context the agent
+    pays for on each turn (``benchmarks/mcp_tools.py`` prints the figure per group)."""
+
+    async def list_tools(self) -> list[Tool]:
+        return [
+            t.model_copy(update={
+                "input_schema": _compact(t.input_schema, inputs=True),
+                "output_schema": _compact(t.output_schema, inputs=False),
+            })
+            for t in await super().list_tools()
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class _Registrar:
+    server: GraceServer
+    groups: tuple[str, ...]
+
+    def tool(self, group: str, name: str, description: str,
+             annotations: ToolAnnotations = READ_ONLY) -> Callable[[Callable[P, R]], None]:
+        """Register ``name`` (which must be in ``group`` of the registry) if ``group`` is served."""
+        if name not in TOOL_GROUPS[group]:
+            raise ValueError(f"{name} is not in the tool group {group!r}")
+
+        def register(fn: Callable[P, R]) -> None:
+            if group in self.groups:
+                self.server.add_tool(tool_errors(fn), name=name, description=description,
+                                     annotations=annotations)
+
+        return register
+
+
+def build_server(
+    projects: ServedProjects, groups: Sequence[str] = DEFAULT_GROUPS
+) -> GraceServer:
+    """The MCP server with the tools of ``groups`` (nothing is loaded until a tool is called).
+
+    Raises:
+        ConfigError: an unknown group.
+    """
+    unknown = set(groups) - set(TOOL_GROUPS)
+    if unknown:
+        raise ConfigError(f"unknown tool groups {sorted(unknown)}; "
+                          f"choose among {list(TOOL_GROUPS)}")
+    server = GraceServer(
         name="grace", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING"
     )
+    reg = _Registrar(server, tuple(groups))
 
-    @server.tool(
-        name="grace_resolve_context",
-        description="Compile the guidance (talents) a coding agent should read for its role and "
-        "task, within a token budget. Returns Markdown, plus the served ids, depths, tokens and "
-        "every dropped id with its reason.",
-    )
-    @tool_errors
+    @reg.tool("resolution", "grace_resolve_context",
+              "Call before coding: the project's guidance (talents) for your role and task, as "
+              "Markdown within a token budget. Follow its 'when to dig deeper' rows with "
+              "grace_get.")
     def grace_resolve_context(
         task: Task,
         role: Role,
@@ -196,16 +309,14 @@ def build_server(projects: Projects) -> MCPServer:
         token_budget: BudgetArg = None,
         files: Annotated[
             list[Annotated[str, Field(max_length=1024)]] | None,
-            Field(
-                default=None, max_length=1000,
-                description="Files the agent is editing, relative to the repository root "
-                "(e.g. app/api/items.py) or absolute under it: their languages and the "
-                "talents' globs decide.",
-            ),
+            Field(default=None, max_length=1000,
+                  description="Files you are editing (repository-relative or absolute): their "
+                  "languages and globs select talents."),
         ] = None,
-    ) -> CallToolResult:
-        app = projects.app(project)
-        result = app.resolve(
+        roots: Roots = None,
+    ) -> Annotated[CallToolResult, ResolveOut]:
+        app = projects.app(project, root_paths(roots))
+        r = app.resolve(
             app.project_file.project,
             role=role,
             task=task,
@@ -214,79 +325,59 @@ def build_server(projects: Projects) -> MCPServer:
             files=files or (),
             root=str(app.project_file.path.parent),
         )
-        return CallToolResult(
-            content=[TextContent(type="text", text=result.markdown)],
-            structured_content=to_jsonable(result),
+        data = ResolveOut(
+            project=r.project, tokens=r.tokens, token_budget=r.token_budget,
+            served_ids=list(r.served_ids), depths={x.id: x.depth for x in r.served},
+            dropped={d.id: d.reason for d in r.dropped},
+            pointers=[PointerOut(talent=p.talent, section=p.section, depth=p.depth)
+                      for p in r.pointers],
+            languages=list(r.languages), language_source=r.language_source,
+            relevance=r.relevance,
         )
+        return _result(r.markdown, data)
 
-    @server.tool(
-        name="grace_get",
-        description="Read one talent at a depth, or one named section of it (the calls listed "
-        "in the 'when to dig deeper' table).",
-    )
-    @tool_errors
+    @reg.tool("resolution", "grace_get",
+              "One talent at a depth, or one section of it (the rows of 'when to dig deeper').")
     def grace_get(
-        id: Annotated[
-            str, Field(max_length=128, description="Talent id, e.g. backend.repository.")
-        ],
-        depth: Annotated[
-            Literal["compact", "standard", "full"], Field(description="Body depth.")
-        ] = "full",
+        id: Annotated[str, Field(max_length=128, description="Talent id.")],
+        depth: Annotated[Depth, Field(description="Body depth.")] = "full",
         section: Annotated[
-            str | None,
-            Field(default=None, max_length=128, description="Section name (a slug)."),
+            str | None, Field(default=None, max_length=128, description="Section slug.")
         ] = None,
         project: ProjectArg = None,
-    ) -> CallToolResult:
-        text = projects.app(project).get(id, depth=depth, section=section)
-        return CallToolResult(
-            content=[TextContent(type="text", text=text.text)], structured_content=asdict(text)
-        )
+        roots: Roots = None,
+    ) -> Annotated[CallToolResult, GetOut]:
+        t = projects.app(project, root_paths(roots)).get(id, depth=depth, section=section)
+        data = GetOut(id=t.id, version=t.version, depth=t.depth, section=t.section,
+                      sections=list(t.sections))
+        return _result(t.text, data)
 
-    @server.tool(
-        name="grace_doctor",
-        description="Check the project and its catalog: missing prerequisites (with the fix), "
-        "unknown ids, cycles, conflicts, drafts, invalid manifests, oversized bodies.",
-    )
-    @tool_errors
-    def grace_doctor(project: ProjectArg = None) -> CallToolResult:
-        app = projects.app(project)
+    @reg.tool("resolution", "grace_doctor",
+              "Check the project and its catalog: each problem with its fix.")
+    def grace_doctor(project: ProjectArg = None, roots: Roots = None
+                     ) -> Annotated[CallToolResult, DoctorOut]:
+        app = projects.app(project, root_paths(roots))
         report = app.doctor(app.project_file.project)
         lines = [
-            f"{report.catalog_size} talents, {report.enabled} enabled: {report.errors} error(s), "
-            f"{report.warnings} warning(s)"
+            f"{report.project}: {report.catalog_size} talents, {report.enabled} enabled: "
+            f"{report.errors} error(s), {report.warnings} warning(s)"
         ]
         lines += [f"- [{f.severity}] {f.code} {f.subject}: {f.message} → {f.fix}"
                   for f in report.findings]
-        data: dict[str, Any] = to_jsonable(report)
-        data.update(errors=report.errors, warnings=report.warnings)
-        return CallToolResult(
-            content=[TextContent(type="text", text="\n".join(lines))], structured_content=data
+        data = DoctorOut(
+            errors=report.errors, warnings=report.warnings,
+            findings=[FindingOut(severity=f.severity, code=f.code, subject=f.subject)
+                      for f in report.findings],
         )
+        return _result("\n".join(lines), data)
 
-    learnings: dict[Path, LearningsApp] = {}
-
-    def learnings_app(file: str | None) -> LearningsApp:
-        name = file if file is not None else str(projects.settings.learnings_file)
-        path = (projects.root / name).resolve()
-        if not path.is_relative_to(projects.root):
-            raise LearningsFileError(f"learnings path {name!r} is outside the server's root")
-        if path not in learnings:
-            learnings[path] = projects.keep(build_learnings(projects.settings, path))
-        return learnings[path]
-
-    @server.tool(
-        name="grace_learnings_search",
-        description="Before starting a piece of work, find the relevant past lessons "
-        "(learnings.jsonl), in French or English, from a description or the workflow form "
-        "'{domain} {probable tags}'. Semantic + BM25 + tag/domain search over the index (grep "
-        "on tags at or below GRACE_LEARNINGS_THRESHOLD, default 0); each hit says why it "
-        "matched and the result says which path answered.",
-    )
-    @tool_errors
+    @reg.tool("learnings", "grace_learnings_search",
+              "Past lessons (learnings.jsonl) relevant to the work you are about to start, "
+              "from a description or '{domain} {probable tags}', in French or English. Each hit "
+              "says why it matched; the result says whether the index or grep answered.")
     def grace_learnings_search(
-        query: Annotated[str, Field(max_length=MAX_QUERY_CHARS, description="What you are "
-                                    "about to work on, e.g. '{domain} {probable tags}'.")],
+        query: Annotated[str, Field(max_length=MAX_QUERY_CHARS,
+                                    description="What you are about to work on.")],
         k: Annotated[int, Field(ge=1, le=MAX_K, description="Number of results.")] = 5,
         tags: Annotated[
             list[str] | None,
@@ -297,43 +388,43 @@ def build_server(projects: Projects) -> MCPServer:
         ] = None,
         since: Annotated[
             str | None,
-            Field(default=None, max_length=32, description="Only entries dated on or after "
-                  "this day (YYYY-MM-DD)."),
+            Field(default=None, max_length=32, description="Only entries on or after this day "
+                  "(YYYY-MM-DD)."),
         ] = None,
         file: Annotated[
             str | None,
-            Field(default=None, max_length=4096, description="Learnings file under the "
-                  "server's root (default GRACE_LEARNINGS_FILE, ./learnings.jsonl)."),
+            Field(default=None, max_length=4096, description="Learnings file in the project "
+                  "folder (default GRACE_LEARNINGS_FILE, learnings.jsonl)."),
         ] = None,
-    ) -> CallToolResult:
+        project: Annotated[
+            str | None,
+            Field(default=None, max_length=4096,
+                  description="Project folder; default: your workspace root."),
+        ] = None,
+        roots: Roots = None,
+    ) -> Annotated[CallToolResult, LearningsOut]:
         filters = Filters(tags=tuple(tags or ()), domain=domain, since=parse_date(since))
-        result = learnings_app(file).search(query, k=k, filters=filters)
+        app = projects.learnings(file, project, root_paths(roots))
+        result = app.search(query, k=k, filters=filters)
         lines = [f"{result.path}: {result.reason}"]
         for h in result.hits:
             e = h.learning
             why = ", ".join(h.matched_tags + h.matched_terms) or "semantic similarity"
             lines.append(f"- {e.id} [{', '.join(e.tags)}] {e.story} → {e.learning} (why: {why})")
-        return CallToolResult(
-            content=[TextContent(type="text", text="\n".join(lines))],
-            structured_content=to_jsonable(result),
+        data = LearningsOut(
+            path=str(result.path), reason=result.reason,
+            hits=[HitOut(id=h.learning.id, score=h.score, tags=list(h.learning.tags))
+                  for h in result.hits],
         )
+        return _result("\n".join(lines), data)
 
-    matching: list[MatchingApp] = []
-
-    def matching_app() -> MatchingApp:
-        if not matching:
-            matching.append(projects.keep(build_matching(projects.settings)))
-        return matching[0]
-
-    @server.tool(
-        name="grace_find_members",
-        description="Shortlist members (venues, providers) for an event request: hard filters "
-        "(zone, capacity, budget, dates), vector ranking, then 4 recommended + 4 compatible, "
-        "each with a one-sentence French explanation. Member codes in the description (#102) "
-        "are served directly. Returns the search id (for feedback) and similar past requests "
-        "that could be reused.",
-    )
-    @tool_errors
+    @reg.tool("matching", "grace_find_members",
+              "Shortlist members (venues, providers) for an event request: hard filters "
+              "(zone, capacity, budget, dates), vector ranking, then 4 recommended + 4 "
+              "compatible, each with a one-sentence French explanation. Member codes in the "
+              "description (#102) are served directly. Returns the search id (for feedback) "
+              "and similar past requests that could be reused.",
+              annotations=RECORDS_A_SEARCH)
     def grace_find_members(
         description: Description,
         extra: Extra = "",
@@ -345,25 +436,19 @@ def build_server(projects: Projects) -> MCPServer:
         radius_km: Radius = None,
         dates: Dates = None,
         codes: Codes = None,
-    ) -> CallToolResult:
+    ) -> Annotated[CallToolResult, MembersOut]:
         body = parse_body({
             "description": description, "extra": extra, "format": format,
             "headcount": headcount, "budget_min_eur": budget_min_eur,
             "budget_max_eur": budget_max_eur, "zone": zone, "radius_km": radius_km,
             "dates": dates, "codes": codes}, SearchBody, where="arguments")
-        result = matching_app().match(body.to_request())
-        return CallToolResult(
-            content=[TextContent(type="text", text=_match_text(result))],
-            structured_content=to_jsonable(result),
-        )
+        result = projects.matching().match(body.to_request())
+        return _result(_match_text(result), to_jsonable(result))
 
-    @server.tool(
-        name="grace_find_similar_requests",
-        description="Past requests with the same hard filters (zone, dates, capacity, budget) "
-        "that say the same thing, with the shortlist they got: offer the organiser to reuse "
-        "one instead of a new search.",
-    )
-    @tool_errors
+    @reg.tool("matching", "grace_find_similar_requests",
+              "Past requests with the same hard filters (zone, dates, capacity, budget) "
+              "that say the same thing, with the shortlist they got: offer the organiser to reuse "
+              "one instead of a new search.")
     def grace_find_similar_requests(
         description: Description,
         extra: Extra = "",
@@ -375,26 +460,24 @@ def build_server(projects: Projects) -> MCPServer:
         radius_km: Radius = None,
         dates: Dates = None,
         k: Annotated[int, Field(ge=1, le=20, description="At most k past requests.")] = 5,
-    ) -> CallToolResult:
+    ) -> Annotated[CallToolResult, SimilarOut]:
         body = parse_body({
             "description": description, "extra": extra, "format": format,
             "headcount": headcount, "budget_min_eur": budget_min_eur,
             "budget_max_eur": budget_max_eur, "zone": zone, "radius_km": radius_km,
             "dates": dates, "k": k}, SimilarBody, where="arguments")
-        found = matching_app().match.similar_requests(body.to_request(), k=body.k)
+        found = projects.matching().match.similar_requests(body.to_request(), k=body.k)
         lines = [f"{len(found)} similar past request(s)"]
         lines += [f"- {p.search_id} ({p.similarity:.2f}, {p.at:%Y-%m-%d}): {p.description[:120]}"
                   f" → {', '.join(s.code for s in p.suggestions)}" for p in found]
-        return CallToolResult(
-            content=[TextContent(type="text", text="\n".join(lines))],
-            structured_content={"similar_requests": to_jsonable(found)},
-        )
+        return _result("\n".join(lines), {"similar_requests": to_jsonable(found)})
 
     return server
 
 
 def _match_text(r: MatchResult) -> str:
     lines = [f"search {r.search_id} — zone: {r.zone or 'anywhere'} — ranker: {r.ranker}"]
+    lines += [f"attention : {w}" for w in r.warnings]
     if r.fallback:
         lines.append(f"fallback: {r.fallback}")
     if r.narrowed:
@@ -431,38 +514,37 @@ def serve(
     settings: Settings,
     *,
     project: Path | None,
+    groups: Sequence[str] = DEFAULT_GROUPS,
     http: bool,
     host: str = "127.0.0.1",
     port: int = 8765,
     platform_db: str | None = None,
 ) -> None:
-    """Warm up (model and talent vectors when relevance is on), then serve until stopped.
+    """Serve until stopped. The project of the server's folder (or ``project``), if any, is
+    opened and warmed up first (model and talent vectors when relevance is on); without one the
+    server starts all the same and each call names its project (argument or client roots).
 
     With ``platform_db`` (``grace mcp --db URL``), every project of that platform database is
-    served, named by the tools' ``project`` argument (issue 17); nothing is warmed up.
+    served, named by the tools' ``project`` argument (issue 17); only the model is warmed up.
 
     Raises:
-        GraceError: no project to serve, or a bad host.
+        GraceError: a bad host, an explicit ``project`` that cannot be opened, or an unreachable
+            platform database.
     """
     logging.basicConfig(
         stream=sys.stderr, level=logging.INFO, format="%(asctime)s %(name)s %(message)s"
     )
     if http:
         check_loopback(host)
-    projects = Projects(settings, root=Path.cwd(), default=project)
-    if platform_db is not None:
-        from grace.bootstrap.platform import build_platform
-
-        projects.platform = projects.keep(build_platform(settings, platform_db))
-        projects.platform.warm_up()
-        log.info("serving the projects of the platform database (relevance %s)",
-                 settings.relevance)
-    else:
-        app = projects.app(None)
-        app.warm_up()
-        log.info("serving %s (relevance %s)", app.project_file.path, settings.relevance)
-    server = build_server(projects)
+    projects = ServedProjects(settings, cwd=Path.cwd(), default=project)
+    server = build_server(projects, groups)
     try:
+        if platform_db is not None:
+            projects.use_platform(platform_db).warm_up()
+            log.info("serving the projects of the platform database (relevance %s)",
+                     settings.relevance)
+        elif "resolution" in groups:
+            _warm_up(projects, explicit=project is not None)
         if http:
             server.run(
                 "streamable-http", host=host, port=port, max_request_body_size=MAX_REQUEST_BYTES
@@ -471,3 +553,16 @@ def serve(
             server.run("stdio")
     finally:
         projects.close()
+
+
+def _warm_up(projects: ServedProjects, *, explicit: bool) -> None:
+    try:
+        app = projects.app(None)
+    except ProjectError as exc:
+        if explicit:
+            raise
+        log.info("no project in the server's folder (%s): each call names one", exc)
+        return
+    app.warm_up()
+    log.info("serving %s (relevance %s) and any project a call names",
+             app.project_file.path, projects.settings.relevance)

@@ -6,14 +6,25 @@ from typing import Annotated
 
 import typer
 
-from grace.bootstrap import example_project
 from grace.entrypoints.cli.common import ExampleOpt, ProjectOpt, handle_errors, settings
+from grace.entrypoints.mcp_tools import (
+    DEFAULT_GROUPS,
+    TOOL_GROUPS,
+    describe_groups,
+    parse_groups,
+    tool_names,
+)
 
 
 @handle_errors
 def mcp(
     project: ProjectOpt = None,
     example: ExampleOpt = False,
+    tools: Annotated[
+        str,
+        typer.Option("--tools", help=f"Tool groups to serve, comma-separated: "
+                     f"{', '.join(TOOL_GROUPS)}."),
+    ] = ",".join(DEFAULT_GROUPS),
     http: Annotated[bool, typer.Option("--http", help="Serve streamable HTTP, not stdio.")] = False,
     host: Annotated[str, typer.Option(help="Loopback address to listen on (--http).")] = (
         "127.0.0.1"
@@ -24,28 +35,42 @@ def mcp(
         "tools' `project` argument names one.", show_default=False)
     ] = None,
 ) -> None:
-    """Serve GRACE's tools to agents over MCP: grace_resolve_context (with the files in play),
-    grace_get, grace_doctor, grace_learnings_search, grace_find_members and
-    grace_find_similar_requests.
-
-    Over stdio by default (stdout is the protocol; logs go to stderr). With --http, the
-    endpoint is http://HOST:PORT/mcp.
-
-    Examples:
-
-      grace mcp                      # the project found from the current folder
-
-      grace mcp --example --http --port 8765
-
-      grace mcp --http --db postgresql://grace@db/grace   # every project of the platform
-    """
+    from grace.bootstrap import example_project
     from grace.entrypoints.mcp_server import serve
 
+    groups = parse_groups(tools)
     serve(
         settings(),
         project=example_project() if example else project,
+        groups=groups,
         http=http,
         host=host,
         port=port,
         platform_db=db,
     )
+
+
+_DEFAULT_COUNT = len(tool_names(DEFAULT_GROUPS))
+_RESOLUTION = len(TOOL_GROUPS["resolution"])
+mcp.__doc__ = f"""Serve GRACE's tools to coding agents over MCP: {_DEFAULT_COUNT} tools by \
+default ({' + '.join(DEFAULT_GROUPS)}), {len(tool_names(tuple(TOOL_GROUPS)))} with every group.
+
+One server for every repository: the project of a call is its `project` argument, else the
+client's workspace roots (MCP roots), else the server's folder (or --project); no grace.yaml is
+needed to start. Over stdio by default (stdout is the protocol; logs go to stderr). With --http,
+the endpoint is http://HOST:PORT/mcp.
+
+Tool groups (--tools):
+
+{describe_groups()}
+
+Examples:
+
+  grace mcp                                  # user scope: works in every repository
+
+  grace mcp --tools resolution               # only the {_RESOLUTION} resolution tools
+
+  grace mcp --tools resolution,learnings,matching --example --http --port 8765
+
+  grace mcp --http --db postgresql://grace@db/grace   # every project of the platform
+"""

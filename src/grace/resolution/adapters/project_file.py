@@ -18,8 +18,8 @@ from grace.resolution.domain.languages import language_of_file
 from grace.resolution.domain.talent import PROJECT_FILE, Project
 
 __all__ = [
-    "PROJECT_FILE", "ProjectFile", "detect_languages", "find_project_file", "load_project_file",
-    "locate_project_file", "write_project_file",
+    "PROJECT_FILE", "ProjectFile", "client_folder", "client_project_file", "detect_languages",
+    "find_project_file", "load_project_file", "locate_project_file", "write_project_file",
 ]
 
 
@@ -63,6 +63,79 @@ def locate_project_file(chosen: Path | None, *, cwd: Path) -> Path:
             "no grace.yaml here or in a parent folder: run `grace init`, pass --project PATH, "
             "or try the bundled example with --example"
         )
+    return found
+
+
+NO_PROJECT_HELP: Final = (
+    "pass `project` (the path of a repository with a grace.yaml), open that repository as a "
+    "workspace root of your MCP client, or start `grace mcp` inside it; `grace init` writes a "
+    "grace.yaml"
+)
+
+
+def _within(path: Path, roots: Sequence[Path]) -> bool:
+    return not roots or any(path.is_relative_to(r) for r in roots)
+
+
+def client_folder(argument: str | None, *, roots: Sequence[Path], cwd: Path) -> Path:
+    """The folder a client's call is about: its ``project`` argument (absolute, or relative to
+    the first root, else to ``cwd``), else the first root, else ``cwd``; resolved (``..`` and
+    symbolic links) before any check.
+
+    Raises:
+        ProjectError: not an existing folder, or outside every root the client declared (MCP
+            roots are the client's boundary for the server).
+    """
+    resolved = [r.resolve() for r in roots]
+    if argument is None:
+        return resolved[0] if resolved else cwd.resolve()
+    base = resolved[0] if resolved else cwd
+    folder = (base / Path(argument).expanduser()).resolve()
+    if folder.is_file() and folder.name == PROJECT_FILE:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise ProjectError(f"project {argument!r}: {folder} is not a folder; {NO_PROJECT_HELP}")
+    if not _within(folder, resolved):
+        raise ProjectError(
+            f"project {argument!r} is outside the client's roots "
+            f"({', '.join(map(str, resolved))}): add it as a workspace root or pass a path "
+            "inside one"
+        )
+    return folder
+
+
+def client_project_file(
+    argument: str | None, *, roots: Sequence[Path], cwd: Path, configured: Path | None = None
+) -> Path:
+    """The project file of an MCP call, resolved.
+
+    In order: the ``project`` argument (a repository folder or its ``grace.yaml``, checked by
+    :func:`client_folder`); else the first client root whose folder holds a ``grace.yaml``; else
+    ``configured`` (``--project``, ``GRACE_PROJECT``); else the nearest ``grace.yaml`` from
+    ``cwd`` upwards (the server's folder).
+
+    Raises:
+        ProjectError: no project for the call (the message says how to name one), a path outside
+            the client's roots, or a folder without ``grace.yaml``.
+    """
+    resolved = [r.resolve() for r in roots]
+    if argument is not None:
+        folder = client_folder(argument, roots=resolved, cwd=cwd)
+        file = (folder / PROJECT_FILE).resolve()
+        if not file.is_file():
+            raise ProjectError(f"project {argument!r}: no {PROJECT_FILE} in {folder}; "
+                               f"{NO_PROJECT_HELP}")
+        return file
+    for root in resolved:
+        if (root / PROJECT_FILE).is_file():
+            return (root / PROJECT_FILE).resolve()
+    if configured is not None:
+        return configured
+    found = find_project_file(cwd)
+    if found is None:
+        where = f"the client's roots ({', '.join(map(str, resolved))}) nor " if resolved else ""
+        raise ProjectError(f"no GRACE project for this call: neither {where}the server's folder "
+                           f"{cwd} has a {PROJECT_FILE}; {NO_PROJECT_HELP}")
     return found
 
 
