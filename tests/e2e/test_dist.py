@@ -79,7 +79,7 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_outside_the_source_tree(
     params = StdioServerParameters(command=str(venv / "bin" / "grace"), args=["mcp"],
                                    env=env, cwd=str(outside))
 
-    async def list_roots(_ctx: Any) -> ListRootsResult:
+    async def list_roots(context: Any) -> ListRootsResult:
         return ListRootsResult(roots=[Root(uri=repos["alpha"].as_uri(), name="alpha"),
                                       Root(uri=bare.as_uri(), name="bare")])
 

@@ -47,7 +47,7 @@ def server(cwd: Path, *args: str, **settings: str) -> StdioServerParameters:
 
 
 def roots_of(*folders: Path) -> Any:
-    async def list_roots(_ctx: Any) -> ListRootsResult:
+    async def list_roots(context: Any) -> ListRootsResult:
         return ListRootsResult(roots=[Root(uri=f.resolve().as_uri(), name=f.name)
                                       for f in folders])
     return list_roots
