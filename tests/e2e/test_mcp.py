@@ -231,6 +231,12 @@ def test_matching_tools_over_stdio(tmp_path):
             data = r.structured_content
             assert len(data["recommended"]) == 4 and len(data["compatible"]) == 4
             assert "Recommandés :" in r.content[0].text and data["ranker"] == "deterministic"
+            unknown = await client.call_tool("grace_find_members",
+                                             {**request, "codes": ["#999999"]})
+            assert not unknown.is_error and unknown.structured_content["warnings"]
+            for warning in unknown.structured_content["warnings"]:  # in the text too
+                assert warning in unknown.content[0].text
+            assert "#999999" in unknown.content[0].text
             sim = await client.call_tool("grace_find_similar_requests", request)
             assert not sim.is_error
             found = sim.structured_content["similar_requests"]

@@ -486,8 +486,6 @@ def _match_text(r: MatchResult) -> str:
     for title, group in (("Recommandés", r.recommended), ("Compatibles", r.compatible)):
         lines.append(f"{title} :")
         lines += [f"- {s.code} {s.name} ({s.commune}) — {s.explanation}" for s in group]
-    if r.unknown_codes:
-        lines.append(f"codes inconnus : {', '.join(r.unknown_codes)}")
     lines += [f"écarté {x.code} {x.name} : {x.reason}" for x in r.rejected]
     lines += [f"demande passée similaire {p.search_id} ({p.similarity:.2f}) : "
               f"{p.description[:100]}" for p in r.similar_requests]
