@@ -67,8 +67,16 @@ def test_a_server_started_without_grace_yaml_resolves_by_argument_and_fails_clea
     empty = tmp_path / "empty"
     empty.mkdir()
     repo_a = make_repo(tmp_path / "repo-a", "alpha")
+    broken = tmp_path / "broken"  # a grace.yaml here that cannot be served: still starts
+    broken.mkdir()
+    (broken / "grace.yaml").write_text("name: b\ncatalog: ./missing\ntalents: {}\n")
 
     async def main() -> None:
+        async with Client(server(broken), read_timeout_seconds=120) as client:
+            r = await client.call_tool("grace_resolve_context", {**TASK, "project": str(repo_a)})
+            assert not r.is_error, text_of(r)
+            here = await client.call_tool("grace_doctor", {})
+            assert here.is_error and "missing" in text_of(here)
         async with Client(server(empty), read_timeout_seconds=120) as client:
             none = await client.call_tool("grace_resolve_context", TASK)
             assert none.is_error

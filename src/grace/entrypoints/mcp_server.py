@@ -35,7 +35,7 @@ from grace.bootstrap.projects import ServedProjects
 from grace.config import Settings
 from grace.entrypoints.cli.common import to_jsonable
 from grace.entrypoints.mcp_tools import DEFAULT_GROUPS, TOOL_GROUPS
-from grace.errors import ConfigError, GraceError, ProjectError
+from grace.errors import ConfigError, GraceError
 from grace.learnings.application.search import MAX_K, MAX_QUERY_CHARS
 from grace.learnings.domain.entry import parse_date
 from grace.learnings.domain.ranking import Filters
@@ -556,11 +556,11 @@ def serve(
 def _warm_up(projects: ServedProjects, *, explicit: bool) -> None:
     try:
         app = projects.app(None)
-    except ProjectError as exc:
+        app.warm_up()
+    except GraceError as exc:  # a broken project here must not stop the server for the others
         if explicit:
             raise
-        log.info("no project in the server's folder (%s): each call names one", exc)
+        log.warning("no usable project in the server's folder (%s): each call names one", exc)
         return
-    app.warm_up()
     log.info("serving %s (relevance %s) and any project a call names",
              app.project_file.path, projects.settings.relevance)
