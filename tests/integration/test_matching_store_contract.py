@@ -16,8 +16,8 @@ from grace.matching.application.embed_worker import EmbedMembers
 from grace.matching.domain.filters import HardFilter, Zone, passes
 from grace.matching.domain.geo import Circle
 from grace.matching.domain.model import Availability, BudgetRange, Member
-from grace.matching.domain.ports import MemberRepository
-from grace.matching.domain.texts import member_text
+from grace.matching.domain.ports import MemberRepository, PendingEmbedding
+from grace.matching.domain.texts import member_text, member_text_hash
 from tests.matching_support.data import DAY0, random_members
 from tests.matching_support.pg import fresh_database
 
@@ -294,3 +294,66 @@ def test_write_batch_is_one_transaction(repo, seeded):
     assert repo.ids_for([m.code for m in members[:10]]) == {}
     assert repo.write_batch(members[:10], rows) == 10  # the store is still usable
     assert repo.count() == 10
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def two_stores(request, tmp_path):
+    """Two store instances on ONE database: two connections, two in-memory indexes (what two
+    GRACE processes serving one database have)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'members.sqlite'}"
+    else:
+        url = fresh_database(request.getfixturevalue("pg_server"))
+    a, b = open_member_store(url), open_member_store(url)
+    yield a, b
+    a.close()
+    b.close()
+
+
+def _answers(repo: MemberRepository, f: HardFilter,
+             q: np.ndarray) -> tuple[list[int], list[tuple[int, float | None]]]:
+    ids = repo.stage1(f)
+    return ids, [(r.member_id, None if r.similarity is None else round(r.similarity, 5))
+                 for r in repo.rank(q, ids, k=50, model_key=KEY)]
+
+
+def test_two_stores_on_one_database_see_each_others_writes_in_their_answers(two_stores, seeded):
+    """Decision 0015: an in-memory index is brought up to the store's committed revision before
+    every answer, so a write through one instance is in the other's very next answer, and both
+    give the oracle's answer."""
+    a, b = two_stores
+    members, cal = seeded
+    ids = _load(a, members, cal)
+    rng = np.random.default_rng(8)
+    vecs = rng.standard_normal((len(members), 16)).astype(np.float32)
+    row = {ids[m.code]: i for i, m in enumerate(members)}
+    pending = a.pending(1000)
+    a.store_embeddings(pending, vecs[[row[p.member_id] for p in pending]], model_key=KEY)
+    f = FILTERS[-1]
+    q = vecs[3] / np.linalg.norm(vecs[3])
+    first = _answers(b, f, q)  # b builds its index now
+    assert first == _answers(a, f, q)
+    assert first[0] == _oracle(members, cal, f, ids) and len(first[0]) > 5
+    # a writes: one survivor goes inactive, another gets booked on the filter's date, a new
+    # member appears inside the zone, and a survivor's vector becomes the query itself
+    gone, booked, boosted = first[0][0], first[0][1], first[0][-1]
+    by_id = {i: c for c, i in ids.items()}
+    code_of = {m.code: m for m in members}
+    new = dataclasses.replace(code_of[by_id[boosted]], code="#NEW", name="Nouveau")
+    changed = [dataclasses.replace(code_of[by_id[gone]], status="inactive"), new]
+    extra = [Availability(by_id[booked], f.dates[0], False)]
+    a.write_batch(changed, extra)
+    boosted_m = code_of[by_id[boosted]]
+    a.store_embeddings([PendingEmbedding(boosted, member_text(boosted_m),
+                                         member_text_hash(boosted_m))],
+                       q.reshape(1, -1), model_key=KEY)
+    members2 = [m for m in members if m.code != by_id[gone]] + changed
+    cal2 = [*cal, *extra]
+    ids2 = a.ids_for([m.code for m in members2])
+    after_b, after_a = _answers(b, f, q), _answers(a, f, q)
+    assert after_b == after_a
+    assert after_b[0] == _oracle(members2, cal2, f, ids2)
+    assert gone not in after_b[0] and booked not in after_b[0] and ids2["#NEW"] in after_b[0]
+    assert after_b[1][0] == (boosted, 1.0)  # the new vector, seen through the other instance
+    assert b.count() == a.count() == len(members) + 1
+    assert b.positions([ids2["#NEW"]]) == {ids2["#NEW"]: (new.latitude, new.longitude)}

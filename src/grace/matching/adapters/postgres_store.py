@@ -19,12 +19,11 @@ import psycopg
 from pgvector.psycopg import register_vector
 
 from grace.errors import MemberStoreError, MemberValidationError, map_exceptions
+from grace.matching.adapters.member_index import INDEX_COLUMNS, MemberIndex
 from grace.matching.adapters.sql_common import (
     COLUMNS,
-    clamp_cosine,
     member_params,
     row_to_member,
-    stage1_where,
     unit_vectors,
 )
 from grace.matching.domain.filters import HardFilter
@@ -32,7 +31,7 @@ from grace.matching.domain.model import Availability, Member
 from grace.matching.domain.ports import EmbeddingStatus, PendingEmbedding, Ranked
 from grace.matching.domain.texts import member_text
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _MIGRATIONS: dict[int, list[str]] = {
     1: [
         "CREATE EXTENSION IF NOT EXISTS vector",
@@ -62,7 +61,28 @@ _MIGRATIONS: dict[int, list[str]] = {
     # the INSEE département of the member's commune (issue 14: a postal code shared by two);
     # rows written before stay NULL (zones then decide by postal code, as before)
     2: ["ALTER TABLE member ADD COLUMN departement TEXT"],
+    # decision 0015: the revision counter that keeps in-memory indexes in step with the store
+    # (its row lock serialises writers, so revisions commit in order; rows written before get
+    # revision 1), and the outbox's queue order indexed (read once per worker batch)
+    3: [
+        "CREATE TABLE store_rev (id INT PRIMARY KEY CHECK (id = 1), rev BIGINT NOT NULL)",
+        "INSERT INTO store_rev VALUES (1, 1)",
+        "ALTER TABLE member ADD COLUMN rev BIGINT NOT NULL DEFAULT 1",
+        "CREATE INDEX member_rev ON member (rev)",
+        "CREATE INDEX member_outbox_queue ON member_outbox (queued_at, member_id)",
+    ],
 }
+_STAGE = """CREATE TEMP TABLE IF NOT EXISTS member_stage (
+    code TEXT, name TEXT, description TEXT, tags TEXT, status TEXT, postal_code TEXT,
+    commune TEXT, latitude DOUBLE PRECISION, longitude DOUBLE PRECISION, cap_seated INTEGER,
+    cap_standing INTEGER, cap_theatre INTEGER, cap_meeting INTEGER, budget_min INTEGER,
+    budget_max INTEGER, rooms TEXT, knowledge TEXT, generated TEXT, departement TEXT,
+    text_hash TEXT) ON COMMIT DELETE ROWS;
+CREATE TEMP TABLE IF NOT EXISTS availability_stage (
+    ord INTEGER, member_id BIGINT, day DATE, available BOOLEAN) ON COMMIT DELETE ROWS;
+CREATE TEMP TABLE IF NOT EXISTS embedding_stage (
+    member_id BIGINT, embedding VECTOR, text_hash TEXT) ON COMMIT DELETE ROWS"""
+"""Per-connection staging tables of the bulk writes (COPY, then one INSERT … SELECT)."""
 _JSON_COLS = {"tags", "rooms", "knowledge", "generated"}
 _DRIVER_ERRORS: dict[type[Exception], type[MemberStoreError]] = {psycopg.Error: MemberStoreError}
 
@@ -83,6 +103,8 @@ class PostgresMemberRepository:
         with map_exceptions(_DRIVER_ERRORS, "cannot connect to the member store"):
             self._db = psycopg.connect(url, autocommit=True)
         self._vector_ready = False
+        self._staged = False
+        self._index = MemberIndex()
 
     def _mapped(self, what: str = "member store query failed"
                 ) -> contextlib.AbstractContextManager[None]:
@@ -114,48 +136,90 @@ class PostgresMemberRepository:
                 self._db.execute("INSERT INTO schema_version VALUES (%s)", (v,))
         self._ready()
 
+    def _next_rev(self) -> int:
+        """The revision of the current write transaction (decision 0015): the counter's row
+        lock is held until commit, so writers serialise and revisions commit in order."""
+        row = self._db.execute("UPDATE store_rev SET rev = rev + 1 RETURNING rev").fetchone()
+        assert row is not None
+        return int(row[0])
+
+    def _stage(self) -> None:
+        """Create this connection's staging tables, outside any transaction (a rolled-back
+        transaction would take them with it)."""
+        self._ready()
+        if not self._staged:
+            for stmt in _STAGE.split(";"):
+                self._db.execute(stmt)
+            self._staged = True
+
     def upsert_members(self, members: Sequence[Member]) -> int:
-        marks = ", ".join("%s::jsonb" if c in _JSON_COLS else "%s" for c in COLUMNS)
-        updates = ", ".join(f"{c} = excluded.{c}" for c in COLUMNS[1:])
-        queued = 0
+        with self._mapped("staging tables"):
+            self._stage()
         with self._mapped("member upsert failed"), self._db.transaction():
-            for m in members:
-                params = member_params(m)
-                old = self._db.execute("SELECT text_hash FROM member WHERE code = %s",
-                                       (m.code,)).fetchone()
-                row = self._db.execute(
-                    f"INSERT INTO member ({_cols()}) VALUES ({marks}) ON CONFLICT (code) "
-                    f"DO UPDATE SET {updates} RETURNING id", params).fetchone()
-                assert row is not None
-                if old is None or old[0] != params[-1]:
-                    self._db.execute(
-                        "INSERT INTO member_outbox (member_id) VALUES (%s) ON CONFLICT "
-                        "(member_id) DO UPDATE SET queued_at = now()", (row[0],))
-                    queued += 1
-        return queued
+            return self._upsert(members, self._next_rev())
+
+    def _upsert(self, members: Sequence[Member], rev: int) -> int:
+        """Bulk upsert: COPY into a staging table, then one INSERT … ON CONFLICT; a code given
+        twice keeps its last version. Returns how many members were queued for embedding."""
+        if not members:
+            return 0
+        by_code = {m.code: member_params(m) for m in members}
+        old: dict[str, str] = dict(self._db.execute(
+            "SELECT code, text_hash FROM member WHERE code = ANY(%s)", (list(by_code),)).fetchall())
+        with self._db.cursor() as cur:
+            with cur.copy(f"COPY member_stage ({_cols()}) FROM STDIN") as copy:
+                for p in by_code.values():
+                    copy.write_row(p)
+            sel = ", ".join(f"{c}::jsonb" if c in _JSON_COLS else c for c in COLUMNS)
+            updates = ", ".join(f"{c} = excluded.{c}" for c in (*COLUMNS[1:], "rev"))
+            ids: dict[str, int] = dict(cur.execute(
+                f"INSERT INTO member ({_cols()}, rev) SELECT {sel}, %s FROM member_stage "
+                f"ON CONFLICT (code) DO UPDATE SET {updates} RETURNING code, id",
+                (rev,)).fetchall())
+            changed = [ids[c] for c, p in by_code.items() if old.get(c) != p[-1]]
+            cur.execute("INSERT INTO member_outbox (member_id) SELECT unnest(%s::bigint[]) "
+                        "ON CONFLICT (member_id) DO UPDATE SET queued_at = now()", (changed,))
+            cur.execute("TRUNCATE member_stage")
+        return len(changed)
 
     def ids_for(self, codes: Sequence[str]) -> dict[str, int]:
         rows = self._run("SELECT code, id FROM member WHERE code = ANY(%s)", (list(set(codes)),))
         return {str(c): int(i) for c, i in rows}
 
     def set_availability(self, rows: Sequence[Availability]) -> None:
+        with self._mapped("staging tables"):
+            self._stage()
+        with self._mapped("availability upsert failed"), self._db.transaction():
+            self._set_availability(rows, self._next_rev())
+
+    def _set_availability(self, rows: Sequence[Availability], rev: int) -> None:
+        """COPY into a staging table, then one INSERT … ON CONFLICT (the last row of a
+        (member, day) given twice wins). Raises MemberValidationError on unknown codes."""
+        if not rows:
+            return
         ids = self.ids_for([r.code for r in rows])
         missing = sorted({r.code for r in rows} - ids.keys())
         if missing:
             raise MemberValidationError(f"availability for unknown member(s) "
                                         f"{', '.join(missing[:5])}: import the members first")
-        with (self._mapped("availability upsert failed"), self._db.transaction(),
-              self._db.cursor() as cur):
-            cur.executemany(
-                "INSERT INTO availability VALUES (%s, %s, %s) ON CONFLICT (member_id, day) "
-                "DO UPDATE SET available = excluded.available",
-                [(ids[r.code], r.day, r.available) for r in rows])
+        with self._db.cursor() as cur:
+            with cur.copy("COPY availability_stage FROM STDIN") as copy:
+                for i, r in enumerate(rows):
+                    copy.write_row((i, ids[r.code], r.day, r.available))
+            cur.execute("INSERT INTO availability SELECT DISTINCT ON (member_id, day) member_id, "
+                        "day, available FROM availability_stage ORDER BY member_id, day, ord DESC "
+                        "ON CONFLICT (member_id, day) DO UPDATE SET available = excluded.available")
+            cur.execute("UPDATE member SET rev = %s WHERE id = ANY(%s)",
+                        (rev, sorted(set(ids.values()))))
+            cur.execute("TRUNCATE availability_stage")
 
     def write_batch(self, members: Sequence[Member], availability: Sequence[Availability]) -> int:
-        # psycopg nests transaction() blocks as savepoints: one outer transaction commits both.
+        with self._mapped("staging tables"):
+            self._stage()
         with self._mapped("member batch write failed"), self._db.transaction():
-            queued = self.upsert_members(members)
-            self.set_availability(availability)
+            rev = self._next_rev()
+            queued = self._upsert(members, rev)
+            self._set_availability(availability, rev)
         return queued
 
     def get(self, code: str) -> Member | None:
@@ -163,35 +227,45 @@ class PostgresMemberRepository:
         return row_to_member(rows[0]) if rows else None
 
     def count(self) -> int:
-        return int(self._run("SELECT count(*) FROM member")[0][0])
+        with self._index.lock:
+            return len(self._synced())
+
+    def _synced(self) -> MemberIndex:
+        """The in-memory index, brought up to the store's committed revision (decision 0015):
+        one indexed row read per call; when it moved, the changed rows are read in ONE
+        REPEATABLE READ snapshot. Call with ``self._index.lock`` held."""
+        idx = self._index
+        (rev,) = self._run("SELECT rev FROM store_rev")[0]
+        if int(rev) <= idx.revision:
+            return idx
+        self._ready()
+        since = idx.revision
+        rows: list[tuple[Any, ...]] = []
+        with self._mapped(), self._db.transaction():
+            self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            (rev,) = self._db.execute("SELECT rev FROM store_rev").fetchone() or (0,)
+            with self._db.cursor("grace_index", binary=True) as cur:
+                cur.itersize = 20_000
+                cur.execute(f"SELECT {', '.join(INDEX_COLUMNS)} FROM member WHERE rev > %s "
+                            "ORDER BY id", (since,))
+                for row in cur:  # pgvector's binary loader gives a Vector: as numpy
+                    vec = row[-1]
+                    rows.append((*row[:-1], None if vec is None else vec.to_numpy()))
+            avail = [(d.isoformat(), bool(a), str(ids)) for d, a, ids in self._db.execute(
+                "SELECT a.day, a.available, string_agg(a.member_id::text, ',') FROM member m "
+                "JOIN availability a ON a.member_id = m.id WHERE m.rev > %s "
+                "GROUP BY a.day, a.available", (since,))]
+        idx.apply(rows, avail, int(rev))
+        return idx
 
     def stage1(self, criteria: HardFilter) -> list[int]:
-        where, params = stage1_where(criteria, "postgres")
-        rows = self._run(f"SELECT m.id, m.latitude, m.longitude FROM member m WHERE {where} "
-                         "ORDER BY m.id", params)
-        circle = criteria.zone.circle if criteria.zone is not None else None
-        if circle is None:
-            return [int(r[0]) for r in rows]
-        return [int(r[0]) for r in rows if circle.contains(r[1], r[2])]
+        with self._index.lock:
+            return self._synced().stage1(criteria)
 
     def rank(self, query: npt.NDArray[np.float32], ids: Sequence[int], *, k: int,
              model_key: str) -> list[Ranked]:
-        self._ready()
-        rows = self._run(
-            "SELECT m.id, 1 - (m.embedding <=> %s) AS similarity FROM member m "
-            "WHERE m.id = ANY(%s) AND m.embedding_model = %s "
-            "ORDER BY m.embedding <=> %s, m.id LIMIT %s",
-            (np.asarray(query, dtype=np.float32), list(ids), model_key,
-             np.asarray(query, dtype=np.float32), k))
-        ranked = [Ranked(int(i), clamp_cosine(float(s))) for i, s in rows]
-        if len(ranked) < k:
-            got = {r.member_id for r in ranked}
-            embedded = {int(r[0]) for r in self._run(
-                "SELECT id FROM member WHERE id = ANY(%s) AND embedding_model = %s",
-                (list(ids), model_key))}
-            rest = sorted(i for i in set(ids) if i not in got and i not in embedded)
-            ranked += [Ranked(i, None) for i in rest[: k - len(ranked)]]
-        return ranked
+        with self._index.lock:
+            return self._synced().rank(query, ids, k=k, model_key=model_key)
 
     def pending(self, limit: int) -> list[PendingEmbedding]:
         rows = self._run(
@@ -202,18 +276,25 @@ class PostgresMemberRepository:
 
     def store_embeddings(self, items: Sequence[PendingEmbedding],
                          vectors: npt.NDArray[np.float32], *, model_key: str) -> None:
-        self._ready()
         unit = unit_vectors(vectors)
+        if len(items) != len(unit):
+            raise MemberStoreError(f"{len(items)} members but {len(unit)} vectors")
+        with self._mapped("staging tables"):
+            self._stage()
         with self._mapped("storing embeddings failed"), self._db.transaction():
-            for item, vec in zip(items, unit, strict=True):
-                self._db.execute(
-                    "UPDATE member SET embedding = %s, embedding_model = %s, "
-                    "embedded_hash = %s WHERE id = %s",
-                    (vec, model_key, item.text_hash, item.member_id))
-                self._db.execute(
-                    "DELETE FROM member_outbox o USING member m WHERE o.member_id = %s "
-                    "AND m.id = o.member_id AND m.text_hash = %s",
-                    (item.member_id, item.text_hash))
+            rev = self._next_rev()
+            with self._db.cursor() as cur:
+                with cur.copy("COPY embedding_stage FROM STDIN WITH (FORMAT BINARY)") as copy:
+                    copy.set_types(["bigint", "vector", "text"])
+                    for item, vec in zip(items, unit, strict=True):
+                        copy.write_row((item.member_id, vec, item.text_hash))
+                cur.execute("UPDATE member m SET embedding = s.embedding, embedding_model = %s, "
+                            "embedded_hash = s.text_hash, rev = %s FROM embedding_stage s "
+                            "WHERE m.id = s.member_id", (model_key, rev))
+                cur.execute("DELETE FROM member_outbox o USING embedding_stage s, member m "
+                            "WHERE o.member_id = s.member_id AND m.id = s.member_id "
+                            "AND m.text_hash = s.text_hash")
+                cur.execute("TRUNCATE embedding_stage")
 
     def requeue_other_models(self, model_key: str) -> int:
         with self._mapped("requeue failed"):
@@ -247,9 +328,8 @@ class PostgresMemberRepository:
         return out
 
     def positions(self, ids: Sequence[int]) -> dict[int, tuple[float, float]]:
-        rows = self._run("SELECT id, latitude, longitude FROM member WHERE id = ANY(%s) AND "
-                         "latitude IS NOT NULL", (list(ids),))
-        return {int(r[0]): (float(r[1]), float(r[2])) for r in rows}
+        with self._index.lock:
+            return self._synced().positions(ids)
 
     def close(self) -> None:
         self._db.close()

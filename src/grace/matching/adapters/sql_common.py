@@ -1,8 +1,8 @@
-"""What the SQLite and PostgreSQL stores share: the member row codec, the stage 1 WHERE clause
-and the vector boundary (unit rows in, cosines in [−1, 1] out).
+"""What the SQLite and PostgreSQL stores share: the member row codec and the vector boundary
+(unit rows in, cosines in [−1, 1] out). Stages 1 and 2 run on the in-memory index
+(:mod:`grace.matching.adapters.member_index`, decision 0015).
 
-SQL is always parameterised; the only identifiers built from input are capacity column names,
-chosen from a fixed mapping.
+SQL is always parameterised.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import numpy.typing as npt
 
 from grace.embedding.ports import Matrix, normalise_rows
 from grace.errors import MemberStoreError
-from grace.matching.domain.filters import HardFilter, Zone
 from grace.matching.domain.model import (
     BudgetRange,
     Capacities,
@@ -93,87 +92,3 @@ def row_to_member(row: Sequence[Any]) -> Member:
         knowledge=tuple(KnowledgeEntry(t) for t in _load(knowledge)),
         generated=tuple(_load(generated)), departement=departement,
     )
-
-
-def _zone_where(zone: Zone, dialect: Dialect) -> tuple[list[str], list[Any]]:
-    """Stage 1's geography: the spatial index's boxes for a circle, else the zone's postal codes
-    and, when known, its INSEE départements (:meth:`Zone.holds`)."""
-    where: list[str] = []
-    params: list[Any] = []
-    if zone.circle is not None:
-        boxes = zone.circle.boxes()
-        if dialect == "sqlite":
-            cond = " OR ".join(["(min_lat >= ? AND max_lat <= ? AND min_lon >= ? AND max_lon <= ?)"]
-                               * len(boxes))
-            where.append(f"m.id IN (SELECT id FROM member_geo WHERE {cond})")
-            for b in boxes:
-                params += [b.min_lat, b.max_lat, b.min_lon, b.max_lon]
-        else:
-            cond = " OR ".join(["m.location <@ box(point(%s, %s), point(%s, %s))"] * len(boxes))
-            where.append(f"({cond})")
-            for b in boxes:
-                params += [b.min_lon, b.min_lat, b.max_lon, b.max_lat]
-    else:
-        codes = sorted(zone.postal_codes)
-        deps = sorted(zone.departements)
-        if dialect == "sqlite":
-            where.append(f"m.postal_code IN ({', '.join('?' * len(codes)) or 'NULL'})")
-            params += codes
-            if deps:  # the INSEE département wins over a postal code shared by two (Zone.holds)
-                where.append(f"(m.departement IS NULL OR m.departement IN "
-                             f"({', '.join('?' * len(deps))}))")
-                params += deps
-        else:
-            where.append("m.postal_code = ANY(%s)")
-            params.append(codes)
-            if deps:
-                where.append("(m.departement IS NULL OR m.departement = ANY(%s))")
-                params.append(deps)
-    return where, params
-
-
-def stage1_where(f: HardFilter, dialect: Dialect) -> tuple[str, list[Any]]:
-    """The stage 1 WHERE clause on ``member m`` (without the exact circle test) and its params.
-
-    Geography: with a circle, the spatial index's boxes (R*Tree table ``member_geo`` on SQLite,
-    GiST on ``m.location`` on PostgreSQL); else ``postal_code`` in the zone's codes (composite
-    index ``(postal_code, status)``). Unknown facts follow ``f.unknown`` (decision 0008).
-    """
-    ph = "?" if dialect == "sqlite" else "%s"
-    keep = f.unknown == "keep"
-    where = ["m.status = 'active'"]
-    params: list[Any] = []
-    if f.zone is not None:
-        clauses, zone_params = _zone_where(f.zone, dialect)
-        where += clauses
-        params += zone_params
-    if f.format is not None and f.headcount is not None:
-        col = CAPACITY_COLUMN[f.format]
-        where.append(f"(m.{col} >= {ph}" + (f" OR m.{col} IS NULL)" if keep else ")"))
-        params.append(f.headcount)
-    if f.budget.known:
-        lo = f.budget.min_eur or 0
-        overlap = f"(m.budget_max IS NULL OR m.budget_max >= {ph})"
-        params.append(lo)
-        if f.budget.max_eur is not None:
-            overlap += f" AND COALESCE(m.budget_min, 0) <= {ph}"
-            params.append(f.budget.max_eur)
-        unknown = "m.budget_min IS NULL AND m.budget_max IS NULL"
-        where.append(f"(({overlap}) AND NOT ({unknown}))" if not keep else f"({overlap})")
-    days = sorted({d.isoformat() for d in f.dates})
-    if days:
-        if dialect == "sqlite":
-            inlist = f"a.day IN ({', '.join('?' * len(days))})"
-            day_params: list[Any] = list(days)
-        else:
-            inlist = "a.day = ANY(%s::date[])"
-            day_params = [days]
-        where.append("NOT EXISTS (SELECT 1 FROM availability a WHERE a.member_id = m.id AND "
-                     f"{inlist} AND a.available = {'0' if dialect == 'sqlite' else 'false'})")
-        params += day_params
-        if not keep:
-            yes = "1" if dialect == "sqlite" else "true"
-            where.append(f"(SELECT count(*) FROM availability a WHERE a.member_id = m.id AND "
-                         f"{inlist} AND a.available = {yes}) = {ph}")
-            params += [*day_params, len(days)]
-    return " AND ".join(where), params

@@ -19,21 +19,19 @@ import numpy as np
 import numpy.typing as npt
 
 from grace.errors import MemberStoreError, MemberValidationError, map_exceptions
+from grace.matching.adapters.member_index import INDEX_COLUMNS, MemberIndex
 from grace.matching.adapters.sql_common import (
     COLUMNS,
-    clamp_cosine,
     member_params,
     row_to_member,
-    stage1_where,
     unit_vectors,
 )
 from grace.matching.domain.filters import HardFilter
 from grace.matching.domain.model import Availability, Member
 from grace.matching.domain.ports import EmbeddingStatus, PendingEmbedding, Ranked
 from grace.matching.domain.texts import member_text
-from grace.vectors.topk import exact_top_k
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _MIGRATIONS: dict[int, str] = {
     1: """
 CREATE TABLE member (
@@ -68,6 +66,16 @@ CREATE TABLE member_outbox (
     # the INSEE département of the member's commune (issue 14: a postal code shared by two);
     # rows written before stay NULL (zones then decide by postal code, as before)
     2: "ALTER TABLE member ADD COLUMN departement TEXT",
+    # decision 0015: the revision counter that keeps in-memory indexes in step with the store
+    # (rows written before get revision 1, read by every index's first load), and the outbox's
+    # queue order indexed (the worker reads its oldest entries once per batch)
+    3: """
+CREATE TABLE store_rev (id INTEGER PRIMARY KEY CHECK (id = 1), rev INTEGER NOT NULL);
+INSERT INTO store_rev VALUES (1, 1);
+ALTER TABLE member ADD COLUMN rev INTEGER NOT NULL DEFAULT 1;
+CREATE INDEX member_rev ON member (rev);
+CREATE INDEX member_outbox_queue ON member_outbox (queued_at, member_id);
+""",
 }
 _CHUNK = 30_000  # below SQLite's default 32 766 host parameters
 _DRIVER_ERRORS: dict[type[Exception], type[MemberStoreError]] = {
@@ -101,6 +109,7 @@ class SqliteMemberRepository:
                                        uri=uri)
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA journal_mode = WAL")
+        self._index = MemberIndex()
 
     def _mapped(self) -> contextlib.AbstractContextManager[None]:
         return map_exceptions(_DRIVER_ERRORS, f"member store {self.path}")
@@ -135,53 +144,70 @@ class SqliteMemberRepository:
                         db.execute(stmt)
                 db.execute("INSERT INTO schema_version VALUES (?)", (v,))
 
+    @staticmethod
+    def _next_rev(db: sqlite3.Connection) -> int:
+        """The revision of this write transaction (decision 0015; BEGIN IMMEDIATE serialises)."""
+        return int(db.execute("UPDATE store_rev SET rev = rev + 1 RETURNING rev").fetchone()[0])
+
     def upsert_members(self, members: Sequence[Member]) -> int:
         with self._tx() as db:
-            return self._upsert(db, members)
+            return self._upsert(db, members, self._next_rev(db))
 
     def set_availability(self, rows: Sequence[Availability]) -> None:
         with self._tx() as db:
-            self._set_availability(db, rows)
+            self._set_availability(db, rows, self._next_rev(db))
 
     def write_batch(self, members: Sequence[Member], availability: Sequence[Availability]) -> int:
         with self._tx() as db:
-            queued = self._upsert(db, members)
-            self._set_availability(db, availability)
+            rev = self._next_rev(db)
+            queued = self._upsert(db, members, rev)
+            self._set_availability(db, availability, rev)
         return queued
 
-    def _upsert(self, db: sqlite3.Connection, members: Sequence[Member]) -> int:
+    def _upsert(self, db: sqlite3.Connection, members: Sequence[Member], rev: int) -> int:
+        """Bulk upsert (executemany, inside the caller's transaction); a code given twice keeps
+        its last version. Returns how many members were queued for embedding."""
+        if not members:
+            return 0
+        by_code = {m.code: m for m in members}
+        params = {c: member_params(m) for c, m in by_code.items()}
+        old = dict(self._in_chunks("SELECT code, text_hash FROM member WHERE code IN ({})",
+                                   list(by_code)))
         cols = ", ".join(COLUMNS)
-        marks = ", ".join("?" * len(COLUMNS))
-        updates = ", ".join(f"{c} = excluded.{c}" for c in COLUMNS[1:])
-        queued = 0
+        marks = ", ".join("?" * (len(COLUMNS) + 1))
+        updates = ", ".join(f"{c} = excluded.{c}" for c in (*COLUMNS[1:], "rev"))
+        db.executemany(f"INSERT INTO member ({cols}, rev) VALUES ({marks}) ON CONFLICT (code) "
+                       f"DO UPDATE SET {updates}", [(*p, rev) for p in params.values()])
+        ids = self.ids_for(list(by_code))
+        db.executemany("DELETE FROM member_geo WHERE id = ?", [(ids[c],) for c in by_code])
+        db.executemany("INSERT INTO member_geo VALUES (?, ?, ?, ?, ?)",
+                       [(ids[c], m.latitude, m.latitude, m.longitude, m.longitude)
+                        for c, m in by_code.items()
+                        if m.latitude is not None and m.longitude is not None])
         now = _now()
-        for m in members:
-            params = member_params(m)
-            old = db.execute("SELECT text_hash FROM member WHERE code = ?",
-                             (m.code,)).fetchone()
-            (mid,) = db.execute(
-                f"INSERT INTO member ({cols}) VALUES ({marks}) ON CONFLICT (code) DO UPDATE "
-                f"SET {updates} RETURNING id", params).fetchone()
-            db.execute("DELETE FROM member_geo WHERE id = ?", (mid,))
-            if m.latitude is not None and m.longitude is not None:
-                db.execute("INSERT INTO member_geo VALUES (?, ?, ?, ?, ?)",
-                           (mid, m.latitude, m.latitude, m.longitude, m.longitude))
-            if old is None or old[0] != params[-1]:
-                db.execute("INSERT INTO member_outbox VALUES (?, ?) ON CONFLICT (member_id) "
-                           "DO UPDATE SET queued_at = excluded.queued_at", (mid, now))
-                queued += 1
-        return queued
+        changed = [ids[c] for c, p in params.items() if old.get(c) != p[-1]]
+        db.executemany("INSERT INTO member_outbox VALUES (?, ?) ON CONFLICT (member_id) "
+                       "DO UPDATE SET queued_at = excluded.queued_at",
+                       [(i, now) for i in changed])
+        return len(changed)
 
-    def ids_for(self, codes: Sequence[str]) -> dict[str, int]:
-        out: dict[str, int] = {}
-        uniq = sorted(set(codes))
-        for i in range(0, len(uniq), _CHUNK):
-            part = uniq[i:i + _CHUNK]
-            q = f"SELECT code, id FROM member WHERE code IN ({', '.join('?' * len(part))})"
-            out.update(self._run(q, part))
+    def _in_chunks(self, sql: str, values: Sequence[object]) -> list[tuple[Any, ...]]:
+        """``sql`` with ``{}`` replaced by up to :data:`_CHUNK` placeholders, over ``values``."""
+        out: list[tuple[Any, ...]] = []
+        for i in range(0, len(values), _CHUNK):
+            part = values[i:i + _CHUNK]
+            out += self._run(sql.format(", ".join("?" * len(part))), part)
         return out
 
-    def _set_availability(self, db: sqlite3.Connection, rows: Sequence[Availability]) -> None:
+    def ids_for(self, codes: Sequence[str]) -> dict[str, int]:
+        rows = self._in_chunks("SELECT code, id FROM member WHERE code IN ({})",
+                               sorted(set(codes)))
+        return {str(c): int(i) for c, i in rows}
+
+    def _set_availability(self, db: sqlite3.Connection, rows: Sequence[Availability],
+                          rev: int) -> None:
+        if not rows:
+            return
         ids = self.ids_for([r.code for r in rows])  # same connection: inside the transaction
         missing = sorted({r.code for r in rows} - ids.keys())
         if missing:
@@ -191,22 +217,43 @@ class SqliteMemberRepository:
             "INSERT INTO availability VALUES (?, ?, ?) ON CONFLICT (member_id, day) DO "
             "UPDATE SET available = excluded.available",
             [(ids[r.code], r.day.isoformat(), int(r.available)) for r in rows])
+        db.executemany("UPDATE member SET rev = ? WHERE id = ?",
+                       [(rev, i) for i in sorted(set(ids.values()))])
 
     def get(self, code: str) -> Member | None:
         rows = self._run(f"SELECT {', '.join(COLUMNS)} FROM member WHERE code = ?", (code,))
         return row_to_member(rows[0]) if rows else None
 
     def count(self) -> int:
-        return int(self._run("SELECT count(*) FROM member")[0][0])
+        with self._index.lock:
+            return len(self._synced())
+
+    def _synced(self) -> MemberIndex:
+        """The in-memory index, brought up to the store's committed revision (decision 0015).
+        Call with ``self._index.lock`` held."""
+        idx = self._index
+        (rev,) = self._run("SELECT rev FROM store_rev")[0]
+        if int(rev) > idx.revision:
+            with self._mapped():
+                self._db.execute("BEGIN")  # one snapshot (WAL) for the counter and the rows
+                try:
+                    (rev,) = self._db.execute("SELECT rev FROM store_rev").fetchone()
+                    since = idx.revision
+                    rows = self._db.execute(
+                        f"SELECT {', '.join(INDEX_COLUMNS)} FROM member WHERE rev > ? "
+                        "ORDER BY id", (since,)).fetchall()
+                    avail = [(str(d), bool(a), str(ids)) for d, a, ids in self._db.execute(
+                        "SELECT a.day, a.available, group_concat(a.member_id) FROM member m "
+                        "JOIN availability a ON a.member_id = m.id WHERE m.rev > ? "
+                        "GROUP BY a.day, a.available", (since,))]
+                finally:
+                    self._db.execute("COMMIT")
+            idx.apply(rows, avail, int(rev))
+        return idx
 
     def stage1(self, criteria: HardFilter) -> list[int]:
-        where, params = stage1_where(criteria, "sqlite")
-        rows = self._run(f"SELECT m.id, m.latitude, m.longitude FROM member m WHERE {where} "
-                         "ORDER BY m.id", params)
-        circle = criteria.zone.circle if criteria.zone is not None else None
-        if circle is None:
-            return [r[0] for r in rows]
-        return [r[0] for r in rows if circle.contains(r[1], r[2])]
+        with self._index.lock:
+            return self._synced().stage1(criteria)
 
     def _with_ids(self, ids: Sequence[int], sql: str, *extra: object) -> list[tuple[object, ...]]:
         # The ids travel as one JSON array (json_each), no temporary table to write; CROSS JOIN
@@ -216,22 +263,8 @@ class SqliteMemberRepository:
 
     def rank(self, query: npt.NDArray[np.float32], ids: Sequence[int], *, k: int,
              model_key: str) -> list[Ranked]:
-        rows = self._with_ids(ids, "SELECT m.id, m.embedding FROM json_each(?) w CROSS JOIN "
-                              "member m WHERE m.id = w.value AND m.embedding_model = ? "
-                              "ORDER BY m.id", model_key)
-        have = np.array([r[0] for r in rows], dtype=np.int64)
-        d = query.shape[0]
-        matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32)  # type: ignore[misc]
-        matrix = matrix.reshape(len(rows), d)
-        if not np.allclose(np.einsum("ij,ij->i", matrix, matrix), 1.0, atol=1e-3):
-            matrix = unit_vectors(matrix)  # rows written before vectors were normalised on write
-        ranked = [Ranked(h.key, clamp_cosine(h.score))  # exact cosine, ties by id (the kernel)
-                  for h in exact_top_k(query, matrix, k, keys=have)]
-        if len(ranked) < k:
-            embedded = set(have.tolist())
-            rest = sorted(i for i in set(ids) if i not in embedded)
-            ranked += [Ranked(i, None) for i in rest[: k - len(ranked)]]
-        return ranked
+        with self._index.lock:
+            return self._synced().rank(query, ids, k=k, model_key=model_key)
 
     def pending(self, limit: int) -> list[PendingEmbedding]:
         rows = self._run(
@@ -243,15 +276,17 @@ class SqliteMemberRepository:
     def store_embeddings(self, items: Sequence[PendingEmbedding],
                          vectors: npt.NDArray[np.float32], *, model_key: str) -> None:
         unit = unit_vectors(vectors)
+        if len(items) != len(unit):
+            raise MemberStoreError(f"{len(items)} members but {len(unit)} vectors")
         with self._tx() as db:
-            for item, vec in zip(items, unit, strict=True):
-                db.execute("UPDATE member SET embedding = ?, embedding_model = ?, "
-                           "embedded_hash = ? WHERE id = ?",
-                           (vec.tobytes(), model_key,
-                            item.text_hash, item.member_id))
-                db.execute("DELETE FROM member_outbox WHERE member_id = ? AND ? = "
+            rev = self._next_rev(db)
+            db.executemany("UPDATE member SET embedding = ?, embedding_model = ?, "
+                           "embedded_hash = ?, rev = ? WHERE id = ?",
+                           [(vec.tobytes(), model_key, item.text_hash, rev, item.member_id)
+                            for item, vec in zip(items, unit, strict=True)])
+            db.executemany("DELETE FROM member_outbox WHERE member_id = ? AND ? = "
                            "(SELECT text_hash FROM member WHERE id = ?)",
-                           (item.member_id, item.text_hash, item.member_id))
+                           [(i.member_id, i.text_hash, i.member_id) for i in items])
 
     def requeue_other_models(self, model_key: str) -> int:
         with self._tx() as db:
@@ -285,10 +320,8 @@ class SqliteMemberRepository:
         return out
 
     def positions(self, ids: Sequence[int]) -> dict[int, tuple[float, float]]:
-        rows = self._with_ids(ids, "SELECT m.id, m.latitude, m.longitude FROM json_each(?) w "
-                              "CROSS JOIN member m WHERE m.id = w.value AND m.latitude IS NOT "
-                              "NULL")
-        return {int(r[0]): (float(r[1]), float(r[2])) for r in rows}  # type: ignore[call-overload, arg-type]
+        with self._index.lock:
+            return self._synced().positions(ids)
 
     def close(self) -> None:
         self._db.close()
