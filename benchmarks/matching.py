@@ -53,9 +53,11 @@ BATCH = 500
 """Members per write transaction, as ``grace members generate/import`` (ImportMembers)."""
 
 
-def load(repo: MemberRepository, n: int, days: int, geo: FrenchGeoTable) -> dict[str, Any]:
+def load(repo: MemberRepository, n: int, days: int, geo: FrenchGeoTable, *,
+         key: str = KEY) -> dict[str, Any]:
     """Write ``n`` generated members (the writes timed, not the generator), then their synthetic
-    vectors (timed); return numpy columns for the brute force (row i = the i-th member)."""
+    vectors under model ``key`` (timed); return numpy columns for the brute force (row i = the
+    i-th member)."""
     cols: dict[str, list[Any]] = {k: [] for k in ("lat", "lon", "active", "budget_min",
                                                   "budget_max", *FORMATS)}
     avail = np.zeros((n, days), dtype=np.int8)  # 1 available, -1 booked
@@ -99,7 +101,7 @@ def load(repo: MemberRepository, n: int, days: int, geo: FrenchGeoTable) -> dict
     row_of = {ids[c]: i for i, c in enumerate(codes)}
     while pending := repo.pending(5000):
         repo.store_embeddings(pending, vectors[[row_of[p.member_id] for p in pending]],
-                              model_key=KEY)
+                              model_key=key)
     t2 = time.perf_counter()
     arr: dict[str, Any] = {k: np.array([np.nan if v is None else v for v in vals],
                                        dtype=np.float64) for k, vals in cols.items()}

@@ -123,10 +123,14 @@ class MatchingApp(Closing):
         return self.repo.status(self.embedder.identity.key)
 
     def import_venues(self, path: Path, *, seed: int, limit: int | None = None,
-                      on_progress: Callable[[int], None] | None = None) -> ImportReport:
-        """Import a real venues CSV with generated budgets and calendars (labelled)."""
+                      on_progress: Callable[[int], None] | None = None,
+                      on_total: Callable[[int], None] | None = None) -> ImportReport:
+        """Import a real venues CSV with generated budgets and calendars (labelled);
+        ``on_total(members)`` once the file is read, ``on_progress(done)`` per batch."""
         items, skipped = venue_members(path, seed=seed, limit=limit, locate=self.geo.locate,
                                        department=self.geo.department)
+        if on_total is not None:
+            on_total(len(items))
         return ImportMembers(self.repo)(items, skipped=skipped, on_progress=on_progress)
 
     def generate(self, count: int, *, seed: int, calendar_days: int = 0, first: int = 1,

@@ -9,8 +9,18 @@ from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from grace.bootstrap import MatchingApp, build_matching
 from grace.entrypoints.cli.common import (
@@ -39,9 +49,20 @@ DbOpt = Annotated[str | None, typer.Option(
     "default <GRACE_CACHE_DIR>/members.sqlite).", show_default=False)]
 
 
+class _RateColumn(ProgressColumn):
+    """Members per second over rich's recent window (``—`` before two updates)."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("— members/s" if speed is None else f"{speed:,.0f} members/s",
+                    style="progress.data.speed")
+
+
 def _progress() -> Progress:
+    """Bar, done/total, rate, elapsed and ETA (stderr; transient)."""
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TimeElapsedColumn(), console=err_console, transient=True)
+                    _RateColumn(), TimeElapsedColumn(), TextColumn("ETA"),
+                    TimeRemainingColumn(), console=err_console, transient=True)
 
 
 def _embed(m: MatchingApp, *, as_json: bool, limit: int | None = None) -> dict[str, Any]:
@@ -83,7 +104,8 @@ def import_(
     with _progress() as bar:
         task = bar.add_task("importing venues", total=None)
         report = m.import_venues(path, seed=seed, limit=limit,
-                                 on_progress=lambda n: bar.update(task, completed=n))
+                                 on_progress=lambda n: bar.update(task, completed=n),
+                                 on_total=lambda n: bar.update(task, total=n))
     out: dict[str, Any] = {"members": report.members, "queued": report.queued,
                            "availability_rows": report.availability, "skipped": report.skipped}
     if embed:
