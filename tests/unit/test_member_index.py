@@ -1,0 +1,45 @@
+"""The in-memory index of stages 1–2 (decision 0015) on its own: ids that arrive out of order,
+rows replaced in place, availability replaced whole, ties by id."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import numpy as np
+
+from grace.matching.adapters.member_index import MemberIndex
+from grace.matching.domain.filters import HardFilter
+
+DAY = date(2027, 6, 1)
+
+
+def _row(mid: int, *, status: str = "active", cap: int | None = 100,
+         vec: list[float] | None = None, model: str = "m") -> tuple[object, ...]:
+    blob = None if vec is None else np.asarray(vec, dtype=np.float32).tobytes()
+    return (mid, status, "35000", "35", 48.1, -1.7, cap, None, None, None, None, None,
+            model if vec is not None else None, blob)
+
+
+def test_ids_arriving_out_of_order_stay_sorted_and_rows_are_replaced_in_place():
+    idx = MemberIndex()
+    idx.apply([_row(5, vec=[1, 0]), _row(2, vec=[0, 1]), _row(9)], [], 1)
+    idx.apply([_row(1, vec=[1, 0]), _row(7, status="inactive")], [], 2)
+    assert idx.stage1(HardFilter()) == [1, 2, 5, 9]
+    assert len(idx) == 5 and idx.revision == 2
+    idx.apply([_row(5, cap=10), _row(7)], [], 3)  # 5 loses its vector and capacity, 7 comes back
+    assert idx.stage1(HardFilter(format="seated", headcount=50)) == [1, 2, 7, 9]
+    ranked = idx.rank(np.array([1, 0], dtype=np.float32), [9, 7, 5, 2, 1], k=4, model_key="m")
+    assert [(r.member_id, r.similarity) for r in ranked] == [(1, 1.0), (2, 0.0), (5, None),
+                                                             (7, None)]
+
+
+def test_availability_of_a_refreshed_member_is_replaced_whole_and_unknown_follows_the_rule():
+    idx = MemberIndex()
+    day = DAY.isoformat()
+    idx.apply([_row(1), _row(2), _row(3)], [(day, False, "1"), (day, True, "2")], 1)
+    assert idx.stage1(HardFilter(dates=(DAY,))) == [2, 3]
+    assert idx.stage1(HardFilter(dates=(DAY,), unknown="drop")) == [2]
+    idx.apply([_row(1), _row(2)], [(day, True, "1")], 2)  # 1 freed, 2's row deleted
+    assert idx.stage1(HardFilter(dates=(DAY,))) == [1, 2, 3]
+    assert idx.stage1(HardFilter(dates=(DAY,), unknown="drop")) == [1]
+    assert idx.stage1(HardFilter(dates=(date(2030, 1, 1),), unknown="drop")) == []
