@@ -140,7 +140,7 @@ class MemberIndex:
 
         Args:
             rows: tuples of :data:`INDEX_COLUMNS` (``embedding``: float32 bytes, a numpy array,
-                or ``None``).
+                or ``None``), in any order, each id once.
             availability: for each (ISO day, available) of those members' availability rows,
                 their ids as one comma-separated string (SQL ``group_concat``/``string_agg``:
                 millions of rows cross the driver as a few strings, parsed in C).
@@ -151,6 +151,11 @@ class MemberIndex:
                 self.revision = max(self.revision, revision)
                 return
             ids = np.fromiter((int(r[0]) for r in rows), dtype=np.int64, count=len(rows))
+            if len(ids) > 1 and not np.all(np.diff(ids) > 0):
+                # any order in (no ORDER BY: SQLite would scan the table by id instead of
+                # using the rev index)
+                order = np.argsort(ids, kind="stable")
+                ids, rows = ids[order], [rows[i] for i in order]
             at = self._rows_for(ids)
             new = at < 0
             if new.any():

@@ -246,8 +246,8 @@ class PostgresMemberRepository:
             (rev,) = self._db.execute("SELECT rev FROM store_rev").fetchone() or (0,)
             with self._db.cursor("grace_index", binary=True) as cur:
                 cur.itersize = 20_000
-                cur.execute(f"SELECT {', '.join(INDEX_COLUMNS)} FROM member WHERE rev > %s "
-                            "ORDER BY id", (since,))
+                cur.execute(f"SELECT {', '.join(INDEX_COLUMNS)} FROM member WHERE rev > %s",
+                            (since,))
                 for row in cur:  # pgvector's binary loader gives a Vector: as numpy
                     vec = row[-1]
                     rows.append((*row[:-1], None if vec is None else vec.to_numpy()))

@@ -240,8 +240,8 @@ class SqliteMemberRepository:
                     (rev,) = self._db.execute("SELECT rev FROM store_rev").fetchone()
                     since = idx.revision
                     rows = self._db.execute(
-                        f"SELECT {', '.join(INDEX_COLUMNS)} FROM member WHERE rev > ? "
-                        "ORDER BY id", (since,)).fetchall()
+                        f"SELECT {', '.join(INDEX_COLUMNS)} FROM member WHERE rev > ?",
+                        (since,)).fetchall()
                     avail = [(str(d), bool(a), str(ids)) for d, a, ids in self._db.execute(
                         "SELECT a.day, a.available, group_concat(a.member_id) FROM member m "
                         "JOIN availability a ON a.member_id = m.id WHERE m.rev > ? "
