@@ -318,7 +318,7 @@ def _answers(repo: MemberRepository, f: HardFilter,
 
 
 def test_two_stores_on_one_database_see_each_others_writes_in_their_answers(two_stores, seeded):
-    """Decision 0015: an in-memory index is brought up to the store's committed revision before
+    """Decision 0017: an in-memory index is brought up to the store's committed revision before
     every answer, so a write through one instance is in the other's very next answer, and both
     give the oracle's answer."""
     a, b = two_stores
