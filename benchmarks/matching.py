@@ -14,7 +14,7 @@ and cosines) is compared with it (same members, same order; ties by id on both s
 
 Also measured: the load (members + availability; then the vectors), the index's cold build (the
 first request of a fresh process), and the refresh after a write made through ANOTHER store
-instance on the same database (what a second GRACE process pays to stay exact, decision 0017).
+instance on the same database (what a second GRACE process pays to stay exact, decision 0018).
 
 Reproduce:
     PYTHONPATH=src .venv/bin/python benchmarks/matching.py --members 70000 --queries 200

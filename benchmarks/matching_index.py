@@ -1,5 +1,5 @@
 """Stages 1+2 on the in-memory index alone (no database), beside the numpy brute force, up to
-1 000 000 members (decision 0017).
+1 000 000 members (decision 0018).
 
 ``benchmarks/matching.py`` measures the whole path through SQLite and PostgreSQL (the index plus
 one revision read per call) but must generate and load the members first: at 1 000 000 that is

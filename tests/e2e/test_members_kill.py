@@ -108,7 +108,7 @@ def _member_rows(db: Path) -> dict[str, str]:
         for row in cur:
             values = dict(zip(cols, row, strict=True))
             del values["id"]  # store-assigned: compare members by code
-            del values["rev"]  # the store's write counter (decision 0017): how many commits
+            del values["rev"]  # the store's write counter (decision 0018): how many commits
             code = values["code"]
             out[code] = hashlib.sha256(repr((sorted(values.items()), avail.get(code, [])))
                                        .encode()).hexdigest()

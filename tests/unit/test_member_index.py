@@ -1,4 +1,4 @@
-"""The in-memory index of stages 1–2 (decision 0017) on its own: ids that arrive out of order,
+"""The in-memory index of stages 1–2 (decision 0018) on its own: ids that arrive out of order,
 rows replaced in place, availability replaced whole, ties by id."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The hot path of stages 1 and 2: a columnar in-memory copy of the hard-filter attributes and the
-vectors, kept in step with the SQL store by its revision counter (decision 0017).
+vectors, kept in step with the SQL store by its revision counter (decision 0018).
 
 SQL stays the source of truth. Every write transaction of a store takes the next value of the
 one-row ``store_rev`` counter (its row lock serialises writers, so revisions commit in order) and

@@ -61,7 +61,7 @@ _MIGRATIONS: dict[int, list[str]] = {
     # the INSEE département of the member's commune (issue 14: a postal code shared by two);
     # rows written before stay NULL (zones then decide by postal code, as before)
     2: ["ALTER TABLE member ADD COLUMN departement TEXT"],
-    # decision 0017: the revision counter that keeps in-memory indexes in step with the store
+    # decision 0018: the revision counter that keeps in-memory indexes in step with the store
     # (its row lock serialises writers, so revisions commit in order; rows written before get
     # revision 1), and the outbox's queue order indexed (read once per worker batch)
     3: [
@@ -137,7 +137,7 @@ class PostgresMemberRepository:
         self._ready()
 
     def _next_rev(self) -> int:
-        """The revision of the current write transaction (decision 0017): the counter's row
+        """The revision of the current write transaction (decision 0018): the counter's row
         lock is held until commit, so writers serialise and revisions commit in order."""
         row = self._db.execute("UPDATE store_rev SET rev = rev + 1 RETURNING rev").fetchone()
         assert row is not None
@@ -231,7 +231,7 @@ class PostgresMemberRepository:
             return len(self._synced())
 
     def _synced(self) -> MemberIndex:
-        """The in-memory index, brought up to the store's committed revision (decision 0017):
+        """The in-memory index, brought up to the store's committed revision (decision 0018):
         one indexed row read per call; when it moved, the changed rows are read in ONE
         REPEATABLE READ snapshot. Call with ``self._index.lock`` held."""
         idx = self._index

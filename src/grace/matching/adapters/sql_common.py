@@ -1,6 +1,6 @@
 """What the SQLite and PostgreSQL stores share: the member row codec and the vector boundary
 (unit rows in, cosines in [−1, 1] out). Stages 1 and 2 run on the in-memory index
-(:mod:`grace.matching.adapters.member_index`, decision 0017).
+(:mod:`grace.matching.adapters.member_index`, decision 0018).
 
 SQL is always parameterised.
 """

@@ -66,7 +66,7 @@ CREATE TABLE member_outbox (
     # the INSEE département of the member's commune (issue 14: a postal code shared by two);
     # rows written before stay NULL (zones then decide by postal code, as before)
     2: "ALTER TABLE member ADD COLUMN departement TEXT",
-    # decision 0017: the revision counter that keeps in-memory indexes in step with the store
+    # decision 0018: the revision counter that keeps in-memory indexes in step with the store
     # (rows written before get revision 1, read by every index's first load), and the outbox's
     # queue order indexed (the worker reads its oldest entries once per batch)
     3: """
@@ -146,7 +146,7 @@ class SqliteMemberRepository:
 
     @staticmethod
     def _next_rev(db: sqlite3.Connection) -> int:
-        """The revision of this write transaction (decision 0017; BEGIN IMMEDIATE serialises)."""
+        """The revision of this write transaction (decision 0018; BEGIN IMMEDIATE serialises)."""
         return int(db.execute("UPDATE store_rev SET rev = rev + 1 RETURNING rev").fetchone()[0])
 
     def upsert_members(self, members: Sequence[Member]) -> int:
@@ -229,7 +229,7 @@ class SqliteMemberRepository:
             return len(self._synced())
 
     def _synced(self) -> MemberIndex:
-        """The in-memory index, brought up to the store's committed revision (decision 0017).
+        """The in-memory index, brought up to the store's committed revision (decision 0018).
         Call with ``self._index.lock`` held."""
         idx = self._index
         (rev,) = self._run("SELECT rev FROM store_rev")[0]
