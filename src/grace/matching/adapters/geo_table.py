@@ -4,7 +4,21 @@ Accepted zones: a point ``lat,lon`` (needs a radius), a postal code (``01220``),
 code (``35``, ``2A``, ``974``), a region, département or commune name (accents, case and hyphens
 do not matter; ``Saint-Denis (974)`` or ``Saint-Denis 974`` picks the département of an
 ambiguous commune name; ``35000 Rennes`` is its postal code). Names are tried as region (with the
-usual short names: PACA, IDF, Centre, AURA, BFC, HDF), then département, then commune.
+usual short names: PACA, IDF, Centre, AURA, BFC, HDF), then former region (``Nord-Pas-de-Calais``,
+``Midi-Pyrénées``…: its départements, :data:`~grace.matching.domain.places_fr.FORMER_REGIONS`),
+then département, then commune. An arrondissement of Paris, Lyon or Marseille is written with its
+ordinal (``Paris 11e``, ``Paris 11ème``, ``Lyon 3e``, ``Marseille 1er``, ``Paris 11e
+arrondissement``); ``Marseille 13`` stays « Marseille in département 13 ».
+
+Several zones in one (issue 16): ``59, 62``, ``59,62``, ``Nord et Pas-de-Calais``, ``Gironde ou
+Landes``, ``Lyon / Grenoble`` — the text is first resolved whole (a name may contain « et »), else
+cut at ``,`` ``;`` ``/`` ``+`` ``&`` « et » « ou » and each piece resolved; the zone is their
+union (kind ``several``, each part with its own circle when a radius is given). Two numbers
+separated by a comma are départements when both are département codes (``59,62``, ``2A, 2B``),
+else a point (``48.11,-1.68``; ``45,5`` is a point: ``5`` is not a département code, ``05`` is).
+
+At import, :meth:`FrenchGeoTable.recode` turns a CEDEX code or an INSEE code found in a
+postal-code field into a postal code of the venue's commune.
 """
 
 from __future__ import annotations
@@ -19,7 +33,8 @@ from pathlib import Path
 
 from grace.errors import ZoneError
 from grace.matching.domain.filters import Zone, ZoneKind
-from grace.matching.domain.geo import Circle
+from grace.matching.domain.geo import Circle, haversine_km
+from grace.matching.domain.places_fr import FORMER_REGIONS
 from grace.text import fold as fold_accents
 
 _POINT = re.compile(r"^\s*(-?\d{1,3}(?:\.\d+)?)\s*[,;]\s*(-?\d{1,3}(?:\.\d+)?)\s*$")
@@ -29,6 +44,15 @@ _ARM = re.compile(r"\s+\d+(er|e)\s+arrondissement$", re.IGNORECASE)
 _WITH_DEP = re.compile(r"^(.*?)\s*\((\d{2,3}|2[AaBb])\)\s*$")
 _POSTAL_THEN_NAME = re.compile(r"^(\d{5})\s+\D.*$")
 _NAME_THEN_DEP = re.compile(r"^(.*\D)\s+(\d{2,3}|2[AaBb])$")
+_ARRONDISSEMENT = re.compile(
+    r"^(?:(paris|lyon|marseille)\s*(\d{1,2})\s*(?:er|ere|e|eme|°)(?:\s*arr(?:ondissement|t)?)?"
+    r"|(\d{1,2})\s*(?:er|ere|e|eme|°)\s*arr(?:ondissement|t)?\s*(?:de\s+)?(paris|lyon|marseille))$")
+"""« paris 11e », « lyon 3eme arrondissement », « 8e arrondissement de marseille » (folded)."""
+_ARRONDISSEMENT_INSEE = {"paris": ("751{:02d}", 20), "lyon": ("6938{:d}", 9),
+                         "marseille": ("132{:02d}", 16)}
+"""INSEE code pattern of the arrondissements (municipal arrondissements, COG) and their count."""
+_LIST_SEP = re.compile(r"\s*(?:[,;/+&]|\s(?:et|ou)\s)\s*", re.IGNORECASE)
+_DEP_LIST = re.compile(r"^\s*[0-9AB]{2,3}(?:\s*[,;/+&]\s*[0-9AB]{2,3})+\s*$", re.IGNORECASE)
 REGION_ALIASES = {
     "paca": "Provence-Alpes-Côte d'Azur", "idf": "Île-de-France",
     "centre": "Centre-Val de Loire", "aura": "Auvergne-Rhône-Alpes",
@@ -136,11 +160,45 @@ class FrenchGeoTable:
         return codes[0] if codes else None
 
     def resolve(self, text: str, *, radius_km: float | None) -> Zone:
-        """Resolve a zone (see the module docstring).
+        """Resolve a zone, or several (see the module docstring).
 
         Raises:
-            ZoneError: unknown or ambiguous name, unknown code, or a point without a radius.
+            ZoneError: unknown or ambiguous name, unknown code, or a point without a radius
+                (for a list, the first piece not understood is named).
         """
+        raw = text.strip()
+        if _DEP_LIST.match(raw) and all(_DEP.match(p.strip().upper())
+                                        for p in re.split(r"[,;/+&]", raw)):
+            return self._several(re.split(r"[,;/+&]", raw), radius_km)
+        try:
+            return self._resolve_one(raw, radius_km=radius_km)
+        except ZoneError:
+            pieces = [p for p in _LIST_SEP.split(raw) if p.strip()]
+            if len(pieces) < 2 or _POINT.match(raw):
+                raise
+        return self._several(pieces, radius_km)
+
+    def _several(self, pieces: list[str], radius_km: float | None) -> Zone:
+        parts: list[Zone] = []
+        for piece in pieces:
+            try:
+                z = self._resolve_one(piece.strip(), radius_km=radius_km)
+            except ZoneError as exc:
+                raise ZoneError(f"{exc} (in the list {', '.join(p.strip() for p in pieces)!r}: "
+                                "each piece is a zone)") from None
+            if z not in parts:
+                parts.append(z)
+        if len(parts) == 1:
+            return parts[0]
+        labels = [p.label for p in parts]
+        label = f"{', '.join(labels[:-1])} ou {labels[-1]}"
+        centre = (sum(p.centre[0] for p in parts) / len(parts),
+                  sum(p.centre[1] for p in parts) / len(parts))
+        return Zone("several", label, frozenset().union(*(p.postal_codes for p in parts)),
+                    centre, None, frozenset().union(*(p.departements for p in parts)),
+                    tuple(parts))
+
+    def _resolve_one(self, text: str, *, radius_km: float | None) -> Zone:
         raw = text.strip()
         if not raw:
             raise ZoneError("empty zone: give a commune, postal code, département, region or "
@@ -170,6 +228,9 @@ class FrenchGeoTable:
                               self._centre(insees), radius_km, self._deps(insees))
         if _DEP.match(raw.upper()):
             return self._department(raw.upper(), radius_km)
+        if m := _ARRONDISSEMENT.match(fold(raw)):
+            return self._arrondissement(m.group(1) or m.group(4), int(m.group(2) or m.group(3)),
+                                        raw, radius_km)
         wanted_dep: str | None = None
         if m := _WITH_DEP.match(raw):
             raw, wanted_dep = m.group(1), m.group(2).upper()
@@ -181,10 +242,66 @@ class FrenchGeoTable:
                     return self._zone("region", r["region"], self._codes(insees),
                                       (float(r["lat"]), float(r["lng"])), radius_km,
                                       self._deps(insees))
+            for name, (_, deps) in FORMER_REGIONS.items():
+                if fold(name) == key:
+                    return self._former_region(name, deps, radius_km)
             for code, r in self.deps.items():
                 if fold(r["departement"]) == key:
                     return self._department(code, radius_km)
         return self._commune(raw, key, wanted_dep, radius_km)
+
+    def _former_region(self, name: str, deps: tuple[str, ...], radius_km: float | None) -> Zone:
+        """A region before 2016 as the union of its départements; centre: the mean of their
+        IGN centres."""
+        insees = [i for i, c in self.communes.items() if c.dep in deps]
+        rows = [self.deps[d] for d in deps]
+        centre = (sum(float(r["lat"]) for r in rows) / len(rows),
+                  sum(float(r["lng"]) for r in rows) / len(rows))
+        return self._zone("region", f"{name} ({', '.join(deps)})", self._codes(insees), centre,
+                          radius_km, frozenset(deps))
+
+    def _arrondissement(self, city: str, n: int, raw: str, radius_km: float | None) -> Zone:
+        pattern, count = _ARRONDISSEMENT_INSEE[city]
+        c = self.communes.get(pattern.format(n)) if 1 <= n <= count else None
+        if c is None:
+            raise ZoneError(f"zone {raw!r}: {city.capitalize()} has arrondissements 1 to {count}")
+        return self._zone("commune", f"{c.name} ({c.dep})", self._codes([c.insee]),
+                          self._centre([c.insee]), radius_km, frozenset({c.dep}))
+
+    def recode(self, postal_code: str, insee: str, commune: str, departement: str = "",
+               latitude: float | None = None, longitude: float | None = None) -> str | None:
+        """A postal code the table knows for a venue's address, or ``None``.
+
+        ``postal_code`` itself when the table knows it. Else (a CEDEX code such as ``62030``,
+        an INSEE code such as ``59350``, ``69000``, or nothing): the commune named ``commune``
+        (folded; Paris, Lyon, Marseille are their arrondissements) in the département of the
+        code's prefix (``62``…, ``97x``, ``20`` → 2A/2B), of the INSEE code, or named
+        ``departement``; of several, the nearest to (``latitude``, ``longitude``) when given,
+        else the smallest INSEE code; its smallest postal code. Else the INSEE commune's
+        smallest postal code (:meth:`locate`). ``None`` when none of these is known."""
+        pc = postal_code.strip()
+        if pc in self.by_postal:
+            return pc
+        insee = insee.strip()
+        deps: set[str] = set()
+        if re.fullmatch(r"\d{5}|2[AB]\d{3}", pc):
+            head = pc[:3] if pc[:2] in ("97", "98") else pc[:2]
+            deps |= {"2A", "2B"} if head == "20" else {head}
+        if insee in self.communes:
+            deps.add(self.communes[insee].dep)
+        deps |= {c for c, r in self.deps.items() if fold(r["departement"]) == fold(departement)}
+        named = [i for i in self._names.get(fold(commune), []) if self.communes[i].dep in deps]
+        current = [i for i in named if self.communes[i].kind in ("COM", "ARM")]
+        named = sorted(current or named)
+        if named:
+            if latitude is not None and longitude is not None and len(named) > 1:
+                located = [i for i in named if self.communes[i].lat is not None]
+                if located:
+                    named = sorted(located, key=lambda i: haversine_km(
+                        latitude, longitude, self.communes[i].lat or 0.0,
+                        self.communes[i].lon or 0.0))
+            return self.locate(named[0])
+        return self.locate(insee) if insee else None
 
     def _department(self, code: str, radius_km: float | None) -> Zone:
         r = self.deps.get(code)

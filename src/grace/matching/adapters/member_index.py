@@ -250,6 +250,9 @@ class MemberIndex:
             return [int(i) for i in self._ids[rows]]
 
     def _zone(self, rows: npt.NDArray[np.int64], zone: Zone) -> npt.NDArray[np.int64]:
+        if zone.parts:  # several zones: the union of each part's survivors (ascending rows)
+            kept = [self._zone(rows, p) for p in zone.parts]
+            return np.unique(np.concatenate(kept)) if kept else rows[:0]
         if zone.circle is None:
             wanted = self._postals.wanted(zone.postal_codes)
             rows = rows[np.isin(self._postal[rows], wanted)]

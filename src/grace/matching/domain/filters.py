@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Literal
 
-from grace.matching.domain.geo import Circle
+from grace.matching.domain.geo import Circle, haversine_km
 from grace.matching.domain.model import BudgetRange, EventFormat, Member
 
 UnknownRule = Literal["keep", "drop"]
@@ -19,7 +19,8 @@ UnknownRule = Literal["keep", "drop"]
 date with no availability row): ``keep`` (default: a filter removes only members known not to
 fit; the candidate is shown with the fact unknown) or ``drop``. Decision 0008."""
 
-ZoneKind = Literal["commune", "postal_code", "departement", "region", "point"]
+ZoneKind = Literal["commune", "postal_code", "departement", "region", "point", "several"]
+"""``several``: a list of zones (« 59, 62 », « Gironde ou Landes »), their union (issue 16)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,9 @@ class Zone:
             known and not one of them is outside the zone even when its postal code is in
             ``postal_codes`` (a postal code shared by communes of two départements). Empty: no
             département check.
+        parts: for ``several``, the zones named (each with its own circle when a radius was
+            given); the zone is their union, ``postal_codes`` and ``departements`` hold the
+            unions of theirs (for display and keys) and ``centre`` the mean of their centres.
     """
 
     kind: ZoneKind
@@ -45,13 +49,38 @@ class Zone:
     centre: tuple[float, float]
     circle: Circle | None = None
     departements: frozenset[str] = frozenset()
+    parts: tuple[Zone, ...] = ()
 
     def holds(self, postal_code: str, departement: str | None) -> bool:
         """Whether a member with this postal code and département is in the zone (no circle):
-        its postal code is one of the zone's, and its INSEE département, when known, too."""
+        its postal code is one of the zone's, and its INSEE département, when known, too (for
+        ``several``: in one of the parts)."""
+        if self.parts:
+            return any(p.holds(postal_code, departement) for p in self.parts)
         if postal_code not in self.postal_codes:
             return False
         return departement is None or not self.departements or departement in self.departements
+
+    def admits(self, postal_code: str, departement: str | None, latitude: float | None,
+               longitude: float | None) -> bool:
+        """The stage 1 zone rule for one member: inside the circle (exact haversine; unknown
+        coordinates are outside) when there is one, else :meth:`holds`; for ``several``,
+        admitted by one of the parts."""
+        if self.parts:
+            return any(p.admits(postal_code, departement, latitude, longitude)
+                       for p in self.parts)
+        if self.circle is not None:
+            return (latitude is not None and longitude is not None
+                    and self.circle.contains(latitude, longitude))
+        return self.holds(postal_code, departement)
+
+    def distance_km(self, latitude: float, longitude: float) -> float:
+        """Haversine km from the zone's centre to a point (degrees); for ``several``, from the
+        nearest of its parts' centres (« à 12 km du centre du Nord (59) ou du
+        Pas-de-Calais (62) »)."""
+        if self.parts:
+            return min(p.distance_km(latitude, longitude) for p in self.parts)
+        return haversine_km(self.centre[0], self.centre[1], latitude, longitude)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,14 +109,9 @@ def passes(member: Member, days: Mapping[date, bool], f: HardFilter) -> bool:
     keep = f.unknown == "keep"
     if member.status != "active":
         return False
-    if f.zone is not None:
-        if f.zone.circle is not None:
-            if member.latitude is None or member.longitude is None:
-                return False
-            if not f.zone.circle.contains(member.latitude, member.longitude):
-                return False
-        elif not f.zone.holds(member.postal_code, member.departement):
-            return False
+    if f.zone is not None and not f.zone.admits(member.postal_code, member.departement,
+                                                member.latitude, member.longitude):
+        return False
     if f.format is not None and f.headcount is not None:
         cap = member.capacity.for_format(f.format)
         if (cap is None and not keep) or (cap is not None and cap < f.headcount):

@@ -19,7 +19,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from grace.matching.domain.filters import HardFilter
+from grace.matching.domain.filters import HardFilter, Zone
 
 Verdict = Literal["kept", "corrected"]
 """Feedback on one suggestion: the organiser ``kept`` it or ``corrected`` it (replaced, removed)."""
@@ -66,19 +66,27 @@ def code_spellings(code: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys((code, code.upper(), code.lower())))
 
 
+def _zone_canon(z: Zone) -> dict[str, Any]:
+    circle = z.circle
+    return {
+        "kind": z.kind,
+        "codes": hashlib.sha256(",".join(sorted(z.postal_codes)).encode()).hexdigest(),
+        "circle": None if circle is None else [round(circle.lat, 5), round(circle.lon, 5),
+                                               round(circle.radius_km, 3)],
+    }
+
+
 def filter_key(f: HardFilter) -> str:
     """SHA-256 (hex) of the hard filters' canonical form: zone (kind, postal codes, circle),
     format, headcount, budget, dates, unknown rule. Two requests are compared for reuse only
     when their keys are equal (opposite requests embed close together, seed 003 issue 7)."""
     zone: dict[str, Any] | None = None
     if f.zone is not None:
-        circle = f.zone.circle
-        zone = {
-            "kind": f.zone.kind,
-            "codes": hashlib.sha256(",".join(sorted(f.zone.postal_codes)).encode()).hexdigest(),
-            "circle": None if circle is None else [round(circle.lat, 5), round(circle.lon, 5),
-                                                   round(circle.radius_km, 3)],
-        }
+        zone = _zone_canon(f.zone)
+        if f.zone.parts:  # several zones: each part's codes and circle (absent otherwise: the
+            # keys of single zones are unchanged)
+            zone["parts"] = sorted(json.dumps(_zone_canon(p), sort_keys=True)
+                                   for p in f.zone.parts)
     canon = {"zone": zone, "format": f.format, "headcount": f.headcount,
              "budget": [f.budget.min_eur, f.budget.max_eur],
              "dates": sorted({d.isoformat() for d in f.dates}), "unknown": f.unknown}
