@@ -12,7 +12,7 @@ from grace.embedding.factory import make_embedder
 from grace.embedding.ports import TextEmbedder
 from grace.errors import ConfigError
 from grace.matching.adapters.database import Database
-from grace.matching.adapters.generator import generate_members, venue_members
+from grace.matching.adapters.generator import generate_members, venue_members_report
 from grace.matching.adapters.geo_table import FrenchGeoTable
 from grace.matching.application.embed_worker import EmbedMembers
 from grace.matching.application.importing import ImportMembers, ImportReport
@@ -126,12 +126,15 @@ class MatchingApp(Closing):
                       on_progress: Callable[[int], None] | None = None,
                       on_total: Callable[[int], None] | None = None) -> ImportReport:
         """Import a real venues CSV with generated budgets and calendars (labelled);
-        ``on_total(members)`` once the file is read, ``on_progress(done)`` per batch."""
-        items, skipped = venue_members(path, seed=seed, limit=limit, locate=self.geo.locate,
-                                       department=self.geo.department)
+        ``on_total(members)`` once the file is read, ``on_progress(done)`` per batch; CEDEX and
+        INSEE codes in the postal-code field are recoded by the geo table (counted)."""
+        read = venue_members_report(path, seed=seed, limit=limit, locate=self.geo.locate,
+                                    department=self.geo.department, recode=self.geo.recode)
         if on_total is not None:
-            on_total(len(items))
-        return ImportMembers(self.repo)(items, skipped=skipped, on_progress=on_progress)
+            on_total(len(read.items))
+        return ImportMembers(self.repo)(read.items, skipped=read.skipped,
+                                        on_progress=on_progress, recoded=read.recoded,
+                                        unresolved=read.unresolved)
 
     def generate(self, count: int, *, seed: int, calendar_days: int = 0, first: int = 1,
                  on_progress: Callable[[int], None] | None = None) -> ImportReport:

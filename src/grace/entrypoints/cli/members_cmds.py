@@ -107,7 +107,9 @@ def import_(
                                  on_progress=lambda n: bar.update(task, completed=n),
                                  on_total=lambda n: bar.update(task, total=n))
     out: dict[str, Any] = {"members": report.members, "queued": report.queued,
-                           "availability_rows": report.availability, "skipped": report.skipped}
+                           "availability_rows": report.availability, "skipped": report.skipped,
+                           "postal_codes_recoded": report.recoded,
+                           "postal_codes_unresolved": report.unresolved}
     if embed:
         out["embedding"] = _embed(m, as_json=as_json)
     _report(out, as_json, "imported")

@@ -9,13 +9,19 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
 import numpy as np
 
 from grace.matching.adapters.geo_table import FrenchGeoTable
-from grace.matching.adapters.venues_csv import DepartmentOf, Locator, read_venues
+from grace.matching.adapters.venues_csv import (
+    DepartmentOf,
+    Locator,
+    Recode,
+    read_venues_report,
+)
 from grace.matching.domain.model import (
     Availability,
     BudgetRange,
@@ -128,16 +134,40 @@ def generate_members(count: int, *, seed: int, geo: FrenchGeoTable, start: date 
 def venue_members(path: Path, *, seed: int, locate: Locator | None = None,
                   department: DepartmentOf | None = None, limit: int | None = None,
                   ) -> tuple[list[tuple[Member, list[Availability]]], int]:
-    """The real venues of a CSV file (:func:`read_venues`), each with a generated budget and
-    calendar (:func:`venue_extras`, labelled in ``Member.generated``), ready for
-    :class:`~grace.matching.application.importing.ImportMembers`; and the rows skipped.
+    """The real venues of a CSV file (:func:`venue_members_report` without recoding) and the
+    rows skipped."""
+    report = venue_members_report(path, seed=seed, locate=locate, department=department,
+                                  limit=limit)
+    return report.items, report.skipped
+
+
+@dataclass(frozen=True, slots=True)
+class VenueMembers:
+    """Members ready for import, and what reading them found (see
+    :class:`~grace.matching.adapters.venues_csv.VenueRead`)."""
+
+    items: list[tuple[Member, list[Availability]]]
+    skipped: int
+    recoded: int
+    unresolved: int
+
+
+def venue_members_report(path: Path, *, seed: int, locate: Locator | None = None,
+                         department: DepartmentOf | None = None, recode: Recode | None = None,
+                         limit: int | None = None) -> VenueMembers:
+    """The real venues of a CSV file (:func:`read_venues_report`), each with a generated budget
+    and calendar (:func:`venue_extras`, labelled in ``Member.generated``), ready for
+    :class:`~grace.matching.application.importing.ImportMembers`; the rows skipped, and the
+    CEDEX/INSEE codes recoded or not.
 
     Raises:
         MemberValidationError: unreadable file or missing columns.
     """
-    rows, skipped = read_venues(path, limit=limit, locate=locate, department=department)
-    members, calendar = venue_extras([r.member for r in rows], seed=seed)
+    read = read_venues_report(path, limit=limit, locate=locate, department=department,
+                              recode=recode)
+    members, calendar = venue_extras([r.member for r in read.rows], seed=seed)
     by_code: dict[str, list[Availability]] = {}
     for a in calendar:
         by_code.setdefault(a.code, []).append(a)
-    return [(m, by_code.get(m.code, [])) for m in members], skipped
+    return VenueMembers([(m, by_code.get(m.code, [])) for m in members], read.skipped,
+                        read.recoded, read.unresolved)

@@ -11,12 +11,16 @@ from grace.matching.domain.ports import MemberRepository
 
 @dataclass(frozen=True, slots=True)
 class ImportReport:
-    """Members written, members queued for embedding, availability rows, rows skipped."""
+    """Members written, members queued for embedding, availability rows, rows skipped; for a
+    venues file, rows whose postal-code field held a CEDEX or INSEE code: ``recoded`` to a
+    postal code of their commune, ``unresolved`` (kept as written)."""
 
     members: int
     queued: int
     availability: int
     skipped: int = 0
+    recoded: int = 0
+    unresolved: int = 0
 
 
 class ImportMembers:
@@ -31,8 +35,10 @@ class ImportMembers:
         self._repo, self._batch = repo, batch_size
 
     def __call__(self, items: Iterable[tuple[Member, list[Availability]]], *, skipped: int = 0,
-                 on_progress: Callable[[int], None] | None = None) -> ImportReport:
-        """``on_progress(members_done)`` after each batch."""
+                 on_progress: Callable[[int], None] | None = None, recoded: int = 0,
+                 unresolved: int = 0) -> ImportReport:
+        """``on_progress(members_done)`` after each batch; ``skipped``, ``recoded`` and
+        ``unresolved`` are the reader's counts, passed through to the report."""
         self._repo.migrate()
         done = queued = avail = 0
         batch: list[tuple[Member, list[Availability]]] = []
@@ -55,4 +61,4 @@ class ImportMembers:
                 flush()
         if batch:
             flush()
-        return ImportReport(done, queued, avail, skipped)
+        return ImportReport(done, queued, avail, skipped, recoded, unresolved)
