@@ -63,7 +63,9 @@ def split_list(text: str) -> list[str]:
     dropped: ``"Jazz, Musique de la Réunion (maloya, séga, etc.)"`` →
     ``["Jazz", "Musique de la Réunion (maloya, séga, etc.)"]``. An unclosed ``(`` keeps the rest
     of the text in one piece."""
-    out, depth, piece = [], 0, []
+    out: list[str] = []
+    piece: list[str] = []
+    depth = 0
     for ch in text:
         if ch in "([":
             depth += 1
