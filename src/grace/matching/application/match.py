@@ -20,7 +20,6 @@ from grace.errors import (
     ZoneError,
 )
 from grace.matching.application.search import FunnelStage, SearchMembers
-from grace.matching.domain.geo import haversine_km
 from grace.matching.domain.grounding import ground_ranking
 from grace.matching.domain.history import (
     MAX_EXPLICIT,
@@ -458,7 +457,7 @@ class MatchMembers:
             m = members[ids[c]]
             dist = None
             if zone is not None and m.latitude is not None and m.longitude is not None:
-                dist = haversine_km(zone.centre[0], zone.centre[1], m.latitude, m.longitude)
+                dist = zone.distance_km(m.latitude, m.longitude)
             f = Finalist(m, None, dist, days.get(ids[c], {}))
             picks.append(self._suggested(f, explain_explicit(f, request, label), "explicit"))
         total_ms = (self._clock() - t0) * 1000

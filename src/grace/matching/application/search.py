@@ -11,8 +11,8 @@ import numpy.typing as npt
 
 from grace.embedding.ports import TextEmbedder
 from grace.matching.domain.filters import HardFilter, UnknownRule, Zone
-from grace.matching.domain.geo import haversine_km
 from grace.matching.domain.model import EventRequest, Member
+from grace.matching.domain.places_fr import de
 from grace.matching.domain.ports import MemberRepository, Ranked, ZoneResolver
 from grace.matching.domain.texts import request_text
 
@@ -135,11 +135,10 @@ class SearchMembers:
         if len(ids) <= self._broad:
             return ids, None
         pos = self._repo.positions(ids)
-        lat, lon = zone.centre
-        order = sorted(ids, key=lambda i: (0, haversine_km(lat, lon, *pos[i]), i) if i in pos
+        order = sorted(ids, key=lambda i: (0, zone.distance_km(*pos[i]), i) if i in pos
                        else (1, 0.0, i))
         why = (f"zone très large : {len(ids)} membres, les {self._broad} plus proches du centre "
-               f"de {zone.label} sont gardés")
+               f"{de(zone.label)} sont gardés")
         return sorted(order[: self._broad]), why
 
     def embed(self, request: EventRequest, criteria: HardFilter) -> npt.NDArray[np.float32]:
@@ -168,8 +167,7 @@ class SearchMembers:
         distances: dict[int, float] = {}
         for mid, m in members.items():
             if f.zone is not None and m.latitude is not None and m.longitude is not None:
-                distances[mid] = haversine_km(f.zone.centre[0], f.zone.centre[1], m.latitude,
-                                              m.longitude)
+                distances[mid] = f.zone.distance_km(m.latitude, m.longitude)
         ms = {"stage1": (t1 - t0) * 1000, "narrowing": (t2 - t1) * 1000,
               "embedding": (t3 - t2) * 1000, "stage2": (t4 - t3) * 1000}
         return Stages(f, total, stage1, ids, narrowed, query, ranked,

@@ -16,6 +16,7 @@ from typing import Any
 
 from grace.errors import InvalidRankingError
 from grace.matching.domain.model import FORMAT_LABELS_FR, EventRequest, Member
+from grace.matching.domain.places_fr import de
 from grace.text import words
 
 RECOMMENDED = 4
@@ -312,14 +313,15 @@ def _fr_dec(x: float, digits: int) -> str:
 
 
 _POINT_LABEL = re.compile(r"^-?\d+(\.\d+)?,-?\d")
-_VOWELS = set("AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜ")
 
 
 def from_centre(label: str) -> str:
-    """« du centre de Rennes (35) », « du centre d'Île-de-France », « du point 48.1,-1.68 »."""
+    """« du centre de Rennes (35) », « du centre de l’Ain (01) », « du centre du Nord (59) »,
+    « du centre des Bouches-du-Rhône (13) », « du point 48.1,-1.68 » (articles:
+    :func:`~grace.matching.domain.places_fr.de`)."""
     if _POINT_LABEL.match(label):
         return f"du point {label}"
-    return f"du centre {'d’' if label[:1].upper() in _VOWELS else 'de '}{label}"
+    return f"du centre {de(label)}"
 
 
 @dataclass(frozen=True, slots=True)
