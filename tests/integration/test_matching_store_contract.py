@@ -357,3 +357,22 @@ def test_two_stores_on_one_database_see_each_others_writes_in_their_answers(two_
     assert after_b[1][0] == (boosted, 1.0)  # the new vector, seen through the other instance
     assert b.count() == a.count() == len(members) + 1
     assert b.positions([ids2["#NEW"]]) == {ids2["#NEW"]: (new.latitude, new.longitude)}
+
+
+def test_several_zones_are_the_union_of_their_parts(repo, seeded):
+    """Issue 16: « 59, 62 », « Lyon ou Grenoble » (each part with its circle): stage 1 keeps a
+    member admitted by one part, in both stores as in the naive reference."""
+    members, cal = seeded
+    members = [dataclasses.replace(m, departement=("35" if i % 2 else "44") if i % 3 else None)
+               for i, m in enumerate(members)]
+    ids = _load(repo, members, cal)
+    codes = frozenset(m.postal_code for m in members[:40])
+    parts = (Zone("point", "a", frozenset(), (46.0, 1.0), Circle(46.0, 1.0, 120.0)),
+             Zone("point", "b", frozenset(), (48.5, 3.5), Circle(48.5, 3.5, 90.0)),
+             Zone("departement", "c", codes, (0.0, 0.0), departements=frozenset({"35"})))
+    several = Zone("several", "a ou b ou c", codes, (47.0, 2.0), None, frozenset({"35"}), parts)
+    got = repo.stage1(HardFilter(zone=several))
+    union = sorted(set().union(*(repo.stage1(HardFilter(zone=p)) for p in parts)))
+    assert got == union == _oracle(members, cal, HardFilter(zone=several), ids)
+    assert all(repo.stage1(HardFilter(zone=p)) for p in parts)  # each part keeps someone
+    assert len(got) > max(len(repo.stage1(HardFilter(zone=p))) for p in parts)

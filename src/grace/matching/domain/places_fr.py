@@ -102,7 +102,7 @@ _ARTICLES: Final[dict[str, Article]] = {
 }
 _ELIDE = set("AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸ")
 _CODE_SUFFIX = re.compile(r"^(.*?)(\s*\([^()]*\))$")
-_LEADING_ARTICLE = re.compile(r"^(Le|La|Les|L['’])\s*(.+)$")
+_LEADING_ARTICLE = re.compile(r"^(Les|Le|La)\s+(.+)$")
 
 
 def article(name: str) -> Article:
@@ -117,7 +117,7 @@ def _de_one(name: str) -> str:
     art = _ARTICLES.get(key(bare))
     if art is None:  # a commune: its own leading article, else elision by the first letter
         lead = _LEADING_ARTICLE.match(bare)
-        if lead and lead.group(1) in ("Le", "Les"):
+        if lead and lead.group(1) != "La":
             contracted = "du" if lead.group(1) == "Le" else "des"
             return f"{contracted} {lead.group(2)}{suffix}"
         art = ""
