@@ -39,7 +39,8 @@ def _options(
     budget: Annotated[str | None, typer.Option(help="Budget in €: MAX, MIN-MAX or MIN-.")
                       ] = None,
     zone: Annotated[str | None, typer.Option(
-        help="Commune, postal code, département, region, or 'lat,lon'.")] = None,
+        help="Commune, postal code, département, region (former ones too), arrondissement "
+        "('Paris 11e'), several ('59, 62', 'Gironde ou Landes'), or 'lat,lon'.")] = None,
     radius: Annotated[float | None, typer.Option(help="Radius around the zone (km).")] = None,
     dates: Annotated[list[str] | None, typer.Option(
         "--date", help="A required date (YYYY-MM-DD), repeatable.")] = None,

@@ -64,7 +64,9 @@ MaxEuros = Annotated[int | None, Field(ge=0, le=1_000_000_000, strict=True,
                                        description="Highest budget (€).")]
 ZoneText = Annotated[str | None, Field(
     max_length=200,
-    description="Commune (Rennes), postal code, département (35), region, or 'lat,lon'.")]
+    description="Commune (Rennes), postal code, département (35), region (also a former one: "
+    "Nord-Pas-de-Calais), arrondissement (Paris 11e), several at once ('59, 62', 'Gironde ou "
+    "Landes'), or 'lat,lon'.")]
 Radius = Annotated[float | None, Field(gt=0, le=20_000,
                                        description="Radius around the zone's centre (km).")]
 Dates = Annotated[list[IsoDate] | None, Field(
