@@ -26,6 +26,8 @@ def store(tmp_path_factory: pytest.TempPathFactory, shared_data: Path) -> Path:
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["members"] == 7265 and data["skipped"] == 17  # 2 rows have only an INSEE code
+    # CEDEX / INSEE codes in the postal-code column, recoded to their commune's (issue 16)
+    assert data["postal_codes_recoded"] > 0 and data["postal_codes_unresolved"] >= 0
     assert data["embedding"]["stale"] == 0
     return tmp
 
