@@ -233,3 +233,13 @@ def test_recode_a_city_by_its_nearest_arrondissement(geo):
     third = geo.resolve("Lyon 3e", radius_km=None)
     assert geo.recode("69000", "69123", "Lyon", "", *third.centre) in third.postal_codes
     assert geo.recode("69000", "69123", "Lyon") in geo.resolve("Lyon", radius_km=None).postal_codes
+
+
+def test_tags_repeated_in_another_case_are_one(tmp_path):
+    from grace.matching.adapters.venues_csv import read_venues
+
+    head = "venue_id,name,category,subcategory,postal_code,commune,latitude,longitude,text\n"
+    row = 'F1,Fest,Musique,"jazz, blues ; 03- Jazz, Blues (a, b)",35000,Rennes,48.1,-1.68,t\n'
+    (tmp_path / "v.csv").write_text(head + row, encoding="utf-8")
+    rows, _ = read_venues(tmp_path / "v.csv")
+    assert rows[0].member.tags == ("Musique", "jazz", "blues", "Blues (a, b)")

@@ -265,7 +265,8 @@ class FrenchGeoTable:
         c = self.communes.get(pattern.format(n)) if 1 <= n <= count else None
         if c is None:
             raise ZoneError(f"zone {raw!r}: {city.capitalize()} has arrondissements 1 to {count}")
-        return self._zone("commune", f"{c.name} ({c.dep})", self._codes([c.insee]),
+        label = c.name.replace(" Arrondissement", " arrondissement")
+        return self._zone("commune", f"{label} ({c.dep})", self._codes([c.insee]),
                           self._centre([c.insee]), radius_km, frozenset({c.dep}))
 
     def recode(self, postal_code: str, insee: str, commune: str, departement: str = "",

@@ -176,6 +176,16 @@ def read_venues_report(path: Path, *, limit: int | None = None, locate: Locator 
     return VenueRead(out, skipped, recoded, unresolved)
 
 
+def _unique_tags(tags: list[str]) -> tuple[str, ...]:
+    """Non-empty tags in order, a repeat that differs only by case dropped (« jazz » then
+    « Jazz »: the first spelling is kept)."""
+    seen: dict[str, str] = {}
+    for t in tags:
+        if t and t.casefold() not in seen:
+            seen[t.casefold()] = t
+    return tuple(seen.values())
+
+
 def _member(row: dict[str, str], code: str, departement: str | None) -> Member:
     lat, lon = row["latitude"].strip(), row["longitude"].strip()
     tags = [row.get("category", "").strip()]
@@ -190,7 +200,7 @@ def _member(row: dict[str, str], code: str, departement: str | None) -> Member:
         commune=row["commune"].strip(),
         latitude=float(lat) if lat and lon else None,
         longitude=float(lon) if lat and lon else None,
-        tags=tuple(dict.fromkeys(t for t in tags if t)),
+        tags=_unique_tags(tags),
         capacity=caps,
         departement=departement,
     )
