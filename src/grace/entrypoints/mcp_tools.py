@@ -49,3 +49,11 @@ def describe_groups() -> str:
         f"  {g} ({len(tools)}{', default' if g in DEFAULT_GROUPS else ''}): {', '.join(tools)}"
         for g, tools in TOOL_GROUPS.items()
     )
+
+
+def server_summary() -> str:
+    """One line for ``grace mcp``'s help and the root's command list: the tool counts by
+    default and with every group (computed from :data:`TOOL_GROUPS`, never written by hand)."""
+    every = len(tool_names(tuple(TOOL_GROUPS)))
+    return (f"Serve GRACE's tools to coding agents over MCP: {len(tool_names(DEFAULT_GROUPS))} "
+            f"tools by default ({' + '.join(DEFAULT_GROUPS)}), {every} with every group.")

@@ -1,44 +1,177 @@
-"""The ``grace`` command line: thin commands that parse, call one use case and format."""
+"""The ``grace`` command line: thin commands that parse, call one use case and format.
+
+Commands are registered lazily (decision 0019): the root lists each one by name and one-line
+help from :data:`COMMANDS`, and imports a command's module only when that command runs or
+prints its own help. ``grace --help`` so loads typer and rich, none of the contexts (no numpy,
+scipy, bm25s, faiss, tokenizer or matching module); ``grace resolve`` loads the resolution
+wiring only. ``tests/e2e/test_startup_imports.py`` holds both, and that each line here is the
+command's own help.
+"""
 
 from __future__ import annotations
 
+import importlib
+from dataclasses import dataclass
+from typing import Any, Final
+
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from grace import __version__
-from grace.entrypoints.cli import (
-    catalog_cmds,
-    eval_cmds,
-    export_cmd,
-    learnings_cmds,
-    mcp_cmd,
-    members_cmds,
-    platform_cmds,
-    resolution_cmds,
-    serve_cmd,
-    stats_cmd,
-    switch_cmds,
-)
+from grace.entrypoints.mcp_tools import server_summary
+
+
+@dataclass(frozen=True)
+class LazyCommand:
+    """Where a command lives: ``module``'s ``attr`` is a command function or a sub-``Typer``;
+    ``help`` is what the root's command list shows (the command's first help line)."""
+
+    module: str
+    attr: str
+    help: str
+
+
+_CLI: Final = "grace.entrypoints.cli."
+COMMANDS: Final[dict[str, LazyCommand]] = {
+    "resolve": LazyCommand(
+        _CLI + "resolution_cmds",
+        "resolve",
+        "Compile the context a coding agent gets for ROLE and TASK.",
+    ),
+    "get": LazyCommand(
+        _CLI + "resolution_cmds", "get", "Print one talent at a depth, or one named section of it."
+    ),
+    "doctor": LazyCommand(
+        _CLI + "resolution_cmds",
+        "doctor",
+        "Check the project and its catalog; exit 1 when an error is found.",
+    ),
+    "init": LazyCommand(_CLI + "resolution_cmds", "init", "Write a grace.yaml for a repository."),
+    "enable": LazyCommand(
+        _CLI + "switch_cmds",
+        "enable",
+        "Enable talents in the project's grace.yaml (its comments and order are kept).",
+    ),
+    "disable": LazyCommand(
+        _CLI + "switch_cmds",
+        "disable",
+        "Disable talents in the project's grace.yaml (written as `ID: false`, kept in the file).",
+    ),
+    "mcp": LazyCommand(_CLI + "mcp_cmd", "mcp", server_summary()),
+    "serve": LazyCommand(
+        _CLI + "serve_cmd",
+        "serve",
+        "Serve the organiser page and the matching API (JSON, OpenAPI schema at /openapi.json).",
+    ),
+    "stats": LazyCommand(
+        _CLI + "stats_cmd",
+        "stats",
+        "Per talent: how often resolves served "
+        "it and agents fetched it, and which were never served, from the "
+        "project's usage log (.grace/usage.jsonl; GRACE_USAGE=off stops it).",
+    ),
+    "export": LazyCommand(
+        _CLI + "export_cmd",
+        "export",
+        "Write the project's enabled talents "
+        "in another tool's native rule format, so a team curates once in "
+        "GRACE and every agent gets it, MCP or not.",
+    ),
+    "catalog": LazyCommand(_CLI + "catalog_cmds", "app", "Browse and import talent catalogs."),
+    "project": LazyCommand(
+        _CLI + "platform_cmds", "app", "Projects of the platform database (their enabled talents)."
+    ),
+    "eval": LazyCommand(
+        _CLI + "eval_cmds", "app", "Evaluate GRACE's selection against labelled tasks."
+    ),
+    "members": LazyCommand(
+        _CLI + "members_cmds",
+        "app",
+        "Members and event requests (matching: filters, vectors, explained shortlist).",
+    ),
+    "learnings": LazyCommand(
+        _CLI + "learnings_cmds",
+        "app",
+        "Past lessons (learnings.jsonl): add, search, keep the index fresh.",
+    ),
+}
+
+
+def load_command(
+    name: str, spec: LazyCommand, *, markup: Any = "rich"
+) -> TyperCommand | TyperGroup:
+    """Import ``spec``'s module and build its click command named ``name``.
+
+    Raises:
+        ImportError, AttributeError: ``spec`` names no module or attribute (a wrong table).
+    """
+    target = getattr(importlib.import_module(spec.module), spec.attr)
+    command: TyperCommand | TyperGroup
+    if isinstance(target, typer.Typer):
+        command = typer.main.get_group(target)  # as add_typer did: no completion options
+    else:
+        built = typer.main.get_command_from_info(
+            typer.models.CommandInfo(name=name, callback=target),
+            pretty_exceptions_short=True,
+            rich_markup_mode=markup,
+        )
+        assert isinstance(built, TyperCommand)  # typer's default command class
+        command = built
+    command.name = name
+    return command
+
+
+class LazyGroup(TyperGroup):
+    """The root group: commands of :data:`COMMANDS` are built on first use; while the root's
+    own help is printed, each is a stand-in that carries its name and one-line help only."""
+
+    _listing = False
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), *(n for n in COMMANDS if n not in self.commands)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        found = self.commands.get(cmd_name)
+        spec = COMMANDS.get(cmd_name)
+        if spec is None or (found is not None and not isinstance(found, _Unloaded)):
+            return found
+        if self._listing:
+            return TyperCommand(cmd_name, short_help=spec.help, help=spec.help)
+        command = load_command(cmd_name, spec, markup=self.rich_markup_mode)
+        self.add_command(command, cmd_name)
+        return command
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        # A typo is suggested among every command, loaded or not ("Did you mean 'resolve'?").
+        for name in COMMANDS:
+            self.commands.setdefault(name, _Unloaded(name))
+        try:
+            return super().resolve_command(ctx, args)
+        finally:
+            for name in [n for n, c in self.commands.items() if isinstance(c, _Unloaded)]:
+                del self.commands[name]
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+
+class _Unloaded(TyperCommand):
+    """A name in the command table while a command line is resolved (never run)."""
+
 
 app = typer.Typer(
     name="grace",
+    cls=LazyGroup,
     help="GRACE decides what an LLM gets to see.\n\n"
-    "Try: grace resolve --example --role backend \"Ajouter le use case UpdateProject\"",
+    'Try: grace resolve --example --role backend "Ajouter le use case UpdateProject"',
     no_args_is_help=True,
     rich_markup_mode="rich",
     pretty_exceptions_enable=False,
 )
-resolution_cmds.register(app)
-switch_cmds.register(app)
-catalog_cmds.app.command("publish")(platform_cmds.publish)
-app.add_typer(catalog_cmds.app, name="catalog")
-app.add_typer(platform_cmds.app, name="project")
-app.add_typer(eval_cmds.app, name="eval")
-app.add_typer(members_cmds.app, name="members")
-app.add_typer(learnings_cmds.app, name="learnings")
-app.command(name="mcp")(mcp_cmd.mcp)
-app.command(name="serve")(serve_cmd.serve)
-app.command(name="stats")(stats_cmd.stats)
-app.command(name="export")(export_cmd.export)
 
 
 def _version(value: bool) -> None:

@@ -7,10 +7,9 @@ from typing import Annotated, Literal
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from grace.bootstrap import build_reader, build_resolution, import_rules
+from grace.entrypoints.cli import platform_cmds
 from grace.entrypoints.cli.common import (
     CatalogOpt,
     ExampleOpt,
@@ -22,10 +21,9 @@ from grace.entrypoints.cli.common import (
     opened,
     out_console,
     print_json,
+    progress_bar,
     settings,
 )
-from grace.resolution.application.catalog_queries import ListTalents
-from grace.resolution.application.resolve_context import check_role
 
 app = typer.Typer(help="Browse and import talent catalogs.", no_args_is_help=True)
 
@@ -53,6 +51,10 @@ def list_(
 
       grace catalog list --catalog ./imported --tag python --json
     """
+    from grace.bootstrap import build_reader, build_resolution
+    from grace.resolution.application.catalog_queries import ListTalents
+    from grace.resolution.application.resolve_context import check_role
+
     cfg = settings()
     reader = build_reader(cfg, project=project, catalog=catalog, example=example)
     proj = None
@@ -105,15 +107,9 @@ def import_(
 
       grace catalog import -f agent-skills ~/skills ./catalog --json
     """
-    with Progress(
-        TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=err_console, transient=True, disable=as_json,
-    ) as progress:
-        task = progress.add_task("import", total=None)
+    from grace.bootstrap import build_resolution, import_rules
 
-        def on_progress(done: int, total: int) -> None:
-            progress.update(task, completed=done, total=total)
-
+    with progress_bar("importing", "rules", disable=as_json) as on_progress:
         report = import_rules(fmt, src, dest, overwrite=overwrite, on_progress=on_progress)
     switched = None
     if enable and report.imported:
@@ -164,3 +160,6 @@ def import_(
         )
     if report.failed and not report.imported:
         raise typer.Exit(1)
+
+
+app.command("publish")(platform_cmds.publish)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
-from collections.abc import Callable
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from datetime import date, datetime
 from functools import wraps
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
 import click
 import typer
@@ -19,8 +19,10 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from grace.config import Settings, load_settings
 from grace.errors import GraceError
+
+if TYPE_CHECKING:  # the settings load pydantic: imported by the commands that run, not by --help
+    from grace.config import Settings
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -89,6 +91,8 @@ def add_plain_row(table: Table, *cells: object) -> None:
 
 def settings() -> Settings:
     """Settings from the environment (a bad ``GRACE_*`` value is a clean error)."""
+    from grace.config import load_settings
+
     return load_settings()
 
 
@@ -101,6 +105,52 @@ def opened(app: A) -> A:
         return app
     entered: A = ctx.with_resource(app)
     return entered
+
+
+@contextmanager
+def progress_bar(
+    label: str, unit: str, *, disable: bool = False
+) -> Iterator[Callable[[int, int], None]]:
+    """A transient progress bar on stderr for a long step: label, bar, done/total, rate
+    (``unit``/s), elapsed and remaining time (ETA). Yields the ``(done, total)`` callback the use
+    case reports to; the bar stays hidden until the first report (a step with nothing to do
+    prints nothing) and is not drawn at all when stderr is not a terminal (rich's own rule).
+
+    Args:
+        label: what is being done ("embedding talents").
+        unit: what is counted, for the rate ("passages" → "12.3 passages/s").
+        disable: no bar at all (``--json`` output).
+    """
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    class Rate(ProgressColumn):
+        """Items per second over rich's recent window (blank until two reports)."""
+
+        def render(self, task: Task) -> Text:
+            speed = task.speed
+            return Text("" if speed is None else f"{speed:.1f} {unit}/s", style="cyan")
+
+    with Progress(
+        TextColumn(escape(label)), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
+        Rate(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+        console=err_console, transient=True, disable=disable,
+    ) as progress:
+        task = progress.add_task(label, total=None, visible=False)
+
+        def on_progress(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total, visible=True)
+
+        yield on_progress
 
 
 def handle_errors(func: Callable[P, R]) -> Callable[P, R]:

@@ -20,7 +20,6 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from grace.bootstrap import build_evaluation
 from grace.entrypoints.cli.common import (
     JsonOpt,
     add_plain_row,
@@ -31,12 +30,6 @@ from grace.entrypoints.cli.common import (
     settings,
 )
 from grace.errors import GraceError
-from grace.resolution.application.evaluation import (
-    EvalReport,
-    LabelledTask,
-    evaluate,
-    read_labels,
-)
 
 if TYPE_CHECKING:
     from grace.learnings.application.evaluation import (
@@ -46,6 +39,7 @@ if TYPE_CHECKING:
         SystemReport,
     )
     from grace.learnings.domain.entry import Learning
+    from grace.resolution.application.evaluation import EvalReport, LabelledTask
 
 app = typer.Typer(help="Evaluate GRACE's selection against labelled tasks.", no_args_is_help=True)
 
@@ -140,6 +134,9 @@ def relevance(
 
       grace eval relevance eval/example_tasks.jsonl --changelog --json
     """
+    from grace.bootstrap import build_evaluation
+    from grace.resolution.application.evaluation import evaluate, read_labels
+
     cfg = settings()
     update: dict[str, object] = {}
     if centring:

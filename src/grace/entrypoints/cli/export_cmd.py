@@ -8,7 +8,6 @@ from typing import Annotated, Literal
 import typer
 from rich.markup import escape
 
-from grace.bootstrap import build_resolution
 from grace.entrypoints.cli.common import (
     CatalogOpt,
     ExampleOpt,
@@ -53,6 +52,8 @@ def export(
 
       grace export --format agents-md . --depth standard
     """
+    from grace.bootstrap import build_resolution
+
     wired = opened(build_resolution(settings(), project=project, catalog=catalog,
                                     example=example))
     report = wired.exporter(dest)(wired.project_file.project, fmt, depth=depth, force=force)

@@ -6,14 +6,13 @@ import datetime as dt
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from grace.bootstrap import LearningsApp, build_learnings
 from grace.entrypoints.cli.common import (
     JsonOpt,
     add_plain_row,
@@ -25,10 +24,12 @@ from grace.entrypoints.cli.common import (
     settings,
 )
 from grace.errors import InvalidLearningError, UnknownLearningError
-from grace.learnings.application.add import AddResult
-from grace.learnings.application.maintain import Progress as ProgressFn
 from grace.learnings.domain.entry import parse_date
-from grace.learnings.domain.ranking import Filters
+
+if TYPE_CHECKING:  # the use cases load numpy and BM25: imported by the commands that run them
+    from grace.bootstrap import LearningsApp
+    from grace.learnings.application.add import AddResult
+    from grace.learnings.application.maintain import Progress as ProgressFn
 
 app = typer.Typer(
     help="Past lessons (learnings.jsonl): add, search, keep the index fresh.",
@@ -45,6 +46,8 @@ DomainOpt = Annotated[str | None, typer.Option("--domain", help="Domain, e.g. bi
 
 
 def _app(file: Path | None, *, threshold: int | None = None, update: bool = True) -> LearningsApp:
+    from grace.bootstrap import build_learnings
+
     return opened(build_learnings(settings(), file, threshold=threshold, update=update))
 
 
@@ -194,6 +197,8 @@ def search(
     """
     if threshold is not None and threshold < 0:
         raise InvalidLearningError("--threshold must be ≥ 0")
+    from grace.learnings.domain.ranking import Filters
+
     filters = Filters(tags=tuple(tags or ()), domain=domain, since=_date(since, "--since"))
     app_ = _app(file, threshold=threshold, update=not no_update)
     with _progress("updating index", quiet=as_json) as progress:

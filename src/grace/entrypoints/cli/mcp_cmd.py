@@ -12,7 +12,7 @@ from grace.entrypoints.mcp_tools import (
     TOOL_GROUPS,
     describe_groups,
     parse_groups,
-    tool_names,
+    server_summary,
 )
 
 
@@ -50,10 +50,8 @@ def mcp(
     )
 
 
-_DEFAULT_COUNT = len(tool_names(DEFAULT_GROUPS))
 _RESOLUTION = len(TOOL_GROUPS["resolution"])
-mcp.__doc__ = f"""Serve GRACE's tools to coding agents over MCP: {_DEFAULT_COUNT} tools by \
-default ({' + '.join(DEFAULT_GROUPS)}), {len(tool_names(tuple(TOOL_GROUPS)))} with every group.
+mcp.__doc__ = f"""{server_summary()}
 
 One server for every repository: the project of a call is its `project` argument, else the
 client's workspace roots (MCP roots), else the server's folder (or --project); no grace.yaml is

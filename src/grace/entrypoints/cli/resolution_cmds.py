@@ -5,15 +5,13 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
-from grace.bootstrap import build_init, build_reader, build_resolution, changed_files
 from grace.entrypoints.cli.common import (
     CatalogOpt,
     ExampleOpt,
@@ -26,12 +24,16 @@ from grace.entrypoints.cli.common import (
     opened,
     out_console,
     print_json,
+    progress_bar,
     settings,
 )
 from grace.errors import InputTooLargeError, InvalidPathError
-from grace.resolution.application.get_talent import GetTalent
-from grace.resolution.application.resolve_context import MAX_TASK_CHARS
-from grace.resolution.domain.results import ResolvedContext
+
+if TYPE_CHECKING:
+    from grace.resolution.domain.results import ResolvedContext
+
+# The composition root and the use cases are imported inside each command, so that
+# `grace --help` loads none of them (issue 12 item 4, decision 0019).
 
 DepthChoice = Literal["compact", "standard", "full", "auto"]
 RelevanceChoice = Literal["off", "embeddings"]
@@ -58,6 +60,8 @@ def repo_relative(path: str, root: Path) -> str:
 def _read_task(task: str) -> str:
     if task != "-":
         return task
+    from grace.resolution.application.resolve_context import MAX_TASK_CHARS
+
     text = sys.stdin.read(MAX_TASK_CHARS + 1)
     if len(text) > MAX_TASK_CHARS:
         raise InputTooLargeError(f"task on stdin is longer than {MAX_TASK_CHARS} characters")
@@ -114,6 +118,8 @@ def resolve(
 
       grace resolve -r frontend -b 1500 --json "Rendre le formulaire accessible" | jq .served_ids
     """
+    from grace.bootstrap import build_resolution, changed_files
+
     cfg = settings()
     if relevance is not None:
         cfg = cfg.model_copy(update={"relevance": relevance})
@@ -124,15 +130,8 @@ def resolve(
         folder = getattr(wired.catalog, "root", None)  # a platform catalog has no folder
         in_play += changed_files(root, exclude=[folder] if folder else [])
     if cfg.relevance == "embeddings":
-        with Progress(
-            TextColumn("embedding talents (cached after the first run)"), BarColumn(),
-            MofNCompleteColumn(), TimeElapsedColumn(), console=err_console, transient=True,
-        ) as progress:
-            bar = progress.add_task("embed", total=None)
-
-            def on_progress(done: int, total: int) -> None:
-                progress.update(bar, completed=done, total=total)
-
+        with progress_bar("embedding talents (cached after the first run)",
+                          "passages") as on_progress:
             wired.warm_up(on_progress)
     result = wired.resolve(
         wired.project_file.project,
@@ -223,6 +222,9 @@ def get(
 
       grace get --example backend.repository --section exemple-sqlalchemy
     """
+    from grace.bootstrap import build_reader, build_resolution
+    from grace.resolution.application.get_talent import GetTalent
+
     cfg = settings()
     if catalog is not None or (cfg.catalog is not None and not example):  # no project: no log
         text = GetTalent(build_reader(cfg, catalog=catalog))(talent_id, depth=depth,
@@ -253,6 +255,8 @@ def doctor(
 
       grace doctor --example
     """
+    from grace.bootstrap import build_resolution
+
     wired = opened(build_resolution(settings(), project=project, catalog=catalog,
                                     example=example))
     report = wired.doctor(wired.project_file.project)
@@ -304,6 +308,8 @@ def init(
 
       grace init . -t architecture.hexagonal -t pattern.use-case -l python
     """
+    from grace.bootstrap import build_init
+
     report = build_init(settings(), catalog)(
         folder, talents=talent, languages=language, name=name, catalog=catalog, overwrite=force)
     path, chosen, languages = report.path, list(report.talents), list(report.languages)

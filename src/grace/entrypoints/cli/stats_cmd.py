@@ -8,7 +8,6 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from grace.bootstrap import build_resolution
 from grace.entrypoints.cli.common import (
     ExampleOpt,
     JsonOpt,
@@ -44,6 +43,8 @@ def stats(
 
       grace stats --json | jq '.talents[] | select(.enabled and .served == 0) | .id'
     """
+    from grace.bootstrap import build_resolution
+
     wired = opened(build_resolution(settings(), project=project, example=example))
     report = wired.usage_report(wired.project_file.project)
     if as_json:

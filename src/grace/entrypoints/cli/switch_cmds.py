@@ -7,7 +7,6 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from grace.bootstrap import build_resolution
 from grace.entrypoints.cli.common import (
     CatalogOpt,
     JsonOpt,
@@ -28,6 +27,8 @@ IdsArg = Annotated[
 
 def _switch(ids: list[str], *, enabled: bool, project: ProjectOpt, catalog: CatalogOpt,
             as_json: bool) -> None:
+    from grace.bootstrap import build_resolution
+
     wired = opened(build_resolution(settings(), project=project, catalog=catalog))
     result = wired.switch(ids, enabled=enabled)
     if as_json:
