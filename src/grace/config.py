@@ -14,11 +14,10 @@ from pydantic import AliasChoices, Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from grace.errors import ConfigError
-from grace.learnings.application.add import NEAR_DUPLICATE
-from grace.learnings.application.search import THRESHOLD as LEARNINGS_THRESHOLD
-from grace.matching.application.match import FINALISTS, REUSE_SIMILARITY
-from grace.matching.application.search import BROAD_LIMIT, TOP_K
-from grace.resolution.domain.relevance import BETA
+from grace.learnings.application.defaults import NEAR_DUPLICATE
+from grace.learnings.application.defaults import THRESHOLD as LEARNINGS_THRESHOLD
+from grace.matching.application.defaults import BROAD_LIMIT, FINALISTS, REUSE_SIMILARITY, TOP_K
+from grace.resolution.domain.seed_params import BETA
 
 
 class Settings(BaseSettings):

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from types import TracebackType
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
-from grace.embedding.ports import TextEmbedder
+if TYPE_CHECKING:
+    from grace.embedding.ports import TextEmbedder
 
 
 class Closing:

@@ -7,14 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from grace.bootstrap.lifecycle import Closing, close_embedder
 from grace.config import Settings
-from grace.embedding.factory import make_embedder
-from grace.embedding.ports import TextEmbedder
-from grace.lexical import bm25_scorer
 from grace.resolution.adapters.examples import bundled_catalog, example_project
-from grace.resolution.adapters.exporters import FolderExporter
 from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
 from grace.resolution.adapters.glob_matcher import WcmatchPathMatcher
 from grace.resolution.adapters.project_editor import YamlProjectSwitches
@@ -32,26 +29,27 @@ from grace.resolution.adapters.token_counters import (
 )
 from grace.resolution.adapters.usage_log import USAGE_FILE, JsonlUsageLog
 from grace.resolution.application.catalog_queries import ListTalents
-from grace.resolution.application.doctor import Doctor
-from grace.resolution.application.evaluation import EvaluationResolvers
-from grace.resolution.application.export_catalog import ExportCatalog
 from grace.resolution.application.get_talent import GetTalent
-from grace.resolution.application.hybrid import HybridRelevance
-from grace.resolution.application.init_project import InitProject
-from grace.resolution.application.relevance import EmbeddingRelevance
 from grace.resolution.application.resolve_context import ResolveContext
-from grace.resolution.application.switch_talents import SwitchTalents
 from grace.resolution.application.usage import RecordedGet, RecordedResolve, UsageReport
-from grace.resolution.domain.hybrid import HybridParams, HybridSelector
 from grace.resolution.domain.ports import CatalogReader, ProjectSwitches, TokenCounter
-from grace.resolution.domain.relevance import (
-    BUDGET,
-    FLOOR,
-    MARGIN,
-    RelevanceParams,
-    RelevanceSelector,
-)
+from grace.resolution.domain.seed_params import BUDGET, FLOOR, MARGIN
 from grace.resolution.domain.talent import Project
+
+if TYPE_CHECKING:
+    from grace.embedding.ports import TextEmbedder
+    from grace.resolution.application.doctor import Doctor
+    from grace.resolution.application.evaluation import EvaluationResolvers
+    from grace.resolution.application.export_catalog import ExportCatalog
+    from grace.resolution.application.hybrid import HybridRelevance
+    from grace.resolution.application.init_project import InitProject
+    from grace.resolution.application.relevance import EmbeddingRelevance
+    from grace.resolution.application.switch_talents import SwitchTalents
+    from grace.resolution.domain.hybrid import HybridParams
+
+# The relevance step (numpy, BM25, the embedder), the doctor, the exporters and the evaluation
+# harness are imported where they are built: a resolve with relevance off loads none of them
+# (decision 0019).
 
 
 def token_counter(settings: Settings) -> TokenCounter:
@@ -63,6 +61,8 @@ def token_counter(settings: Settings) -> TokenCounter:
 
 def hybrid_params(s: Settings) -> HybridParams:
     """The hybrid selector's parameters: each ``GRACE_RELEVANCE_*`` set, else its default."""
+    from grace.resolution.domain.hybrid import HybridParams
+
     d = HybridParams()
     return HybridParams(
         w_lex=d.w_lex if s.relevance_lexical_weight is None else s.relevance_lexical_weight,
@@ -116,6 +116,13 @@ class ResolutionApp(Closing):
         if self.settings.relevance != "embeddings":
             return None
         if self._relevance is None:
+            from grace.embedding.factory import make_embedder
+            from grace.lexical import bm25_scorer
+            from grace.resolution.application.hybrid import HybridRelevance
+            from grace.resolution.application.relevance import EmbeddingRelevance
+            from grace.resolution.domain.hybrid import HybridSelector
+            from grace.resolution.domain.relevance import RelevanceParams, RelevanceSelector
+
             s = self.settings
             embedder = self.shared_embedder
             if embedder is None:
@@ -174,11 +181,16 @@ class ResolutionApp(Closing):
 
     @property
     def doctor(self) -> Doctor:
+        from grace.resolution.application.doctor import Doctor
+
         return Doctor(self.catalog, self.counter, token_budget=self.settings.token_budget,
                       usage=self.usage_log)
 
     def exporter(self, dest: Path) -> ExportCatalog:
         """``export``: this project's enabled talents written into the folder ``dest``."""
+        from grace.resolution.adapters.exporters import FolderExporter
+        from grace.resolution.application.export_catalog import ExportCatalog
+
         return ExportCatalog(self.catalog, FolderExporter(dest))
 
     @property
@@ -210,6 +222,8 @@ class ResolutionApp(Closing):
     @property
     def switch(self) -> SwitchTalents:
         """``enable``/``disable``: edits this project's ``grace.yaml`` in place."""
+        from grace.resolution.application.switch_talents import SwitchTalents
+
         return SwitchTalents(
             self.catalog, self.project_file.project,
             self.switches or YamlProjectSwitches(self.project_file.path),
@@ -292,6 +306,8 @@ def build_reader(
 
 def build_init(settings: Settings, catalog: Path | None = None) -> InitProject:
     """``grace init``'s use case over ``--catalog`` (else ``GRACE_CATALOG``, else bundled)."""
+    from grace.resolution.application.init_project import InitProject
+
     return InitProject(build_catalog(settings, catalog), write_project_file, detect_languages)
 
 
@@ -309,6 +325,8 @@ def build_evaluation(
     sets ``GRACE_RELEVANCE_ALGO``; ``None`` keeps the settings' algorithm. Evaluation resolves
     are not recorded in the usage log (``GRACE_USAGE=off``): they are not served to anyone.
     """
+    from grace.resolution.application.evaluation import EvaluationResolvers
+
     update: dict[str, object] = {"relevance": "embeddings", "usage": "off"}
     if algo == "seed":
         update |= {"relevance_algo": "seed", "relevance_centring": "candidates",

@@ -11,6 +11,7 @@ from typing import Final
 import numpy as np
 
 from grace.errors import DuplicateLearningError, LearningsIndexError, UnknownLearningError
+from grace.learnings.application.defaults import NEAR_DUPLICATE as NEAR_DUPLICATE
 from grace.learnings.application.maintain import (
     EnsureReport,
     IndexMaintainer,
@@ -19,10 +20,6 @@ from grace.learnings.application.maintain import (
 )
 from grace.learnings.domain.entry import Learning, derive_id
 from grace.vectors.topk import exact_top_k
-
-NEAR_DUPLICATE: Final = 0.95
-"""Default cosine above which an existing entry is reported as a near duplicate (e5: decision
-0007 — paraphrases score ≥ 0.95, unrelated learnings of one project 0.80–0.90)."""
 
 MAX_NEAR: Final = 5
 

@@ -9,6 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grace.errors import InputTooLargeError, InvalidLearningError
+from grace.learnings.application.defaults import THRESHOLD as THRESHOLD
 from grace.learnings.application.maintain import IndexMaintainer, LoadedIndex, Progress
 from grace.learnings.domain.dense import DenseSpace
 from grace.learnings.domain.entry import Learning
@@ -27,11 +28,6 @@ from grace.learnings.domain.ranking import (
     top_rows,
 )
 from grace.learnings.domain.source import parse_source
-
-THRESHOLD: Final = 0
-"""Active entries at or below which grep on tags answers. Seed 002 says 200 (semantic search
-did not exist yet); decision 0014 measured the index above grep at 30, 100 and 200 entries, so
-the index answers whenever it is usable. ``GRACE_LEARNINGS_THRESHOLD=200`` restores the seed."""
 
 MAX_QUERY_CHARS: Final = 2000
 MAX_K: Final = 100

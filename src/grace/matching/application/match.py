@@ -19,6 +19,8 @@ from grace.errors import (
     MemberValidationError,
     ZoneError,
 )
+from grace.matching.application.defaults import FINALISTS as FINALISTS
+from grace.matching.application.defaults import REUSE_SIMILARITY as REUSE_SIMILARITY
 from grace.matching.application.search import FunnelStage, SearchMembers
 from grace.matching.domain.grounding import ground_ranking
 from grace.matching.domain.history import (
@@ -69,11 +71,6 @@ from grace.matching.domain.reuse import opposition
 DETERMINISTIC = "deterministic"
 SIMILAR_SHOWN = 3
 """Past requests offered for reuse (and shown to the LLM) at most."""
-FINALISTS = 30
-"""Stage 2 members sent to stage 3 (seed 003's prompt: 30; 20–50)."""
-REUSE_SIMILARITY = 0.98
-"""Cosine from which a past request with the same hard filters is offered for reuse (measured
-by ``benchmarks/matching_reuse.py``, decision 0009)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,17 +10,13 @@ import numpy as np
 import numpy.typing as npt
 
 from grace.embedding.ports import TextEmbedder
+from grace.matching.application.defaults import BROAD_LIMIT as BROAD_LIMIT
+from grace.matching.application.defaults import TOP_K as TOP_K
 from grace.matching.domain.filters import HardFilter, UnknownRule, Zone
 from grace.matching.domain.model import EventRequest, Member
 from grace.matching.domain.places_fr import de
 from grace.matching.domain.ports import MemberRepository, Ranked, ZoneResolver
 from grace.matching.domain.texts import request_text
-
-TOP_K = 50
-"""Stage 2 keeps the 50 closest members by cosine (seed 003: ``LIMIT 50``)."""
-BROAD_LIMIT = 500
-"""A zone whose stage 1 keeps more members than this is too broad: keep the 500 closest to the
-zone's centre (seed 003, « Demande très large »)."""
 
 
 @dataclass(frozen=True, slots=True)

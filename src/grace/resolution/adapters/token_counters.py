@@ -6,10 +6,14 @@ Decision 0002 (docs/decisions/0002-token-counting.md) records the method and its
 from __future__ import annotations
 
 import hashlib
+import importlib.machinery
+import importlib.util
 import math
+import sys
 import threading
 from collections import OrderedDict
-from typing import Final, Literal
+from pathlib import Path
+from typing import Any, Final, Literal
 
 from grace.errors import ConfigError
 from grace.resolution.domain.ports import TokenCounter
@@ -28,12 +32,15 @@ class BpeTokenCounter:
     """
 
     def __init__(self, encoding: EncodingName = "o200k_base") -> None:
-        import bpe_openai
+        backend = _rust_tokenizer(encoding)
+        if backend is None:  # another layout of the package: its public API
+            import bpe_openai
 
-        try:
-            self._encoding = bpe_openai.get_encoding(encoding)
-        except Exception as exc:  # the library's own error types vary by version
-            raise ConfigError(f"unknown token encoding {encoding!r}: {exc}") from exc
+            try:
+                backend = bpe_openai.get_encoding(encoding)._backend
+            except Exception as exc:  # the library's own error types vary by version
+                raise ConfigError(f"unknown token encoding {encoding!r}: {exc}") from exc
+        self._backend = backend
         self._name = encoding
 
     @property
@@ -41,8 +48,58 @@ class BpeTokenCounter:
         return self._name
 
     def count(self, text: str) -> int:
-        """Tokens of ``text`` (ordinary encoding)."""
-        return len(self._encoding.encode_ordinary(text)) if text else 0
+        """Tokens of ``text`` (ordinary encoding: what ``Encoding.encode_ordinary`` returns,
+        lone surrogates replaced as the library does)."""
+        if not text:
+            return 0
+        try:
+            return int(self._backend.count(text))
+        except UnicodeEncodeError:
+            return int(self._backend.count(
+                text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")))
+
+
+_BINDINGS: Final = "bpe_openai._bindings"
+
+
+def _rust_tokenizer(encoding: str) -> Any | None:
+    """bpe-openai's Rust tokenizer for ``encoding``, without running the package's
+    ``__init__``: that one decodes the base64 tables of three encodings in Python to list
+    their special tokens (≈ 1 to 2 s, decision 0019), while the Rust extension holds the tables
+    and builds one tokenizer in ≈ 0.1 s. The extension is loaded from the installed package's
+    folder and registered under its own name, so a later ``import bpe_openai`` reuses it.
+
+    Returns:
+        ``None`` when the package is not laid out as expected (the caller falls back to the
+        public API); the Rust object otherwise (``count(text) -> int``).
+
+    Raises:
+        ConfigError: the extension does not know ``encoding``.
+    """
+    module = sys.modules.get(_BINDINGS)
+    if module is None:
+        spec = importlib.util.find_spec("bpe_openai")
+        folders = list(spec.submodule_search_locations or []) if spec else []
+        found = [
+            path for folder in folders for suffix in importlib.machinery.EXTENSION_SUFFIXES
+            if (path := Path(folder) / f"_bindings{suffix}").is_file()
+        ]
+        if not found:
+            return None
+        loader = importlib.machinery.ExtensionFileLoader(_BINDINGS, str(found[0]))
+        ext = importlib.util.spec_from_file_location(_BINDINGS, found[0], loader=loader)
+        if ext is None:
+            return None
+        module = importlib.util.module_from_spec(ext)
+        loader.exec_module(module)
+        sys.modules[_BINDINGS] = module
+    make = getattr(module, "tokenizer_for_encoding", None)
+    if make is None:
+        return None
+    try:
+        return make(encoding)
+    except Exception as exc:  # the extension's error type is not part of its API
+        raise ConfigError(f"unknown token encoding {encoding!r}: {exc}") from exc
 
 
 class HeuristicTokenCounter:

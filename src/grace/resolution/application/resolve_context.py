@@ -17,10 +17,10 @@ from grace.resolution.domain.activation import (
     task_languages,
 )
 from grace.resolution.domain.compiler import ContextCompiler, ContextHeader, TalentCosts
+from grace.resolution.domain.explanation import Explanation
 from grace.resolution.domain.graph import DependencyGraph, MissingPrerequisite
 from grace.resolution.domain.languages import languages_in_text
 from grace.resolution.domain.ports import CatalogReader, TokenCounter
-from grace.resolution.domain.relevance import Explanation
 from grace.resolution.domain.results import (
     AlsoRelevant,
     DepthMode,

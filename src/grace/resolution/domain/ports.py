@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Protocol
 
 from grace.resolution.domain.talent import Depth, Talent
+
+if TYPE_CHECKING:  # a resolve with relevance off loads no numpy (decision 0019)
+    import numpy as np
+    import numpy.typing as npt
 
 
 class TokenCounter(Protocol):

@@ -14,23 +14,18 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
+from grace.resolution.domain.explanation import Decision as Decision
+from grace.resolution.domain.explanation import Explanation as Explanation
+from grace.resolution.domain.seed_params import BETA as BETA
+from grace.resolution.domain.seed_params import BUDGET as BUDGET
+from grace.resolution.domain.seed_params import FLOOR as FLOOR
+from grace.resolution.domain.seed_params import MARGIN as MARGIN
 from grace.text import words
 
-FLOOR: Final = 0.18
-"""Seed 000: out-of-domain gate on the best centred cosine."""
-BETA: Final = 0.12
-"""Seed 000: weight of each shared stem."""
-MARGIN: Final = 0.15
-"""Seed 000: keep scores within this distance of the top score."""
-BUDGET: Final = 2000
-"""Seed 000: token cap of the kept set (tokens)."""
 FALLBACK_K: Final = 3
 """Seed 000: "si l'ensemble est vide, garder le top-3"."""
 
 Vector = npt.NDArray[np.float32]
-Decision = Literal[
-    "kept", "fallback", "cut_margin", "cut_budget", "cut_gate", "closure", "always"
-]
 
 def stems(texts: Iterable[str]) -> frozenset[str]:
     """Seed 000 stems: folded (lower case, no accents), tokens of ≥ 4 characters, first 5.
@@ -74,31 +69,6 @@ class Scorable:
     vector: Vector
     stems: frozenset[str]
     tokens: int
-
-
-@dataclass(frozen=True, slots=True)
-class Explanation:
-    """Why one candidate was kept or cut.
-
-    Attributes:
-        emb: centred cosine with the task, in [-1, 1].
-        cosine: raw (uncentred) cosine, for reference.
-        shared_stems: stems found in both the task and the talent, sorted.
-        score: ``emb + beta * len(shared_stems)`` (seed); the fused score (hybrid).
-        lexical: the hybrid scorer's normalised BM25 score in [0, 1] (``None`` for the seed's).
-        glob / file: the ``activation.paths`` pattern a file in play matched, and the file.
-    """
-
-    id: str
-    emb: float
-    cosine: float
-    shared_stems: tuple[str, ...]
-    score: float
-    decision: Decision
-    detail: str
-    lexical: float | None = None
-    glob: str | None = None
-    file: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from grace.resolution.domain.relevance import Explanation
+from grace.resolution.domain.explanation import Explanation
 from grace.resolution.domain.talent import Depth, RoleRank
 
 DepthMode = Literal["compact", "standard", "full", "auto"]
