@@ -18,6 +18,7 @@ import functools
 import ipaddress
 import logging
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -553,10 +554,31 @@ def serve(
         projects.close()
 
 
+def _progress_log(every_s: float = 5.0) -> Callable[[int, int], None]:
+    """A warm-up progress callback for the server's log (stderr): the first embedding of a large
+    catalog takes minutes, so one line every ``every_s`` seconds and one at the end, each with
+    the rate and the time left at that rate; nothing when the vectors come from the cache in
+    less time."""
+    start = last = time.monotonic()
+
+    def report(done: int, total: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - last < every_s and (done < total or now - start < every_s):
+            return
+        last = now
+        rate = done / max(now - start, 1e-9)
+        left = (total - done) / rate if rate > 0 else float("inf")
+        log.info("embedding the catalog: %d/%d passages, %.1f/s, about %.0f s left",
+                 done, total, rate, left)
+
+    return report
+
+
 def _warm_up(projects: ServedProjects, *, explicit: bool) -> None:
     try:
         app = projects.app(None)
-        app.warm_up()
+        app.warm_up(_progress_log())
     except GraceError as exc:  # a broken project here must not stop the server for the others
         if explicit:
             raise

@@ -24,7 +24,11 @@ import numpy.typing as npt
 
 from grace.embedding.ports import TextEmbedder
 from grace.resolution.application.probes import PROBES
-from grace.resolution.application.relevance import EMPTY_TASK_NOTE, NO_SPECIFIC_TALENT
+from grace.resolution.application.relevance import (
+    EMBED_BATCH,
+    EMPTY_TASK_NOTE,
+    NO_SPECIFIC_TALENT,
+)
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
 from grace.resolution.domain.compiler import render_block
 from grace.resolution.domain.hybrid import HybridCandidate, HybridSelector
@@ -40,7 +44,6 @@ MAX_CHUNKS: Final = 4
 MAX_BODY_CHARS: Final = 20_000
 """Body characters given to BM25 (a huge imported body does not dominate the corpus)."""
 ALSO_LINE_CHARS: Final = 120
-EMBED_BATCH: Final = 32
 _GENERIC_TAGS: Final = frozenset({"imported", "cursor", "copilot", "skill", "always-apply"})
 
 

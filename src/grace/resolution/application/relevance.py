@@ -21,6 +21,10 @@ from grace.resolution.domain.talent import Talent
 if TYPE_CHECKING:
     from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
 
+EMBED_BATCH: Final = 32
+"""Passages per embedder call during a warm-up: the progress bar moves, and a cached embedder
+commits, after each batch."""
+
 NO_SPECIFIC_TALENT: Final = "_No talent specific to this task (relevance selection)._"
 """Seed 000: « aucun talent spécifique à cette tâche »."""
 
@@ -85,10 +89,18 @@ class EmbeddingRelevance:
     def warm_up(
         self, talents: Sequence[Talent], progress: Callable[[int, int], None] | None = None
     ) -> None:
-        """Embed the talents and one query now, so the first request is not the slow one."""
-        self.vectors(talents)
-        if progress is not None:
-            progress(len(talents), len(talents))
+        """Embed the talents and one query now, so the first request is not the slow one.
+
+        Args:
+            progress: called as ``(talents done, talents in all)`` after each batch of
+                :data:`EMBED_BATCH` (a cached embedder
+                keeps each finished batch, so an interrupted warm-up is not lost).
+        """
+        texts = [talent_text(t, self._text_mode) for t in talents]
+        for start in range(0, len(texts), EMBED_BATCH):
+            self._embedder.embed(texts[start : start + EMBED_BATCH], kind="passage")
+            if progress is not None:
+                progress(min(start + EMBED_BATCH, len(texts)), len(texts))
         self._embedder.embed(["warm up"], kind="query")
 
     def select(self, request: RelevanceRequest) -> RelevanceOutcome:
