@@ -101,3 +101,30 @@ def test_doctor_groups_hundreds_of_talents_not_enabled(tmp_path: Path) -> None:
     assert "enabled 119 talents" in r.stdout and "… and 99 more" in r.stdout  # 001 too
     doctor = json.loads(grace("doctor", "--json", cwd=tmp_path).stdout)
     assert not [f for f in doctor["findings"] if f["code"] == "not_enabled"]
+
+
+def test_init_uses_the_repository_catalog_never_the_bundled_example(tmp_path: Path) -> None:
+    _rule(tmp_path / ".cursor" / "rules", "python-style", "Python style", "**/*.py")
+    (tmp_path / "app.py").write_text("print('hi')\n", encoding="utf-8")
+    refused = grace("init", ".", cwd=tmp_path)
+    assert refused.returncode == 2 and not (tmp_path / "grace.yaml").exists()
+    # The message names the import that fits this repository, and the example as an opt-in.
+    assert "grace catalog import -f cursor .cursor/rules .grace/catalog" in refused.stderr
+    assert "--example" in refused.stderr
+
+    imported = grace("catalog", "import", "-f", "cursor", ".cursor/rules", ".grace/catalog",
+                     cwd=tmp_path)
+    assert imported.returncode == 0, imported.stderr
+    r = grace("init", ".", "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    ids = json.loads(r.stdout)["talents"]
+    assert ids == ["cursor.python-style"]  # the repository's talent, none of the example's 29
+    assert "catalog: .grace/catalog" in (tmp_path / "grace.yaml").read_text(encoding="utf-8")
+    served = json.loads(grace("resolve", "-r", "backend", "--json", "Style", cwd=tmp_path).stdout)
+    assert served["served_ids"] == ["cursor.python-style"]
+
+
+def test_init_example_is_an_explicit_opt_in(tmp_path: Path) -> None:
+    r = grace("init", ".", "--example", "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "architecture.hexagonal" in json.loads(r.stdout)["talents"]

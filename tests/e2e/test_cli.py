@@ -103,13 +103,13 @@ def test_init_then_resolve_and_doctor_in_a_new_repository(tmp_path):
     (tmp_path / "app.py").write_text("print('hi')\n")
     (tmp_path / "web").mkdir()
     (tmp_path / "web" / "main.ts").write_text("export {}\n")
-    r = grace("init", ".", "-t", "architecture.hexagonal", "-t", "pattern.use-case",
+    r = grace("init", ".", "--example", "-t", "architecture.hexagonal", "-t", "pattern.use-case",
               "-t", "pattern.port-adapter", "-t", "pattern.value-object",
               "-t", "architecture.dependency-rule", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     text = (tmp_path / "grace.yaml").read_text()
     assert "python" in text and "typescript" in text
-    again = grace("init", ".", cwd=tmp_path)
+    again = grace("init", ".", "--example", cwd=tmp_path)
     assert again.returncode == 2 and "--force" in again.stderr
     res = grace("resolve", "-r", "architect", "--json", "Nouveau use case", cwd=tmp_path)
     assert set(json.loads(res.stdout)["served_ids"]) == {
@@ -117,7 +117,7 @@ def test_init_then_resolve_and_doctor_in_a_new_repository(tmp_path):
         "pattern.value-object", "architecture.dependency-rule",
     }
     assert grace("doctor", cwd=tmp_path).returncode == 0
-    bad = grace("init", ".", "--force", "-t", "nope.nope", cwd=tmp_path)
+    bad = grace("init", ".", "--example", "--force", "-t", "nope.nope", cwd=tmp_path)
     assert bad.returncode == 2 and "unknown talent" in bad.stderr
 
 
@@ -198,7 +198,7 @@ def test_import_exit_codes_and_eval_label_errors(tmp_path):
 
 
 def test_init_without_talents_leaves_no_conflict_for_doctor(tmp_path):
-    assert grace("init", ".", cwd=tmp_path).returncode == 0
+    assert grace("init", ".", "--example", cwd=tmp_path).returncode == 0
     doctor = json.loads(grace("doctor", "--json", cwd=tmp_path).stdout)
     assert not [f for f in doctor["findings"] if f["code"] == "conflict"]
 

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from grace.resolution.adapters.examples import bundled_catalog, example_project, example_root
     from grace.resolution.adapters.git_changes import changed_files
     from grace.resolution.adapters.importers.rules import import_rules
+    from grace.resolution.adapters.repository_catalog import locate_init_catalog
 
 __all__ = [
     "LEARNINGS_SYSTEMS",
@@ -64,6 +65,7 @@ __all__ = [
     "example_root",
     "hybrid_params",
     "import_rules",
+    "locate_init_catalog",
     "locate_project",
     "make_proposer",
     "open_member_store",
@@ -108,6 +110,7 @@ _LAZY = {
     ),
     "changed_files": "grace.resolution.adapters.git_changes",
     "import_rules": "grace.resolution.adapters.importers.rules",
+    "locate_init_catalog": "grace.resolution.adapters.repository_catalog",
 }
 
 

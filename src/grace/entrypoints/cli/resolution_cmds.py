@@ -296,22 +296,34 @@ def init(
     ] = None,
     name: Annotated[str | None, typer.Option(help="Project name (default: folder name).")] = None,
     catalog: CatalogOpt = None,
+    example: Annotated[
+        bool, typer.Option("--example", help="Enable talents of the bundled example catalog "
+                           "(to try GRACE; never chosen unasked).")
+    ] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing grace.yaml.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Write a grace.yaml for a repository.
 
-    Without --talent, every non-draft talent is enabled except the lower-priority side of each
-    conflict; without --language, the languages are detected from file extensions.
+    The talents come from --catalog (or GRACE_CATALOG), else the repository's own
+    .grace/catalog; without one, init says how to import your rules (the bundled example is
+    used only with --example). Without --talent, every non-draft talent is enabled except the
+    lower-priority side of each conflict; without --language, the languages are detected from
+    file extensions.
 
-    Example:
+    Examples:
 
-      grace init . -t architecture.hexagonal -t pattern.use-case -l python
+      grace catalog import -f cursor .cursor/rules .grace/catalog && grace init .
+
+      grace init . --example -t architecture.hexagonal -t pattern.use-case -l python
     """
-    from grace.bootstrap import build_init
+    from grace.bootstrap import build_init, locate_init_catalog
 
-    report = build_init(settings(), catalog)(
-        folder, talents=talent, languages=language, name=name, catalog=catalog, overwrite=force)
+    cfg = settings()
+    read, named = locate_init_catalog(folder, catalog=catalog, configured=cfg.catalog,
+                                      example=example)
+    report = build_init(cfg, read)(
+        folder, talents=talent, languages=language, name=name, catalog=named, overwrite=force)
     path, chosen, languages = report.path, list(report.talents), list(report.languages)
     if as_json:
         print_json({"path": str(path), "talents": chosen, "languages": languages})
