@@ -6,13 +6,12 @@ import dataclasses
 import json
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from datetime import date, datetime
 from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
-import click
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -96,14 +95,17 @@ def settings() -> Settings:
     return load_settings()
 
 
+_RUNNING: list[ExitStack] = []
+"""One exit stack per command running under :func:`handle_errors` (innermost last)."""
+
+
 def opened(app: A) -> A:
-    """Enter ``app`` (a composition-root app object) for the rest of the running command: click
-    closes it when the command ends, normally or on an error. Outside a command, ``app`` is
-    returned as is (the caller closes it)."""
-    ctx = click.get_current_context(silent=True)
-    if ctx is None:
+    """Enter ``app`` (a composition-root app object) for the rest of the running command:
+    :func:`handle_errors` closes it when the command ends, normally or on an error. Outside a
+    command, ``app`` is returned as is (the caller closes it)."""
+    if not _RUNNING:
         return app
-    entered: A = ctx.with_resource(app)
+    entered: A = _RUNNING[-1].enter_context(app)
     return entered
 
 
@@ -154,14 +156,19 @@ def progress_bar(
 
 
 def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
-    """Turn a :class:`GraceError` into ``error: …`` on stderr and exit code 2."""
+    """Turn a :class:`GraceError` into ``error: …`` on stderr and exit code 2; close what the
+    command :func:`opened` when it ends, whatever the outcome."""
 
     @wraps(func)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return func(*args, **kwargs)
-        except GraceError as exc:
-            err_console.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
-            raise typer.Exit(2) from None
+        with ExitStack() as stack:
+            _RUNNING.append(stack)
+            try:
+                return func(*args, **kwargs)
+            except GraceError as exc:
+                err_console.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
+                raise typer.Exit(2) from None
+            finally:
+                _RUNNING.pop()
 
     return wrapper

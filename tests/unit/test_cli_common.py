@@ -1,0 +1,42 @@
+"""``opened`` + ``handle_errors``: what a command opens is closed when it ends, however it
+ends (typer 0.29 vendors its own click, so the closing cannot rely on click's context)."""
+
+from __future__ import annotations
+
+import pytest
+import typer
+
+from grace.bootstrap.lifecycle import Closing
+from grace.entrypoints.cli.common import handle_errors, opened
+from grace.errors import ProjectError
+
+
+class App(Closing):
+    def __init__(self) -> None:
+        self.closed = 0
+
+    def close(self) -> None:
+        self.closed += 1
+
+
+def test_what_a_command_opens_is_closed_when_it_returns_or_fails():
+    apps: list[App] = []
+
+    @handle_errors
+    def command(fail: bool) -> App:
+        app = opened(App())
+        apps.append(app)
+        assert app.closed == 0  # open while the command runs
+        if fail:
+            raise ProjectError("no grace.yaml here")
+        return app
+
+    assert command(False).closed == 1
+    with pytest.raises(typer.Exit) as exit_:
+        command(True)
+    assert exit_.value.exit_code == 2 and apps[-1].closed == 1
+
+
+def test_outside_a_command_the_caller_closes():
+    app = opened(App())
+    assert app.closed == 0
