@@ -14,7 +14,6 @@ from grace.config import Settings
 from grace.resolution.adapters.examples import bundled_catalog, example_project
 from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
 from grace.resolution.adapters.glob_matcher import WcmatchPathMatcher
-from grace.resolution.adapters.project_editor import YamlProjectSwitches
 from grace.resolution.adapters.project_file import (
     ProjectFile,
     detect_languages,
@@ -222,6 +221,7 @@ class ResolutionApp(Closing):
     @property
     def switch(self) -> SwitchTalents:
         """``enable``/``disable``: edits this project's ``grace.yaml`` in place."""
+        from grace.resolution.adapters.project_editor import YamlProjectSwitches
         from grace.resolution.application.switch_talents import SwitchTalents
 
         return SwitchTalents(
