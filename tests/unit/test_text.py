@@ -1,3 +1,6 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
 from grace.resolution.domain.text import slugify, split_sections, triggers_found
 from grace.text import fold, words
 
@@ -31,3 +34,16 @@ def test_triggers_match_words_not_substrings_and_fold_accents():
 def test_words_are_folded_alphanumeric_runs():
     assert words("Dépôt SQL, v2 ! l'API_REST") == ["depot", "sql", "v2", "l", "api", "rest"]
     assert words("") == [] and words("— …") == []
+
+
+@given(
+    st.lists(st.text(alphabet="abé -_Xy1", min_size=0, max_size=8), min_size=1, max_size=6),
+    st.text(alphabet="abé -_Xy1.", max_size=30),
+)
+def test_trigger_prefilter_never_changes_the_answer(triggers, task):
+    """The first-word check that skips compiling a trigger's pattern only skips non-matches."""
+    from grace.resolution.domain.text import _trigger_pattern, triggers_in_folded
+
+    folded = fold(task)
+    by_pattern = tuple(t for t in triggers if t.strip() and _trigger_pattern(t).search(folded))
+    assert triggers_in_folded(folded, tuple(triggers)) == by_pattern

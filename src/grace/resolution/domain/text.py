@@ -50,9 +50,23 @@ def split_sections(body: str) -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=65_536)
+def _trigger_words(trigger: str) -> tuple[str, ...]:
+    return tuple(fold(trigger).split())
+
+
+@functools.lru_cache(maxsize=65_536)
 def _trigger_pattern(trigger: str) -> re.Pattern[str]:
-    words = [re.escape(w) for w in fold(trigger).split()]
+    words = [re.escape(w) for w in _trigger_words(trigger)]
     return re.compile(r"(?<![a-z0-9])" + r"[\s_-]*".join(words) + r"(?![a-z0-9])")
+
+
+def _in_folded(folded: str, trigger: str) -> bool:
+    words = _trigger_words(trigger)
+    # The pattern holds each word literally: without its first word the task cannot match, and
+    # no pattern is compiled (a catalog has hundreds of triggers, a task a few words).
+    if words and words[0] not in folded:
+        return False
+    return _trigger_pattern(trigger).search(folded) is not None
 
 
 def triggers_found(task: str, triggers: tuple[str, ...]) -> tuple[str, ...]:
@@ -67,4 +81,4 @@ def triggers_found(task: str, triggers: tuple[str, ...]) -> tuple[str, ...]:
 def triggers_in_folded(folded: str, triggers: tuple[str, ...]) -> tuple[str, ...]:
     """:func:`triggers_found` for a task already :func:`~grace.text.fold`-ed (fold it once
     for a whole catalog)."""
-    return tuple(t for t in triggers if t.strip() and _trigger_pattern(t).search(folded))
+    return tuple(t for t in triggers if t.strip() and _in_folded(folded, t))
