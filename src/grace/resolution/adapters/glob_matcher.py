@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from wcmatch import glob
+if TYPE_CHECKING:  # wcmatch is imported on the first match: most resolves have no file in play
+    from wcmatch import glob
 
-FLAGS: Final = (
-    glob.GLOBSTAR | glob.BRACE | glob.NEGATE | glob.DOTGLOB | glob.MATCHBASE | glob.FORCEUNIX
-)
+    _Matcher = glob.WcMatcher[str]
+
 MAX_PATTERNS_CACHED: Final = 16_384
-_Matcher = glob.WcMatcher[str]
 
 
 def _clean(pattern: str) -> str:
@@ -37,8 +36,13 @@ def _compiled(
     negatives = [p for p in cleaned if p.startswith("!") and len(p) > 1]
     if not positives:
         return None, ()
-    whole = glob.compile([*positives, *negatives], flags=FLAGS)
-    each = tuple((p, glob.compile(p, flags=FLAGS)) for p in positives)
+    from wcmatch import glob
+
+    flags = (
+        glob.GLOBSTAR | glob.BRACE | glob.NEGATE | glob.DOTGLOB | glob.MATCHBASE | glob.FORCEUNIX
+    )
+    whole = glob.compile([*positives, *negatives], flags=flags)
+    each = tuple((p, glob.compile(p, flags=flags)) for p in positives)
     return whole, each
 
 
