@@ -103,14 +103,19 @@ class InMemoryIndexStore:
         self.meta: Any = None
         self.vectors: Any = None
         self.views: Any = None
+        self.rows: Any = None
         self.problem: str | None = None
         self.saves = 0
+        self.appends = 0
 
     def load_meta(self) -> Any:
         return self.meta
 
     def check(self, meta: Any) -> str | None:
         return self.problem
+
+    def repair(self, meta: Any) -> bool:
+        return False
 
     def load(self, meta: Any) -> Any:
         from grace.errors import LearningsIndexError
@@ -119,14 +124,33 @@ class InMemoryIndexStore:
 
         if self.problem:
             raise LearningsIndexError(self.problem)
-        return StoredIndex(self.vectors, NumpyFlatIndex(self.vectors), self.views)
+        return StoredIndex(self.vectors, NumpyFlatIndex(self.vectors), self.views, self.rows)
 
-    def save(self, vectors: Any, meta: Any, *, views: Any) -> Any:
+    def existing_ids(self, meta: Any, ids: Sequence[str]) -> frozenset[str]:
+        return frozenset(ids) & frozenset(self.rows.ids)
+
+    def save(self, vectors: Any, meta: Any, *, views: Any, rows: Any) -> Any:
         from dataclasses import replace
 
         self.saves += 1
         self.vectors = vectors.copy()
         self.views = {k: v.copy() for k, v in views.items()}
+        self.rows = rows
+        self.meta = replace(meta, files={"embeddings": {"sha256": "mem"}})
+        return self.meta
+
+    def append(self, old: Any, vectors: Any, meta: Any, *, views: Any, rows: Any) -> Any:
+        from dataclasses import replace
+
+        import numpy as np
+
+        from grace.learnings.domain.staleness import IndexRows
+
+        self.appends += 1
+        self.vectors = np.vstack([self.vectors, vectors])
+        self.views = {**self.views, "story": np.vstack([self.views["story"], views["story"]])}
+        self.rows = IndexRows(self.rows.line_hashes + rows.line_hashes,
+                              self.rows.line_ids + rows.line_ids)
         self.meta = replace(meta, files={"embeddings": {"sha256": "mem"}})
         return self.meta
 

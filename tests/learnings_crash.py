@@ -3,8 +3,9 @@
 ``python -m tests.learnings_crash FILE ROLE`` brings FILE's index up to date like
 ``grace learnings ensure-index`` (same use case, same adapters, the fake embedder and
 ``GRACE_CACHE_DIR``), but its index files announce on stderr ``paused after writing ROLE`` once
-that file (``embeddings``, ``index`` or ``views``) is in place, then sleep: the test kills the
-process there with SIGKILL, half-way through a rebuild.
+that file is in place (``vectors`` or ``lines`` in a rebuild, ``vectors-append`` or
+``lines-append`` in an append), then sleep: the test kills the process there with SIGKILL,
+half-way through a rebuild or an append.
 """
 
 from __future__ import annotations

@@ -62,20 +62,20 @@ def test_files_are_written_with_hashes_and_tampering_is_detected(tmp_path):
     m = IndexMaintainer(JsonlLearningsFile(src), store, FakeEmbedder(16))
     m.ensure()
     assert {p.name for p in tmp_path.iterdir()} >= {
-        "learnings-embeddings.npy", "learnings-index.faiss", "learnings-views.npz",
-        "embeddings-meta.json"}
+        "learnings-vectors.f32", "learnings-lines.txt", "embeddings-meta.json"}
     meta = json.loads((tmp_path / "embeddings-meta.json").read_text())
     for key in ("model", "dimensions", "count", "last_rebuilt", "source_hash"):
         assert key in meta
     assert meta["model_identity"]["text_template"] == "{story} {tags} {learning}"
     assert m.status().state == "fresh"
-    np.save(tmp_path / "learnings-embeddings.npy", np.zeros((5, 16), dtype=np.float32))
+    vectors = tmp_path / "learnings-vectors.f32"
+    vectors.write_bytes(bytes(vectors.stat().st_size))  # same size, other content
     assert m.status().state == "unusable"
     assert m.ensure().action == "rebuild" and m.status().state == "fresh"
-    views = tmp_path / "learnings-views.npz"
-    data = views.read_bytes()
-    views.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
-    assert m.status().state == "unusable" and "views" in m.status().reason
+    lines = tmp_path / "learnings-lines.txt"
+    data = lines.read_bytes()
+    lines.write_bytes(data[:-2] + bytes([data[-2] ^ 1]) + data[-1:])
+    assert m.status().state == "unusable" and "lines" in m.status().reason
     (tmp_path / "embeddings-meta.json").write_text("{broken")
     st = m.status()
     assert st.state == "unusable" and "unreadable meta" in st.reason
@@ -121,7 +121,7 @@ def test_an_in_place_edit_that_puts_the_mtime_back_is_still_detected(tmp_path):
     m = IndexMaintainer(JsonlLearningsFile(src), IndexFiles(src), FakeEmbedder(16))
     m.ensure()
     assert m.status().state == "fresh"
-    views = tmp_path / "learnings-views.npz"
+    views = tmp_path / "learnings-vectors.f32"
     before = views.stat()
     data = views.read_bytes()
     with views.open("r+b") as f:
@@ -130,3 +130,45 @@ def test_an_in_place_edit_that_puts_the_mtime_back_is_still_detected(tmp_path):
     os.utime(views, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert views.stat().st_size == before.st_size
     assert m.status().state == "unusable"
+
+
+def test_appends_give_the_files_a_rebuild_gives_and_a_copy_still_verifies(tmp_path):
+    """Decision 0020: the append path (new rows at the end, lines parsed alone) must index
+    exactly what a full rebuild of the same file indexes, corrupt and duplicate lines included."""
+    import shutil
+
+    src = tmp_path / "a" / "learnings.jsonl"
+    src.parent.mkdir()
+    write(src, 6)
+    m = IndexMaintainer(JsonlLearningsFile(src), IndexFiles(src), FakeEmbedder(16))
+    m.ensure()
+    dup = json.dumps({"id": "L-dup", "story": "first", "tags": [], "learning": "x"})
+    with src.open("a") as f:
+        f.write(dup + "\n\n{broken\n" + dup.replace("first", "again") + "\n")
+    write(src, 2)  # same content as lines 1-2: same derived ids, duplicates
+    with src.open("a") as f:
+        f.write(json.dumps({"story": "new", "tags": [], "learning": "z"}))  # no newline
+    report = m.ensure()
+    assert (report.action, report.embedded, report.count) == ("append", 2, 8)
+    with src.open("a") as f:
+        f.write("\n" + json.dumps({"id": "L-dup", "story": "s", "tags": [], "learning": "y"}))
+    again_dup = m.ensure()  # an id already indexed: a duplicate line, not indexed
+    assert (again_dup.action, again_dup.embedded, again_dup.count) == ("append", 0, 8)
+    appended = m.load_fresh()
+    other = tmp_path / "b" / "learnings.jsonl"
+    other.parent.mkdir()
+    shutil.copyfile(src, other)
+    rebuilt = IndexMaintainer(JsonlLearningsFile(other), IndexFiles(other), FakeEmbedder(16))
+    assert rebuilt.ensure().action == "rebuild"
+    fresh = rebuilt.load_fresh()
+    assert not isinstance(appended, type(m.status())) and not isinstance(fresh, type(m.status()))
+    assert appended.rows == fresh.rows  # type: ignore[union-attr]
+    assert np.array_equal(appended.vectors, fresh.vectors)  # type: ignore[union-attr]
+    assert np.array_equal(appended.views["story"], fresh.views["story"])  # type: ignore[union-attr]
+    assert appended.rows.ids == tuple(e.id for e in fresh.snapshot.entries)  # type: ignore[union-attr]
+    # A copied folder: every stat signature differs, the chains still match.
+    copy = tmp_path / "c"
+    shutil.copytree(src.parent, copy)
+    again = IndexMaintainer(JsonlLearningsFile(copy / "learnings.jsonl"),
+                            IndexFiles(copy / "learnings.jsonl"), FakeEmbedder(16))
+    assert again.status().state == "fresh"

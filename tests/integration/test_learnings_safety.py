@@ -57,7 +57,7 @@ def grace(tmp: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[st
                           env=env(tmp, **extra), capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize("pause_after", ["embeddings", "index", "views"])
+@pytest.mark.parametrize("pause_after", ["vectors", "lines"])
 def test_a_rebuild_killed_half_way_leaves_a_detectably_stale_index(tmp_path, pause_after):
     src = tmp_path / "learnings.jsonl"
     src.write_text("".join(json.dumps({"story": f"s{i}", "tags": ["t"], "learning": f"l{i}"})
@@ -86,3 +86,40 @@ def test_a_rebuild_killed_half_way_leaves_a_detectably_stale_index(tmp_path, pau
     assert json.loads(grace(tmp_path, "status", "--json").stdout)["state"] == "fresh"
     hit = json.loads(grace(tmp_path, "search", "s3 edited", "--threshold", "0", "--json").stdout)
     assert hit["path"] == "hybrid" and hit["hits"][0]["learning"]["story"] == "s3 edited"
+
+
+@pytest.mark.parametrize("pause_after", ["vectors-append", "lines-append"])
+def test_an_append_killed_half_way_is_detected_then_cut_off_and_redone(tmp_path, pause_after):
+    """Decision 0020: an append writes rows at the end of the files, the meta last; bytes a
+    killed append left past the recorded end are reported, then cut off by the next update."""
+    src = tmp_path / "learnings.jsonl"
+    src.write_text("".join(json.dumps({"story": f"s{i}", "tags": ["t"], "learning": f"l{i}"})
+                           + "\n" for i in range(30)))
+    assert grace(tmp_path, "ensure-index").returncode == 0
+    sizes = {p.name: p.stat().st_size for p in tmp_path.glob("learnings-*")}
+    with src.open("a") as f:
+        f.write(json.dumps({"story": "late arrival", "tags": ["t"], "learning": "l30"}) + "\n")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tests.learnings_crash", str(src), pause_after], cwd=REPO,
+        env=env(tmp_path), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
+    assert proc.stderr is not None
+    assert proc.stderr.readline().strip() == f"paused after writing {pause_after}"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    proc.stderr.close()
+    grown = [p.name for p in tmp_path.glob("learnings-*") if p.stat().st_size > sizes[p.name]]
+    assert grown  # the kill left rows past the end the meta records
+
+    status = json.loads(grace(tmp_path, "status", "--json").stdout)
+    assert status["state"] == "unusable" and "past the end" in status["reason"]
+    res = grace(tmp_path, "search", "late", "--threshold", "0", "--no-update", "--json")
+    assert json.loads(res.stdout)["path"] == "fallback"
+    fixed = json.loads(grace(tmp_path, "ensure-index", "--json").stdout)
+    assert (fixed["action"], fixed["embedded"]) == ("append", 1)
+    assert {p.name: p.stat().st_size for p in tmp_path.glob("learnings-*")} != sizes
+    status = json.loads(grace(tmp_path, "status", "--json").stdout)
+    assert (status["state"], status["indexed"]) == ("fresh", 31)
+    hit = json.loads(grace(tmp_path, "search", "late arrival", "--threshold", "0",
+                           "--json").stdout)
+    assert hit["hits"][0]["learning"]["story"] == "late arrival"

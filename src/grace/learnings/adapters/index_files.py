@@ -1,86 +1,147 @@
-"""``IndexFiles``: the derived files next to ``learnings.jsonl``, written atomically.
+"""``IndexFiles``: the derived files next to ``learnings.jsonl``; appends cost O(new rows).
 
-For ``data/learnings.jsonl`` (seed 002 names)::
+For ``data/learnings.jsonl`` (decision 0020; seed 002 names the meta)::
 
-    data/learnings-embeddings.npy   (count, d) float32, row i = meta.ids[i]
-    data/learnings-index.faiss      FAISS IndexFlatIP over the same rows
-    data/learnings-views.npz        story (count, d) float32 and language_axis (1, d) float32
-    data/embeddings-meta.json       IndexMeta, written last, with the three files' SHA-256
+    data/learnings-vectors.f32   raw float32, one row per indexed entry: its text vector then
+                                 its story vector, (count, 2, d), no header; append-only
+    data/learnings-lines.txt     one line per indexed physical line of the source:
+                                 "<line hash>[ <entry id>]\\n"; append-only
+    data/embeddings-meta.json    IndexMeta, a few hundred bytes, rewritten atomically last
 
-Another stem ``x.jsonl`` gives ``x-embeddings.npy``, ``x-index.faiss``, ``x-views.npz``,
-``x-embeddings-meta.json``. Each file is written to a temporary file in the same folder,
-fsynced, renamed over the old one, and the folder fsynced. A reader that finds files whose
-hashes differ from the meta (a rebuild killed half-way) never uses them.
+Another stem ``x.jsonl`` gives ``x-vectors.f32``, ``x-lines.txt``, ``x-embeddings-meta.json``.
+
+**Verification.** The meta records, for each of the two files, its size, a SHA-256 chain over
+its rows (``c_i = SHA-256(c_{i-1} ‖ row_i)``, ``c_0`` = 32 zero bytes; extended in O(new rows)
+by an append) and the file's stat signature (device, inode, size, mtime and ctime in ns) taken
+right after this store wrote it. A reader compares sizes and the signature: equal, the file is
+the one written (every write changes the ctime, which no user call can set back: decision
+0014's argument, now kept across processes). Different (a copy, a restore, an edit), the chain
+is recomputed over the whole file (≈ 0.4 s at 100 000 rows) and must match.
+
+**Writes.** A rebuild writes each file to a temporary file, fsyncs, renames it over the old one
+(then the meta): a process killed in between leaves files the meta does not describe, never
+used. An append writes the new rows at the end of both files (``O_APPEND``, fsync), then the
+meta: a process killed before the meta leaves bytes past the recorded end, which ``check``
+reports and ``repair`` cuts off once the recorded part verifies.
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, Final
 
 import numpy as np
 
 from grace.embedding.ports import Matrix
 from grace.errors import LearningsIndexError
 from grace.learnings.domain.ports import StoredIndex
-from grace.learnings.domain.staleness import IndexMeta
-from grace.vectors.faiss_index import FaissIndex
+from grace.learnings.domain.staleness import IndexMeta, IndexRows
+from grace.vectors.numpy_flat import NumpyFlatIndex
 
-ROLES = ("embeddings", "index", "views")
+ROLES: Final = ("vectors", "lines")
+CHAIN_START: Final = bytes(32)
+LEGACY: Final = ("embeddings.npy", "index.faiss", "views.npz")
+"""Files of the format-1 index (whole ``.npy``, FAISS index, ``.npz`` views), removed by the
+first rebuild in the new format."""
 
 
 def index_paths(source: Path) -> dict[str, Path]:
-    """``{"embeddings", "index", "views", "meta"}`` → path, next to ``source``."""
+    """``{"vectors", "lines", "meta"}`` → path, next to ``source``."""
     stem = source.stem
     meta = "embeddings-meta.json" if stem == "learnings" else f"{stem}-embeddings-meta.json"
     return {
-        "embeddings": source.with_name(f"{stem}-embeddings.npy"),
-        "index": source.with_name(f"{stem}-index.faiss"),
-        "views": source.with_name(f"{stem}-views.npz"),
+        "vectors": source.with_name(f"{stem}-vectors.f32"),
+        "lines": source.with_name(f"{stem}-lines.txt"),
         "meta": source.with_name(meta),
     }
 
 
-def _sha256_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+def chain(start: bytes, rows: Iterable[bytes]) -> bytes:
+    """Extend a SHA-256 chain: ``c = SHA-256(c ‖ row)`` for each row, from ``start`` (32 bytes)."""
+    c = start
+    for row in rows:
+        c = hashlib.sha256(c + row).digest()
+    return c
 
 
-def _write_bytes(path: Path, data: bytes) -> None:
-    path.write_bytes(data)
+def _row_bytes(data: bytes, size: int) -> Iterable[bytes]:
+    view = memoryview(data)
+    return (bytes(view[i:i + size]) for i in range(0, len(data), size))
 
 
-def write_atomic(path: Path, write: Callable[[Path], None]) -> None:
-    """``write(tmp)`` then fsync, rename over ``path``, fsync the folder."""
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    tmp = Path(name)
-    try:
-        write(tmp)
-        with tmp.open("rb+") as f:
-            os.fsync(f.fileno())
-        tmp.replace(path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    dir_fd = os.open(path.parent, os.O_RDONLY)
+def _line_bytes(data: bytes) -> list[bytes]:
+    return data.splitlines(keepends=True)
+
+
+def _signature(st: os.stat_result) -> list[int]:
+    return [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
+
+
+def _fsync_dir(folder: Path) -> None:
+    dir_fd = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(dir_fd)
     finally:
         os.close(dir_fd)
 
 
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to a temporary file, fsync, rename over ``path``, fsync the folder."""
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(name)
+    try:
+        try:
+            os.write(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        tmp.replace(path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _append_durably(path: Path, data: bytes) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def lines_text(rows: IndexRows) -> bytes:
+    """The lines file's bytes for ``rows`` (ids are letters, digits and ``. _ : -``)."""
+    return "".join(h + ("\n" if i is None else f" {i}\n")
+                   for h, i in zip(rows.line_hashes, rows.line_ids, strict=True)).encode("ascii")
+
+
+def parse_lines(data: bytes) -> IndexRows:
+    """Inverse of :func:`lines_text`.
+
+    Raises:
+        ValueError: a line is not ``hash[ id]``.
+    """
+    hashes: list[str] = []
+    ids: list[str | None] = []
+    for raw in data.decode("ascii").splitlines():
+        h, _, i = raw.partition(" ")
+        if not h:
+            raise ValueError(f"empty line hash in {raw!r}")
+        hashes.append(h)
+        ids.append(i or None)
+    return IndexRows(tuple(hashes), tuple(ids))
+
+
 class IndexFiles:
-    """The :class:`~grace.learnings.domain.ports.IndexStore` on disk, with a FAISS index.
+    """The :class:`~grace.learnings.domain.ports.IndexStore` on disk (decision 0020).
 
     Args:
         source: the learnings file the index belongs to.
@@ -88,27 +149,18 @@ class IndexFiles:
 
     def __init__(self, source: Path) -> None:
         self.paths = index_paths(source)
-        self._digests: dict[Path, tuple[tuple[int, ...], str]] = {}
+        self._legacy = [source.with_name(f"{source.stem}-{name}") for name in LEGACY]
+        self._verified: dict[Path, tuple[list[int], str]] = {}
+        self._rows: tuple[list[int], int, IndexRows] | None = None
 
-    def _sha256(self, path: Path) -> str:
-        """SHA-256 of a file, re-read only when its stat signature (inode, size, mtime and
-        ctime in ns) changed since this process last hashed it: every write here is a rename
-        (new inode), and an in-place edit changes the ctime, which no user call can set back.
-        A search then costs one ``stat`` per file, not a hash of the index (decision 0014)."""
-        st = path.stat()
-        sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-        known = self._digests.get(path)
-        if known is not None and known[0] == sig:
-            return known[1]
-        digest = _sha256_file(path)
-        self._digests[path] = (sig, digest)
-        return digest
+    # --- reading -------------------------------------------------------------------------
 
     def load_meta(self) -> IndexMeta | None:
         """The meta, or ``None`` when there is no meta file.
 
         Raises:
-            LearningsIndexError: the meta is not valid JSON or misses a field.
+            LearningsIndexError: the meta is not valid JSON, misses a field, or is of another
+                format (the format-1 meta kept every line's hash: rebuilt once).
         """
         path = self.paths["meta"]
         try:
@@ -119,23 +171,70 @@ class IndexFiles:
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise LearningsIndexError(f"{path}: unreadable meta ({exc})") from exc
 
-    def check(self, meta: IndexMeta) -> str | None:
-        """``None`` when the three files exist with the SHA-256 the meta records, else why."""
-        for role in ROLES:
-            info = meta.files.get(role)
-            path = self.paths[role]
-            if info is None:
-                return f"the meta records no {role} file"
-            if not path.is_file():
-                return f"{path.name} is missing"
-            if path.stat().st_size != info.get("bytes") or self._sha256(path) != info.get(
-                "sha256"
-            ):
-                return f"{path.name} differs from the one the meta records"
+    def _row_size(self, meta: IndexMeta) -> int:
+        return 2 * meta.dimensions * 4
+
+    def _problem(self, meta: IndexMeta, role: str) -> str | None:
+        info = meta.files.get(role)
+        path = self.paths[role]
+        if info is None:
+            return f"the meta records no {role} file"
+        try:
+            st = path.stat()
+        except FileNotFoundError:
+            return f"{path.name} is missing"
+        size = int(info.get("bytes", -1))
+        if st.st_size < size:
+            return f"{path.name} is shorter than the one the meta records"
+        if st.st_size > size:
+            return (f"{path.name} has {st.st_size - size} bytes past the end the meta records "
+                    "(an append cut short; ensure-index cuts them off)")
+        sig = _signature(st)
+        if sig == info.get("stat") or self._verified.get(path) == (sig, info.get("chain")):
+            return None
+        if self._chain_of(meta, role, size) != info.get("chain"):
+            return f"{path.name} differs from the one the meta records"
+        self._verified[path] = (sig, str(info.get("chain")))
         return None
 
+    def _chain_of(self, meta: IndexMeta, role: str, size: int) -> str:
+        """The chain over the first ``size`` bytes of the file (read whole: the slow check)."""
+        with self.paths[role].open("rb") as f:
+            data = f.read(size)
+        rows = (_row_bytes(data, self._row_size(meta)) if role == "vectors"
+                else _line_bytes(data))
+        return chain(CHAIN_START, rows).hex()
+
+    def check(self, meta: IndexMeta) -> str | None:
+        """``None`` when both files are those the meta records, else why (module docstring)."""
+        if meta.files.get("vectors", {}).get("bytes") != meta.count * self._row_size(meta):
+            return f"the meta records {meta.count} rows and a vectors file of another size"
+        for role in ROLES:
+            problem = self._problem(meta, role)
+            if problem is not None:
+                return problem
+        return None
+
+    def _read_rows(self, meta: IndexMeta) -> IndexRows:
+        path = self.paths["lines"]
+        sig = _signature(path.stat())
+        if self._rows is not None and self._rows[0] == sig and self._rows[1] == meta.line_count:
+            return self._rows[2]
+        try:
+            with path.open("rb") as f:
+                rows = parse_lines(f.read(int(meta.files["lines"]["bytes"])))
+        except (OSError, ValueError, UnicodeDecodeError) as exc:
+            raise LearningsIndexError(f"{path}: unreadable ({exc})") from exc
+        if len(rows.line_hashes) != meta.line_count or len(rows.ids) != meta.count:
+            raise LearningsIndexError(
+                f"{path.name} holds {len(rows.line_hashes)} lines / {len(rows.ids)} entries, "
+                f"the meta says {meta.line_count} / {meta.count}")
+        self._rows = (sig, meta.line_count, rows)
+        return rows
+
     def load(self, meta: IndexMeta) -> StoredIndex:
-        """Matrix, FAISS index and views, checked against the meta.
+        """Both views as read-only memory maps of the vectors file, the vector index over the
+        text rows (numpy flat: decision 0020), the language axis and the lines.
 
         Raises:
             LearningsIndexError: a file is missing, differs, or has the wrong shape.
@@ -143,57 +242,128 @@ class IndexFiles:
         problem = self.check(meta)
         if problem is not None:
             raise LearningsIndexError(problem)
+        d = meta.dimensions
         try:
-            vectors = np.load(self.paths["embeddings"], allow_pickle=False)
-        except (OSError, ValueError) as exc:
-            raise LearningsIndexError(f"{self.paths['embeddings']}: unreadable ({exc})") from exc
-        index = FaissIndex.read(self.paths["index"])
-        try:
-            with np.load(self.paths["views"], allow_pickle=False) as npz:
-                views = {name: np.asarray(npz[name]) for name in npz.files}
-        except (OSError, ValueError) as exc:
-            raise LearningsIndexError(f"{self.paths['views']}: unreadable ({exc})") from exc
-        shape = (meta.count, meta.dimensions)
-        story, axis = views.get("story"), views.get("language_axis")
-        if (vectors.shape != shape or vectors.dtype != np.float32 or index.size != meta.count
-                or story is None or story.shape != shape or story.dtype != np.float32
-                or axis is None or axis.shape != (1, meta.dimensions)):
-            raise LearningsIndexError(
-                f"index files hold {vectors.shape} {vectors.dtype} / {index.size} rows / views "
-                f"{ {k: v.shape for k, v in views.items()} }, the meta says {shape} float32"
-            )
-        return StoredIndex(vectors, index, views)
+            axis = np.asarray(meta.files["vectors"]["language_axis"],
+                              dtype=np.float32).reshape(1, d)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise LearningsIndexError(f"the meta records no usable language axis ({exc})") from exc
+        if meta.count:
+            both = np.asarray(np.memmap(self.paths["vectors"], dtype=np.float32, mode="r",
+                                        shape=(meta.count, 2, d)))
+        else:
+            both = np.zeros((0, 2, d), dtype=np.float32)
+        text, story = both[:, 0, :], both[:, 1, :]
+        return StoredIndex(text, NumpyFlatIndex(text), {"story": story, "language_axis": axis},
+                           self._read_rows(meta))
+
+    def existing_ids(self, meta: IndexMeta, ids: Sequence[str]) -> frozenset[str]:
+        """Those of ``ids`` that an indexed line holds (one search of the lines file each)."""
+        if not ids:
+            return frozenset()
+        with self.paths["lines"].open("rb") as f:
+            data = b"\n" + f.read(int(meta.files["lines"]["bytes"]))
+        return frozenset(i for i in ids if f" {i}\n".encode() in data)
+
+    # --- writing -------------------------------------------------------------------------
+
+    def _record(self, role: str, chain_hex: str, **extra: Any) -> dict[str, Any]:
+        path = self.paths[role]
+        st = path.stat()
+        return {"name": path.name, "bytes": st.st_size, "chain": chain_hex,
+                "stat": _signature(st), **extra}
+
+    def _write_meta(self, meta: IndexMeta) -> None:
+        text = json.dumps(meta.to_dict(), ensure_ascii=False, indent=1)
+        write_atomic(self.paths["meta"], text.encode("utf-8"))
 
     def save(
-        self, vectors: Matrix, meta: IndexMeta, *, views: Mapping[str, Matrix]
+        self, vectors: Matrix, meta: IndexMeta, *, views: Mapping[str, Matrix], rows: IndexRows
     ) -> IndexMeta:
-        """Write matrix, FAISS index, views, then the meta carrying their hashes; return it."""
-        vectors = np.ascontiguousarray(vectors, dtype=np.float32)
+        """Replace both files and the meta (a rebuild); return the meta written."""
+        n, d = len(vectors), meta.dimensions
+        both = np.empty((n, 2, d), dtype=np.float32)
+        both[:, 0, :] = vectors
+        both[:, 1, :] = views["story"]
+        payload = both.tobytes()
+        del both
+        axis = np.asarray(views["language_axis"], dtype=np.float32).reshape(-1)
         self.paths["meta"].parent.mkdir(parents=True, exist_ok=True)
-        buffer = io.BytesIO()
-        np.save(buffer, vectors, allow_pickle=False)
-        files: dict[str, dict[str, object]] = {}
-        payload = buffer.getvalue()
-        write_atomic(self.paths["embeddings"], lambda p: _write_bytes(p, payload))
-        self.after_write("embeddings")
-        write_atomic(self.paths["index"], FaissIndex.build(vectors).write)
-        self.after_write("index")
-        npz = io.BytesIO()
-        np.savez(npz, allow_pickle=False, **{
-            k: np.ascontiguousarray(v, dtype=np.float32) for k, v in views.items()})
-        views_payload = npz.getvalue()
-        write_atomic(self.paths["views"], lambda p: _write_bytes(p, views_payload))
-        self.after_write("views")
-        for role in ROLES:
-            path = self.paths[role]
-            files[role] = {"name": path.name, "sha256": self._sha256(path),
-                           "bytes": path.stat().st_size}
+        vchain = chain(CHAIN_START, _row_bytes(payload, 2 * d * 4)).hex()
+        write_atomic(self.paths["vectors"], payload)
+        del payload
+        self.after_write("vectors")
+        text = lines_text(rows)
+        lchain = chain(CHAIN_START, _line_bytes(text)).hex()
+        write_atomic(self.paths["lines"], text)
+        self.after_write("lines")
+        files = {
+            "vectors": self._record("vectors", vchain, language_axis=[float(x) for x in axis]),
+            "lines": self._record("lines", lchain),
+        }
         final = replace(meta, files=files)
-        text = json.dumps(final.to_dict(), ensure_ascii=False, indent=1)
-        write_atomic(self.paths["meta"], lambda p: _write_bytes(p, text.encode("utf-8")))
+        self._write_meta(final)
+        for old in self._legacy:
+            old.unlink(missing_ok=True)
         return final
 
+    def append(
+        self, old: IndexMeta, vectors: Matrix, meta: IndexMeta, *,
+        views: Mapping[str, Matrix], rows: IndexRows,
+    ) -> IndexMeta:
+        """Add rows at the end of both files, then write ``meta`` (O(new rows) + one meta).
+
+        Raises:
+            LearningsIndexError: the files are not those ``old`` records.
+        """
+        problem = self.check(old)
+        if problem is not None:
+            raise LearningsIndexError(f"cannot append: {problem}")
+        n, d = len(vectors), meta.dimensions
+        both = np.empty((n, 2, d), dtype=np.float32)
+        both[:, 0, :] = vectors
+        both[:, 1, :] = views["story"]
+        payload = both.tobytes()
+        text = lines_text(rows)
+        _append_durably(self.paths["vectors"], payload)
+        self.after_write("vectors-append")
+        _append_durably(self.paths["lines"], text)
+        self.after_write("lines-append")
+        vinfo, linfo = old.files["vectors"], old.files["lines"]
+        vchain = chain(bytes.fromhex(vinfo["chain"]), _row_bytes(payload, 2 * d * 4)).hex()
+        lchain = chain(bytes.fromhex(linfo["chain"]), _line_bytes(text)).hex()
+        files = {
+            "vectors": self._record("vectors", vchain, language_axis=vinfo["language_axis"]),
+            "lines": self._record("lines", lchain),
+        }
+        final = replace(meta, files=files)
+        self._write_meta(final)
+        return final
+
+    def repair(self, meta: IndexMeta) -> bool:
+        """Cut off bytes an interrupted append left past the recorded end, once the recorded
+        part of each file verifies (chain), and record the files anew; ``True`` when done.
+        Files shorter than recorded or whose recorded part differs are left alone (``False``:
+        they need a rebuild)."""
+        for role in ROLES:
+            info, path = meta.files.get(role), self.paths[role]
+            if info is None or not path.is_file() or path.stat().st_size < int(info["bytes"]):
+                return False
+            if self._chain_of(meta, role, int(info["bytes"])) != info["chain"]:
+                return False
+        for role in ROLES:
+            size = int(meta.files[role]["bytes"])
+            with self.paths[role].open("rb+") as f:
+                f.truncate(size)
+                os.fsync(f.fileno())
+        files = {role: {**meta.files[role], **self._record(role, meta.files[role]["chain"])}
+                 for role in ROLES}
+        self._write_meta(replace(meta, files=files))
+        return True
+
     def after_write(self, role: str) -> None:
-        """Called with ``"embeddings"``, ``"index"``, then ``"views"``, once that file is in
-        place and before the meta is written: does nothing here; the crash tests stop the
-        process at this point (``tests/learnings_crash.py``)."""
+        """Called once a file is in place and before the meta is written: with ``"vectors"``
+        then ``"lines"`` in a rebuild, ``"vectors-append"`` then ``"lines-append"`` in an
+        append. Does nothing here; the crash tests stop the process at this point
+        (``tests/learnings_crash.py``)."""
+

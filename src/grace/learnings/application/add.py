@@ -108,7 +108,7 @@ class AddLearning:
                         f"exact duplicate of {other.id} (line {other.line}): {what}"
                     )
             vector = self._m.embedder.embed([entry.text], kind="passage")[0]
-            near = self._near_duplicates(loaded.vectors, loaded.meta.ids, vector,
+            near = self._near_duplicates(loaded.vectors, loaded.rows.ids, vector,
                                          {e.id: e for e in active}, supersedes)
             self._m.source.append([entry.to_json()])
             report = self._m.ensure_locked(progress, known={entry.text: vector})

@@ -15,14 +15,21 @@ from grace.embedding.ports import Matrix, TextEmbedder
 from grace.errors import LearningsIndexError
 from grace.learnings.domain.dense import LANGUAGE_PAIRS, language_axis
 from grace.learnings.domain.ports import IndexStore, LearningsSource, StoredIndex
-from grace.learnings.domain.source import LineProblem, SourceSnapshot, parse_source
+from grace.learnings.domain.source import (
+    LineProblem,
+    SourceSnapshot,
+    parse_appended,
+    parse_source,
+)
 from grace.learnings.domain.staleness import (
     Action,
     Freshness,
     IndexMeta,
+    IndexRows,
     State,
     assess,
     model_fingerprint,
+    prefix_and_whole_sha256,
 )
 from grace.vectors.ports import VectorIndex
 
@@ -78,13 +85,15 @@ class EnsureReport:
 @dataclass(frozen=True, slots=True)
 class LoadedIndex:
     """A fresh index in memory: meta, ``(count, d) float32`` matrix, vector index, snapshot,
-    and the views (``story`` rows, ``language_axis``; see :class:`StoredIndex`)."""
+    the views (``story`` rows, ``language_axis``) and the indexed lines (see
+    :class:`StoredIndex`)."""
 
     meta: IndexMeta
     vectors: Matrix
     index: VectorIndex
     snapshot: SourceSnapshot
     views: Mapping[str, Matrix]
+    rows: IndexRows
 
 
 class IndexMaintainer:
@@ -112,10 +121,28 @@ class IndexMaintainer:
 
     def freshness(self, data: bytes) -> tuple[Freshness, IndexMeta | None]:
         """Verdict for the current content ``data`` (no writes, no model loaded)."""
+        verdict, meta, _ = self._assess(data)
+        return verdict, meta
+
+    def _assess(self, data: bytes) -> tuple[Freshness, IndexMeta | None, str | None]:
+        """The verdict, the meta, and the SHA-256 of the whole ``data`` when it was computed
+        along with the prefix's (one pass: an append records it without hashing again)."""
         meta, problem = self._meta()
         if meta is None and problem is not None:
-            return Freshness("unusable", f"unreadable meta: {problem}"), None
-        return assess(meta, data, self.embedder.identity, files_problem=problem), meta
+            return Freshness("unusable", f"unreadable meta: {problem}"), None, None
+        prefix = whole = None
+        if meta is not None and problem is None and len(data) >= meta.source_bytes:
+            prefix, whole = prefix_and_whole_sha256(data, meta.source_bytes)
+
+        def line_hashes() -> tuple[str, ...]:
+            try:
+                return self.store.load(meta).rows.line_hashes if meta else ()
+            except LearningsIndexError:
+                return ()
+
+        verdict = assess(meta, data, self.embedder.identity, files_problem=problem,
+                         line_hashes=line_hashes, prefix_sha256=prefix)
+        return verdict, meta, whole
 
     def source_snapshot(self) -> SourceSnapshot:
         """The file as it is now, parsed (no lock)."""
@@ -152,48 +179,82 @@ class IndexMaintainer:
         """
         start = time.perf_counter()
         data = self.source.read_bytes()
-        verdict, meta = self.freshness(data)
+        verdict, meta, whole = self._assess(data)
+        if verdict.state == "unusable" and meta is not None and self.store.repair(meta):
+            verdict, meta, whole = self._assess(data)  # an interrupted append was cut off
         if verdict.action == "nothing":
             assert meta is not None
             return EnsureReport("fresh", "nothing", 0, 0, meta.count, time.perf_counter() - start)
-        snap = parse_source(data)
-        cache: dict[str, Matrix] = dict(known or {})
-        story_cache: dict[str, Matrix] = {}
-        rows: Matrix
         if verdict.action == "append":
-            assert meta is not None
-            old = self.store.load(meta)
-            first_new = len(meta.line_hashes)
-            new = [e for e in snap.entries if e.line > first_new]
-            fresh_rows, embedded = self._embed([e.text for e in new], cache, progress)
-            fresh_story, _ = self._embed([e.story for e in new], story_cache, None)
-            rows = np.vstack([old.vectors, fresh_rows])
-            story = np.vstack([old.views["story"], fresh_story])
-            axis = old.views["language_axis"]
-            ids = meta.ids + tuple(e.id for e in new)
-            lines = meta.lines + tuple(e.line for e in new)
-            last_rebuilt = meta.last_rebuilt
+            assert meta is not None and whole is not None
+            count = self._append(data, meta, whole, dict(known or {}), progress)
+            embedded = count - meta.count
         else:
-            reused_axis = self._reuse(meta, verdict.state, snap, cache, story_cache)
-            ids = tuple(e.id for e in snap.entries)
-            lines = tuple(e.line for e in snap.entries)
-            rows, embedded = self._embed([e.text for e in snap.entries], cache, progress)
-            story, _ = self._embed([e.story for e in snap.entries], story_cache, None)
-            axis = reused_axis if reused_axis is not None else self.language_axis()
-            last_rebuilt = _now()
+            count, embedded = self._rebuild(data, meta, verdict.state, dict(known or {}),
+                                            progress)
+        return EnsureReport(verdict.state, verdict.action, embedded, count - embedded, count,
+                            time.perf_counter() - start)
+
+    def _draft(
+        self, *, count: int, last_rebuilt: str, source_hash: str, source_bytes: int,
+        source_ends_with_newline: bool, line_count: int,
+    ) -> IndexMeta:
         identity = self.embedder.identity
-        draft = IndexMeta(
-            model=identity.name, dimensions=identity.dimensions, count=len(ids),
-            last_rebuilt=last_rebuilt, source_hash="sha256:" + snap.sha256,
-            model_identity=model_fingerprint(identity), source_bytes=snap.size,
-            source_ends_with_newline=snap.ends_with_newline, line_hashes=snap.line_hashes,
-            ids=ids, lines=lines, files={}, last_updated=_now(),
+        return IndexMeta(
+            model=identity.name, dimensions=identity.dimensions, count=count,
+            last_rebuilt=last_rebuilt, source_hash=source_hash,
+            model_identity=model_fingerprint(identity), source_bytes=source_bytes,
+            source_ends_with_newline=source_ends_with_newline, line_count=line_count, files={},
+            last_updated=_now(),
         )
-        self.store.save(rows, draft, views={"story": story, "language_axis": axis})
-        return EnsureReport(
-            verdict.state, verdict.action, embedded, len(ids) - embedded, len(ids),
-            time.perf_counter() - start,
+
+    def _append(
+        self, data: bytes, meta: IndexMeta, whole: str, cache: dict[str, Matrix],
+        progress: Progress | None,
+    ) -> int:
+        """Embed and add only the lines after the indexed prefix; the new row count.
+
+        O(new lines) but for the one pass of SHA-256 over the file that the freshness check
+        makes anyway (decision 0020)."""
+        tail = data[meta.source_bytes:]
+        if not meta.source_ends_with_newline:
+            tail = tail.removeprefix(b"\n")  # it terminates the last indexed line
+        new = parse_appended(tail, meta.line_count + 1,
+                             lambda ids: self.store.existing_ids(meta, ids))
+        rows, _ = self._embed([e.text for e in new.entries], cache, progress)
+        story, _ = self._embed([e.story for e in new.entries], {}, None)
+        draft = self._draft(
+            count=meta.count + len(new.entries), last_rebuilt=meta.last_rebuilt,
+            source_hash="sha256:" + whole, source_bytes=len(data),
+            source_ends_with_newline=data.endswith(b"\n"),
+            line_count=meta.line_count + len(new.line_hashes),
         )
+        self.store.append(meta, rows, draft, views={"story": story},
+                          rows=IndexRows(new.line_hashes, new.line_ids))
+        return draft.count
+
+    def _rebuild(
+        self, data: bytes, meta: IndexMeta | None, state: State, cache: dict[str, Matrix],
+        progress: Progress | None,
+    ) -> tuple[int, int]:
+        """Write the whole index anew (reusing unchanged lines' vectors after an edit);
+        ``(rows, embedded)``."""
+        snap = parse_source(data)
+        story_cache: dict[str, Matrix] = {}
+        reused_axis = self._reuse(meta, state, snap, cache, story_cache)
+        rows, embedded = self._embed([e.text for e in snap.entries], cache, progress)
+        story, _ = self._embed([e.story for e in snap.entries], story_cache, None)
+        axis = reused_axis if reused_axis is not None else self.language_axis()
+        id_of = {e.line: e.id for e in snap.entries}
+        line_ids = tuple(id_of.get(n) for n in range(1, len(snap.line_hashes) + 1))
+        draft = self._draft(
+            count=len(snap.entries), last_rebuilt=_now(), source_hash="sha256:" + snap.sha256,
+            source_bytes=snap.size, source_ends_with_newline=snap.ends_with_newline,
+            line_count=len(snap.line_hashes),
+        )
+        self.store.save(rows, draft, views={"story": story, "language_axis": axis},
+                        rows=IndexRows(snap.line_hashes, line_ids))
+        return len(snap.entries), embedded
 
     def language_axis(self) -> Matrix:
         """``(1, d)`` float32: the embedder's English → French direction (both kinds)."""
@@ -215,7 +276,8 @@ class IndexMaintainer:
             old: StoredIndex = self.store.load(meta)
         except LearningsIndexError:
             return None
-        row_of = {meta.line_hashes[line - 1]: row for row, line in enumerate(meta.lines)}
+        hashes = old.rows.line_hashes
+        row_of = {hashes[line - 1]: row for row, line in enumerate(old.rows.lines)}
         for e in snap.entries:
             row = row_of.get(snap.line_hashes[e.line - 1])
             if row is not None:
@@ -245,7 +307,7 @@ class IndexMaintainer:
     def load_fresh(self) -> LoadedIndex | Freshness:
         """The index in memory when it is fresh, else the verdict saying why not (no writes)."""
         data = self.source.read_bytes()
-        verdict, meta = self.freshness(data)
+        verdict, meta, _ = self._assess(data)
         if verdict.state != "fresh" or meta is None:
             return verdict
         if self._loaded is not None and self._loaded[0] == meta:
@@ -256,4 +318,5 @@ class IndexMaintainer:
             except LearningsIndexError as exc:
                 return replace(verdict, state="unusable", reason=str(exc))
             self._loaded = (meta, stored)
-        return LoadedIndex(meta, stored.vectors, stored.index, parse_source(data), stored.views)
+        return LoadedIndex(meta, stored.vectors, stored.index, parse_source(data), stored.views,
+                           stored.rows)

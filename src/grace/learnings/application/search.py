@@ -123,7 +123,7 @@ class SearchLearnings:
         key = loaded.meta.source_hash + loaded.meta.model_identity.get("key", "")
         if self._prepared is None or self._prepared.key != key:
             by_id = {e.id: e for e in loaded.snapshot.entries}
-            entries = tuple(by_id[i] for i in loaded.meta.ids)
+            entries = tuple(by_id[i] for i in loaded.rows.ids)
             gone = loaded.snapshot.superseded
             self._prepared = _Prepared(
                 key=key,

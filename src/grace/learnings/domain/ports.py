@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grace.embedding.ports import Matrix
-from grace.learnings.domain.staleness import IndexMeta
+from grace.learnings.domain.staleness import IndexMeta, IndexRows
 from grace.vectors.ports import VectorIndex
 
 
@@ -41,15 +41,18 @@ class StoredIndex:
     """What :meth:`IndexStore.load` returns.
 
     Attributes:
-        vectors: ``(count, d) float32`` unit rows of the seed's text (row ``i`` = ``ids[i]``).
+        vectors: ``(count, d) float32`` unit rows of the seed's text (row ``i`` =
+            ``rows.ids[i]``); may be a read-only memory map.
         index: the vector index over ``vectors``.
         views: extra derived arrays by name: ``story`` ``(count, d)`` float32 unit rows of the
             stories, ``language_axis`` ``(1, d)`` float32 (decision 0014).
+        rows: the hash and entry id of every indexed line.
     """
 
     vectors: Matrix
     index: VectorIndex
     views: Mapping[str, Matrix]
+    rows: IndexRows
 
 
 class LearningsSource(Protocol):
@@ -74,14 +77,22 @@ class LearningsSource(Protocol):
 
 
 class IndexStore(Protocol):
-    """The derived files next to the source: matrix (``.npy``), vector index, the extra views
-    (``.npz``), meta (JSON).
+    """The derived files next to the source: vectors of both views, the indexed lines, the
+    meta (decision 0020: the first two only grow on an append; a rebuild replaces them).
 
     * ``load_meta()`` → the meta or ``None`` when absent;
-    * ``check(meta)`` → ``None`` when the files exist and their SHA-256 match the meta, else why;
+    * ``check(meta)`` → ``None`` when the files are exactly those the meta records, else why
+      (cheap: no file is read whole unless it changed since it was written);
+    * ``repair(meta)`` → ``True`` when bytes left past the meta's end by an interrupted append
+      were cut off (the recorded part verified first), so that ``check`` passes again;
     * ``load(meta)`` → a :class:`StoredIndex`, checked against the meta;
-    * ``save(vectors, meta, views=...)`` writes atomically (temporary file, fsync, rename), the
-      meta last, with the files' hashes filled in, and returns that meta.
+    * ``existing_ids(meta, ids)`` → those of ``ids`` that an indexed line holds (without
+      loading the index: an append checks its new ids against them);
+    * ``save(vectors, meta, views=..., rows=...)`` replaces every file (temporary file, fsync,
+      rename), the meta last, with the store's record of its files, and returns that meta;
+    * ``append(old, vectors, meta, views=..., rows=...)`` adds rows after those of the checked
+      meta ``old`` (``views`` holds the new ``story`` rows only; ``rows`` the new lines only)
+      and writes ``meta`` last; returns it with the store's record filled in.
 
     Raises:
         LearningsIndexError: unreadable meta or files, or files that do not match the meta.
@@ -91,8 +102,17 @@ class IndexStore(Protocol):
 
     def check(self, meta: IndexMeta) -> str | None: ...
 
+    def repair(self, meta: IndexMeta) -> bool: ...
+
     def load(self, meta: IndexMeta) -> StoredIndex: ...
 
+    def existing_ids(self, meta: IndexMeta, ids: Sequence[str]) -> frozenset[str]: ...
+
     def save(
-        self, vectors: Matrix, meta: IndexMeta, *, views: Mapping[str, Matrix]
+        self, vectors: Matrix, meta: IndexMeta, *, views: Mapping[str, Matrix], rows: IndexRows
+    ) -> IndexMeta: ...
+
+    def append(
+        self, old: IndexMeta, vectors: Matrix, meta: IndexMeta, *,
+        views: Mapping[str, Matrix], rows: IndexRows,
     ) -> IndexMeta: ...

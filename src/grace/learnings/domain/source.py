@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Final
 
@@ -98,6 +100,57 @@ def parse_line(raw: bytes, line: int) -> Learning:
         return from_mapping(data, line=line)
     except InvalidLearningError as exc:
         raise InvalidLearningError(f"line {line}: {exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class AppendedLines:
+    """The lines after an indexed prefix (see :func:`parse_appended`).
+
+    Attributes:
+        line_hashes: one :func:`line_hash` per new physical line.
+        entries: the valid new entries (their ids neither indexed nor repeated), file order.
+        line_ids: per new physical line, the id of its entry or ``None``.
+    """
+
+    line_hashes: tuple[str, ...]
+    entries: tuple[Learning, ...]
+    line_ids: tuple[str | None, ...]
+
+
+def parse_appended(
+    tail: bytes, first_line: int, taken: Callable[[Sequence[str]], AbstractSet[str]]
+) -> AppendedLines:
+    """Parse the bytes after an indexed prefix with the rules of :func:`parse_source`.
+
+    Args:
+        tail: the new complete or partial lines (a leading ``\n`` that only terminates the
+            last indexed line is the caller's to strip).
+        first_line: the 1-based number of the first new line.
+        taken: given candidate ids, returns those already held by an indexed line (called
+            once): such a line is a duplicate id, skipped as :func:`parse_source` skips it.
+    """
+    raws = split_lines(tail)
+    parsed: list[Learning | None] = []
+    for number, raw in enumerate(raws, start=first_line):
+        entry = None
+        if raw.strip():
+            try:
+                entry = parse_line(raw, number)
+            except InvalidLearningError:
+                entry = None
+        parsed.append(entry)
+    held = taken([e.id for e in parsed if e is not None])
+    seen: set[str] = set(held)
+    line_ids: list[str | None] = []
+    entries: list[Learning] = []
+    for entry in parsed:
+        if entry is None or entry.id in seen:
+            line_ids.append(None)
+            continue
+        seen.add(entry.id)
+        entries.append(entry)
+        line_ids.append(entry.id)
+    return AppendedLines(tuple(line_hash(r) for r in raws), tuple(entries), tuple(line_ids))
 
 
 def parse_source(data: bytes) -> SourceSnapshot:

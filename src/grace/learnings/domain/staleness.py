@@ -14,6 +14,7 @@ delete-plus-append and a model change. Here the index is fresh only when **all**
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any, Final, Literal
 
@@ -22,7 +23,9 @@ from grace.learnings.domain.dense import VIEWS_VERSION
 from grace.learnings.domain.entry import TEXT_TEMPLATE
 from grace.learnings.domain.source import line_hash, split_lines
 
-META_FORMAT: Final = 1
+META_FORMAT: Final = 2
+"""2: the per-line data (hashes, ids) left the meta for an append-only file (decision 0020);
+a format-1 meta is unreadable here, so its index is rebuilt once."""
 State = Literal["fresh", "missing", "appended", "edited", "model_changed", "unusable"]
 Action = Literal["nothing", "append", "rebuild"]
 
@@ -35,13 +38,41 @@ def model_fingerprint(identity: ModelIdentity) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, slots=True)
+class IndexRows:
+    """Per physical line of the indexed prefix: its :func:`~grace.learnings.domain.source.
+    line_hash` and the id of its entry (``None`` for a blank, corrupt or duplicate line).
+
+    Row ``i`` of the matrix is the ``i``-th line that has an id (file order): :attr:`ids` and
+    :attr:`lines` (1-based) list them.
+    """
+
+    line_hashes: tuple[str, ...]
+    line_ids: tuple[str | None, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.line_hashes) != len(self.line_ids):
+            raise ValueError(f"{len(self.line_hashes)} line hashes for {len(self.line_ids)} ids")
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """Entry id of each row."""
+        return tuple(i for i in self.line_ids if i is not None)
+
+    @property
+    def lines(self) -> tuple[int, ...]:
+        """1-based line of each row."""
+        return tuple(n for n, i in enumerate(self.line_ids, start=1) if i is not None)
+
+
+@dataclass(frozen=True, slots=True)
 class IndexMeta:
-    """Content of ``embeddings-meta.json``.
+    """Content of ``embeddings-meta.json``: a few hundred bytes whatever the file's size.
 
     The seed's fields (``model, dimensions, count, last_rebuilt, source_hash``) plus what makes
     staleness exact. ``source_hash`` is ``"sha256:<hex>"`` of the first ``source_bytes`` bytes
-    of the file. Row ``i`` of the matrix is the entry ``ids[i]`` from line ``lines[i]``.
-    ``files`` maps a role (``embeddings``, ``index``) to ``{"name", "sha256", "bytes"}``.
+    of the file, which hold ``line_count`` physical lines and ``count`` indexed entries (their
+    hashes and ids: :class:`IndexRows`, kept by the store in an append-only file).
+    ``files`` is the store's own record of its files (names, sizes, hashes).
     """
 
     model: str
@@ -52,27 +83,26 @@ class IndexMeta:
     model_identity: dict[str, Any]
     source_bytes: int
     source_ends_with_newline: bool
-    line_hashes: tuple[str, ...]
-    ids: tuple[str, ...]
-    lines: tuple[int, ...]
+    line_count: int
     files: dict[str, dict[str, Any]]
     last_updated: str
     format: int = META_FORMAT
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready mapping (tuples as lists)."""
-        data = asdict(self)
-        for key in ("line_hashes", "ids", "lines"):
-            data[key] = list(data[key])
-        return data
+        """JSON-ready mapping."""
+        return asdict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> IndexMeta:
         """Inverse of :meth:`to_dict`.
 
         Raises:
-            KeyError, TypeError, ValueError: a field is missing or has the wrong type.
+            KeyError, TypeError, ValueError: a field is missing or has the wrong type, or the
+                meta is of another format (format 1 kept every line's hash in the meta).
         """
+        fmt = int(data.get("format", 0))
+        if fmt != META_FORMAT:
+            raise ValueError(f"meta format {fmt}, this version reads {META_FORMAT}")
         meta = cls(
             model=str(data["model"]),
             dimensions=int(data["dimensions"]),
@@ -82,15 +112,13 @@ class IndexMeta:
             model_identity=dict(data["model_identity"]),
             source_bytes=int(data["source_bytes"]),
             source_ends_with_newline=bool(data["source_ends_with_newline"]),
-            line_hashes=tuple(str(h) for h in data["line_hashes"]),
-            ids=tuple(str(i) for i in data["ids"]),
-            lines=tuple(int(n) for n in data["lines"]),
+            line_count=int(data["line_count"]),
             files={str(k): dict(v) for k, v in dict(data["files"]).items()},
             last_updated=str(data["last_updated"]),
-            format=int(data.get("format", 0)),
+            format=fmt,
         )
-        if meta.format != META_FORMAT or not (meta.count == len(meta.ids) == len(meta.lines)):
-            raise ValueError(f"meta format {meta.format} or count {meta.count} is inconsistent")
+        if not 0 <= meta.count <= meta.line_count:
+            raise ValueError(f"count {meta.count} for {meta.line_count} lines is inconsistent")
         return meta
 
 
@@ -124,8 +152,24 @@ def changed_lines(old: tuple[str, ...], data: bytes) -> tuple[int, ...]:
     return tuple(i + 1 for i, h in enumerate(old) if i >= len(new) or new[i] != h)
 
 
+def prefix_and_whole_sha256(data: bytes, prefix: int) -> tuple[str, str]:
+    """``(SHA-256 of data[:prefix], SHA-256 of data)`` as hex, in one pass over ``data``."""
+    h = hashlib.sha256(memoryview(data)[:prefix])
+    head = h.hexdigest()
+    if prefix >= len(data):
+        return head, head
+    h.update(memoryview(data)[prefix:])
+    return head, h.hexdigest()
+
+
 def assess(
-    meta: IndexMeta | None, data: bytes, identity: ModelIdentity, *, files_problem: str | None
+    meta: IndexMeta | None,
+    data: bytes,
+    identity: ModelIdentity,
+    *,
+    files_problem: str | None,
+    line_hashes: Callable[[], tuple[str, ...]] = tuple,
+    prefix_sha256: str | None = None,
 ) -> Freshness:
     """Compare the file content ``data`` with the ``meta`` of the index.
 
@@ -134,6 +178,9 @@ def assess(
         data: the whole current content of ``learnings.jsonl``.
         identity: the embedder that would answer queries.
         files_problem: why the index files do not match the meta (from the adapter), or ``None``.
+        line_hashes: the indexed lines' hashes (read only to name the lines of an edit).
+        prefix_sha256: SHA-256 hex of ``data[:meta.source_bytes]`` when the caller has it
+            (:func:`prefix_and_whole_sha256`), else computed here.
     """
     if meta is None:
         return Freshness("missing", "no index yet")
@@ -157,11 +204,10 @@ def assess(
             f"index built with {old[0]} ({old[1]}), the embedder is {identity.name} "
             f"({identity.revision})",
         )
-    prefix = data[: meta.source_bytes]
-    if len(data) < meta.source_bytes or (
-        "sha256:" + hashlib.sha256(prefix).hexdigest() != meta.source_hash
-    ):
-        lines = changed_lines(meta.line_hashes, data)
+    if prefix_sha256 is None and len(data) >= meta.source_bytes:
+        prefix_sha256 = hashlib.sha256(memoryview(data)[: meta.source_bytes]).hexdigest()
+    if len(data) < meta.source_bytes or "sha256:" + str(prefix_sha256) != meta.source_hash:
+        lines = changed_lines(line_hashes(), data)
         where = ", ".join(map(str, lines[:10])) + (" …" if len(lines) > 10 else "")
         return Freshness(
             "edited", f"indexed lines changed or removed: {where or 'bytes differ'}",
@@ -172,8 +218,7 @@ def assess(
     tail = data[meta.source_bytes:]
     if not meta.source_ends_with_newline and not tail.startswith(b"\n"):
         return Freshness(
-            "edited", f"line {len(meta.line_hashes)} was extended", changed_lines=(
-                len(meta.line_hashes),)
+            "edited", f"line {meta.line_count} was extended", changed_lines=(meta.line_count,)
         )
     new = len([r for r in split_lines(tail.removeprefix(b"\n") if not
                meta.source_ends_with_newline else tail)])
