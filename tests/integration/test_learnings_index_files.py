@@ -62,13 +62,13 @@ def test_files_are_written_with_hashes_and_tampering_is_detected(tmp_path):
     m = IndexMaintainer(JsonlLearningsFile(src), store, FakeEmbedder(16))
     m.ensure()
     assert {p.name for p in tmp_path.iterdir()} >= {
-        "learnings-vectors.f32", "learnings-lines.txt", "embeddings-meta.json"}
+        "learnings-text.f32", "learnings-story.f32", "learnings-lines.txt", "embeddings-meta.json"}
     meta = json.loads((tmp_path / "embeddings-meta.json").read_text())
     for key in ("model", "dimensions", "count", "last_rebuilt", "source_hash"):
         assert key in meta
     assert meta["model_identity"]["text_template"] == "{story} {tags} {learning}"
     assert m.status().state == "fresh"
-    vectors = tmp_path / "learnings-vectors.f32"
+    vectors = tmp_path / "learnings-story.f32"
     vectors.write_bytes(bytes(vectors.stat().st_size))  # same size, other content
     assert m.status().state == "unusable"
     assert m.ensure().action == "rebuild" and m.status().state == "fresh"
@@ -121,7 +121,7 @@ def test_an_in_place_edit_that_puts_the_mtime_back_is_still_detected(tmp_path):
     m = IndexMaintainer(JsonlLearningsFile(src), IndexFiles(src), FakeEmbedder(16))
     m.ensure()
     assert m.status().state == "fresh"
-    views = tmp_path / "learnings-vectors.f32"
+    views = tmp_path / "learnings-text.f32"
     before = views.stat()
     data = views.read_bytes()
     with views.open("r+b") as f:

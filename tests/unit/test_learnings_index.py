@@ -92,7 +92,7 @@ def test_model_change_rebuilds_and_never_mixes_vectors():
 
 def test_files_that_do_not_match_the_meta_are_unusable():
     m, _, _ = fresh()
-    m.store.problem = "learnings-vectors.f32 differs"
+    m.store.problem = "learnings-text.f32 differs"
     st = m.status()
     assert st.state == "unusable" and "differs" in st.reason
     m.store.problem = None

@@ -102,7 +102,7 @@ def test_below_the_threshold_the_seed_fallback_answers_and_says_so():
 def test_an_unusable_index_is_never_used():
     m, _, search = wire(jsonl(), update=False)
     m.ensure()
-    m.store.problem = "learnings-vectors.f32 differs from the one the meta records"
+    m.store.problem = "learnings-text.f32 differs from the one the meta records"
     result = search("export", k=2)
     assert result.path == "fallback" and result.index_state == "unusable"
     assert "differs" in result.reason

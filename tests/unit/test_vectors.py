@@ -69,3 +69,19 @@ def test_numpy_flat_index_filters_before_scoring():
     assert sorted(h.key for h in got) == allowed  # k > allowed: every allowed row, no other
     assert [h.key for h in got] == [h.key for h in exact_top_k(q, vectors, 100)
                                     if h.key in allowed]
+
+
+def test_numpy_flat_index_scores_strided_rows_in_place_for_a_large_filter():
+    """Decision 0020: the learnings index searches a view of an interleaved (n, 2, d) matrix;
+    with most rows allowed it scores every row in place instead of copying the allowed ones."""
+    rng = np.random.default_rng(2)
+    both = normalise_rows(rng.standard_normal((200, 16))).reshape(100, 2, 16)
+    view = both[:, 0, :]
+    assert not view.flags.c_contiguous
+    index, dense = NumpyFlatIndex(view), np.ascontiguousarray(view)
+    q = normalise_rows(rng.standard_normal(16))
+    for allowed in (list(range(0, 100, 2)), [4, 8, 15]):  # 50 %: in place; 3 %: gathered
+        got = index.search(q, 7, allowed=allowed)
+        want = [h for h in exact_top_k(q, dense, 100) if h.key in set(allowed)][:7]
+        assert [h.key for h in got] == [h.key for h in want]
+        assert [h.score for h in got] == pytest.approx([h.score for h in want], abs=1e-6)

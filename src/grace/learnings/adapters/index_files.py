@@ -2,15 +2,19 @@
 
 For ``data/learnings.jsonl`` (decision 0020; seed 002 names the meta)::
 
-    data/learnings-vectors.f32   raw float32, one row per indexed entry: its text vector then
-                                 its story vector, (count, 2, d), no header; append-only
+    data/learnings-text.f32      raw float32 (count, d), no header: row i = the text vector of
+                                 entry i (``story + tags + learning``); append-only
+    data/learnings-story.f32     the same for the stories (decision 0014's second view)
     data/learnings-lines.txt     one line per indexed physical line of the source:
                                  "<line hash>[ <entry id>]\\n"; append-only
     data/embeddings-meta.json    IndexMeta, a few hundred bytes, rewritten atomically last
 
-Another stem ``x.jsonl`` gives ``x-vectors.f32``, ``x-lines.txt``, ``x-embeddings-meta.json``.
+Another stem ``x.jsonl`` gives ``x-text.f32``, ``x-story.f32``, ``x-lines.txt`` and
+``x-embeddings-meta.json``. The meta also holds the ``(d,)`` language axis (decision 0014).
+One file per view keeps each view contiguous: a BLAS matrix-vector product over a strided
+view (both views interleaved in one file) measured 3–20× slower.
 
-**Verification.** The meta records, for each of the two files, its size, a SHA-256 chain over
+**Verification.** The meta records, for each of the three files, its size, a SHA-256 chain over
 its rows (``c_i = SHA-256(c_{i-1} ‖ row_i)``, ``c_0`` = 32 zero bytes; extended in O(new rows)
 by an append) and the file's stat signature (device, inode, size, mtime and ctime in ns) taken
 right after this store wrote it. A reader compares sizes and the signature: equal, the file is
@@ -20,7 +24,7 @@ is recomputed over the whole file (≈ 0.4 s at 100 000 rows) and must match.
 
 **Writes.** A rebuild writes each file to a temporary file, fsyncs, renames it over the old one
 (then the meta): a process killed in between leaves files the meta does not describe, never
-used. An append writes the new rows at the end of both files (``O_APPEND``, fsync), then the
+used. An append writes the new rows at the end of each file (``O_APPEND``, fsync), then the
 meta: a process killed before the meta leaves bytes past the recorded end, which ``check``
 reports and ``repair`` cuts off once the recorded part verifies.
 """
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import mmap
 import os
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
@@ -44,7 +49,8 @@ from grace.learnings.domain.ports import StoredIndex
 from grace.learnings.domain.staleness import IndexMeta, IndexRows
 from grace.vectors.numpy_flat import NumpyFlatIndex
 
-ROLES: Final = ("vectors", "lines")
+ROLES: Final = ("text", "story", "lines")
+VIEW_ROLES: Final = ("text", "story")
 CHAIN_START: Final = bytes(32)
 LEGACY: Final = ("embeddings.npy", "index.faiss", "views.npz")
 """Files of the format-1 index (whole ``.npy``, FAISS index, ``.npz`` views), removed by the
@@ -52,11 +58,12 @@ first rebuild in the new format."""
 
 
 def index_paths(source: Path) -> dict[str, Path]:
-    """``{"vectors", "lines", "meta"}`` → path, next to ``source``."""
+    """``{"text", "story", "lines", "meta"}`` → path, next to ``source``."""
     stem = source.stem
     meta = "embeddings-meta.json" if stem == "learnings" else f"{stem}-embeddings-meta.json"
     return {
-        "vectors": source.with_name(f"{stem}-vectors.f32"),
+        "text": source.with_name(f"{stem}-text.f32"),
+        "story": source.with_name(f"{stem}-story.f32"),
         "lines": source.with_name(f"{stem}-lines.txt"),
         "meta": source.with_name(meta),
     }
@@ -172,7 +179,7 @@ class IndexFiles:
             raise LearningsIndexError(f"{path}: unreadable meta ({exc})") from exc
 
     def _row_size(self, meta: IndexMeta) -> int:
-        return 2 * meta.dimensions * 4
+        return meta.dimensions * 4
 
     def _problem(self, meta: IndexMeta, role: str) -> str | None:
         info = meta.files.get(role)
@@ -201,14 +208,15 @@ class IndexFiles:
         """The chain over the first ``size`` bytes of the file (read whole: the slow check)."""
         with self.paths[role].open("rb") as f:
             data = f.read(size)
-        rows = (_row_bytes(data, self._row_size(meta)) if role == "vectors"
+        rows = (_row_bytes(data, self._row_size(meta)) if role in VIEW_ROLES
                 else _line_bytes(data))
         return chain(CHAIN_START, rows).hex()
 
     def check(self, meta: IndexMeta) -> str | None:
-        """``None`` when both files are those the meta records, else why (module docstring)."""
-        if meta.files.get("vectors", {}).get("bytes") != meta.count * self._row_size(meta):
-            return f"the meta records {meta.count} rows and a vectors file of another size"
+        """``None`` when the files are those the meta records, else why (module docstring)."""
+        for role in VIEW_ROLES:
+            if meta.files.get(role, {}).get("bytes") != meta.count * self._row_size(meta):
+                return f"the meta records {meta.count} rows and a {role} file of another size"
         for role in ROLES:
             problem = self._problem(meta, role)
             if problem is not None:
@@ -233,8 +241,8 @@ class IndexFiles:
         return rows
 
     def load(self, meta: IndexMeta) -> StoredIndex:
-        """Both views as read-only memory maps of the vectors file, the vector index over the
-        text rows (numpy flat: decision 0020), the language axis and the lines.
+        """Both views as read-only memory maps, the vector index over the text rows (numpy
+        flat: decision 0020), the language axis and the lines.
 
         Raises:
             LearningsIndexError: a file is missing, differs, or has the wrong shape.
@@ -244,26 +252,31 @@ class IndexFiles:
             raise LearningsIndexError(problem)
         d = meta.dimensions
         try:
-            axis = np.asarray(meta.files["vectors"]["language_axis"],
+            axis = np.asarray(meta.files["story"]["language_axis"],
                               dtype=np.float32).reshape(1, d)
         except (KeyError, TypeError, ValueError) as exc:
             raise LearningsIndexError(f"the meta records no usable language axis ({exc})") from exc
-        if meta.count:
-            both = np.asarray(np.memmap(self.paths["vectors"], dtype=np.float32, mode="r",
-                                        shape=(meta.count, 2, d)))
-        else:
-            both = np.zeros((0, 2, d), dtype=np.float32)
-        text, story = both[:, 0, :], both[:, 1, :]
+        text, story = (self._map(role, meta) for role in VIEW_ROLES)
         return StoredIndex(text, NumpyFlatIndex(text), {"story": story, "language_axis": axis},
                            self._read_rows(meta))
 
+    def _map(self, role: str, meta: IndexMeta) -> Matrix:
+        """``(count, d)`` float32, read-only, memory-mapped (the page cache holds it: several
+        processes share one copy)."""
+        if not meta.count:
+            return np.zeros((0, meta.dimensions), dtype=np.float32)
+        return np.asarray(np.memmap(self.paths[role], dtype=np.float32, mode="r",
+                                    shape=(meta.count, meta.dimensions)))
+
     def existing_ids(self, meta: IndexMeta, ids: Sequence[str]) -> frozenset[str]:
-        """Those of ``ids`` that an indexed line holds (one search of the lines file each)."""
-        if not ids:
+        """Those of ``ids`` that an indexed line holds: one search of the memory-mapped lines
+        file per id (`` <id>\n``: no hash holds a space), nothing parsed."""
+        size = int(meta.files["lines"]["bytes"])
+        if not ids or not size:
             return frozenset()
-        with self.paths["lines"].open("rb") as f:
-            data = b"\n" + f.read(int(meta.files["lines"]["bytes"]))
-        return frozenset(i for i in ids if f" {i}\n".encode() in data)
+        with self.paths["lines"].open("rb") as f, mmap.mmap(f.fileno(), size,
+                                                             access=mmap.ACCESS_READ) as data:
+            return frozenset(i for i in ids if data.find(f" {i}\n".encode()) >= 0)
 
     # --- writing -------------------------------------------------------------------------
 
@@ -280,27 +293,23 @@ class IndexFiles:
     def save(
         self, vectors: Matrix, meta: IndexMeta, *, views: Mapping[str, Matrix], rows: IndexRows
     ) -> IndexMeta:
-        """Replace both files and the meta (a rebuild); return the meta written."""
-        n, d = len(vectors), meta.dimensions
-        both = np.empty((n, 2, d), dtype=np.float32)
-        both[:, 0, :] = vectors
-        both[:, 1, :] = views["story"]
-        payload = both.tobytes()
-        del both
-        axis = np.asarray(views["language_axis"], dtype=np.float32).reshape(-1)
+        """Replace the files and the meta (a rebuild); return the meta written."""
+        d = meta.dimensions
         self.paths["meta"].parent.mkdir(parents=True, exist_ok=True)
-        vchain = chain(CHAIN_START, _row_bytes(payload, 2 * d * 4)).hex()
-        write_atomic(self.paths["vectors"], payload)
-        del payload
-        self.after_write("vectors")
+        files: dict[str, dict[str, Any]] = {}
+        for role, rows_of in (("text", vectors), ("story", views["story"])):
+            payload = np.ascontiguousarray(rows_of, dtype=np.float32).tobytes()
+            c = chain(CHAIN_START, _row_bytes(payload, d * 4)).hex()
+            write_atomic(self.paths[role], payload)
+            del payload
+            self.after_write(role)
+            files[role] = self._record(role, c)
         text = lines_text(rows)
-        lchain = chain(CHAIN_START, _line_bytes(text)).hex()
         write_atomic(self.paths["lines"], text)
         self.after_write("lines")
-        files = {
-            "vectors": self._record("vectors", vchain, language_axis=[float(x) for x in axis]),
-            "lines": self._record("lines", lchain),
-        }
+        files["lines"] = self._record("lines", chain(CHAIN_START, _line_bytes(text)).hex())
+        axis = np.asarray(views["language_axis"], dtype=np.float32).reshape(-1)
+        files["story"]["language_axis"] = [float(x) for x in axis]
         final = replace(meta, files=files)
         self._write_meta(final)
         for old in self._legacy:
@@ -319,23 +328,20 @@ class IndexFiles:
         problem = self.check(old)
         if problem is not None:
             raise LearningsIndexError(f"cannot append: {problem}")
-        n, d = len(vectors), meta.dimensions
-        both = np.empty((n, 2, d), dtype=np.float32)
-        both[:, 0, :] = vectors
-        both[:, 1, :] = views["story"]
-        payload = both.tobytes()
+        d = meta.dimensions
+        files: dict[str, dict[str, Any]] = {}
+        for role, rows_of in (("text", vectors), ("story", views["story"])):
+            payload = np.ascontiguousarray(rows_of, dtype=np.float32).tobytes()
+            _append_durably(self.paths[role], payload)
+            self.after_write(f"{role}-append")
+            start = bytes.fromhex(old.files[role]["chain"])
+            files[role] = self._record(role, chain(start, _row_bytes(payload, d * 4)).hex())
         text = lines_text(rows)
-        _append_durably(self.paths["vectors"], payload)
-        self.after_write("vectors-append")
         _append_durably(self.paths["lines"], text)
         self.after_write("lines-append")
-        vinfo, linfo = old.files["vectors"], old.files["lines"]
-        vchain = chain(bytes.fromhex(vinfo["chain"]), _row_bytes(payload, 2 * d * 4)).hex()
-        lchain = chain(bytes.fromhex(linfo["chain"]), _line_bytes(text)).hex()
-        files = {
-            "vectors": self._record("vectors", vchain, language_axis=vinfo["language_axis"]),
-            "lines": self._record("lines", lchain),
-        }
+        start = bytes.fromhex(old.files["lines"]["chain"])
+        files["lines"] = self._record("lines", chain(start, _line_bytes(text)).hex())
+        files["story"]["language_axis"] = old.files["story"]["language_axis"]
         final = replace(meta, files=files)
         self._write_meta(final)
         return final
@@ -362,8 +368,8 @@ class IndexFiles:
         return True
 
     def after_write(self, role: str) -> None:
-        """Called once a file is in place and before the meta is written: with ``"vectors"``
-        then ``"lines"`` in a rebuild, ``"vectors-append"`` then ``"lines-append"`` in an
-        append. Does nothing here; the crash tests stop the process at this point
-        (``tests/learnings_crash.py``)."""
+        """Called once a file is in place and before the meta is written: with ``"text"``,
+        ``"story"`` then ``"lines"`` in a rebuild, ``"text-append"``, ``"story-append"`` then
+        ``"lines-append"`` in an append. Does nothing here; the crash tests stop the process
+        at this point (``tests/learnings_crash.py``)."""
 

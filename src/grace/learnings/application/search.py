@@ -28,6 +28,7 @@ from grace.learnings.domain.ranking import (
     top_rows,
 )
 from grace.learnings.domain.source import parse_source
+from grace.vectors.blas import one_blas_thread
 
 MAX_QUERY_CHARS: Final = 2000
 MAX_K: Final = 100
@@ -153,7 +154,8 @@ class SearchLearnings:
         lexical[allowed] = prep.lexical.scores(query)[allowed]
         if self._ranking == "rrf":
             return self._rrf(query, loaded, prep, qv, lexical, allowed, k)
-        dense = prep.space.scores(qv).astype(np.float64)
+        with one_blas_thread():  # one query against every row (grace.vectors.blas)
+            dense = prep.space.scores(qv).astype(np.float64)
         fused = fuse(dense, lexical, prep.keys.shares(query))
         rows = top_rows(fused, allowed, k)
         dense_in, lex_in = dense[allowed], lexical[allowed]
