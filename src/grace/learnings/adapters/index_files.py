@@ -351,12 +351,15 @@ class IndexFiles:
         part of each file verifies (chain), and record the files anew; ``True`` when done.
         Files shorter than recorded or whose recorded part differs are left alone (``False``:
         they need a rebuild)."""
-        for role in ROLES:
-            info, path = meta.files.get(role), self.paths[role]
-            if info is None or not path.is_file() or path.stat().st_size < int(info["bytes"]):
-                return False
-            if self._chain_of(meta, role, int(info["bytes"])) != info["chain"]:
-                return False
+        try:
+            for role in ROLES:
+                info, path = meta.files[role], self.paths[role]
+                if not path.is_file() or path.stat().st_size < int(info["bytes"]):
+                    return False
+                if self._chain_of(meta, role, int(info["bytes"])) != info["chain"]:
+                    return False
+        except (KeyError, TypeError, ValueError, OSError):
+            return False  # a meta or file this store did not write: rebuild
         for role in ROLES:
             size = int(meta.files[role]["bytes"])
             with self.paths[role].open("rb+") as f:
