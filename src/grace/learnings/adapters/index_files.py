@@ -24,9 +24,9 @@ is recomputed over the whole file (≈ 0.4 s at 100 000 rows) and must match.
 
 **Writes.** A rebuild writes each file to a temporary file, fsyncs, renames it over the old one
 (then the meta): a process killed in between leaves files the meta does not describe, never
-used. An append writes the new rows at the end of each file (``O_APPEND``, fsync), then the
-meta: a process killed before the meta leaves bytes past the recorded end, which ``check``
-reports and ``repair`` cuts off once the recorded part verifies.
+used. An append writes the new rows at the end of each file (``O_APPEND``, the three fsyncs
+concurrently), then the meta: a process killed before the meta leaves bytes past the recorded
+end, which ``check`` reports and ``repair`` cuts off once the recorded part verifies.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ import mmap
 import os
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
@@ -98,8 +99,9 @@ def _fsync_dir(folder: Path) -> None:
         os.close(dir_fd)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file, fsync, rename over ``path``, fsync the folder."""
+def write_atomic(path: Path, data: bytes, *, sync_folder: bool = True) -> None:
+    """Write ``data`` to a temporary file, fsync, rename over ``path``, fsync the folder
+    (unless ``sync_folder`` is false: the rename may then be lost by a power cut)."""
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     tmp = Path(name)
     try:
@@ -112,16 +114,8 @@ def write_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    _fsync_dir(path.parent)
-
-
-def _append_durably(path: Path, data: bytes) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
-    try:
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    if sync_folder:
+        _fsync_dir(path.parent)
 
 
 def lines_text(rows: IndexRows) -> bytes:
@@ -286,9 +280,9 @@ class IndexFiles:
         return {"name": path.name, "bytes": st.st_size, "chain": chain_hex,
                 "stat": _signature(st), **extra}
 
-    def _write_meta(self, meta: IndexMeta) -> None:
+    def _write_meta(self, meta: IndexMeta, *, sync_folder: bool = True) -> None:
         text = json.dumps(meta.to_dict(), ensure_ascii=False, indent=1)
-        write_atomic(self.paths["meta"], text.encode("utf-8"))
+        write_atomic(self.paths["meta"], text.encode("utf-8"), sync_folder=sync_folder)
 
     def save(
         self, vectors: Matrix, meta: IndexMeta, *, views: Mapping[str, Matrix], rows: IndexRows
@@ -320,7 +314,8 @@ class IndexFiles:
         self, old: IndexMeta, vectors: Matrix, meta: IndexMeta, *,
         views: Mapping[str, Matrix], rows: IndexRows,
     ) -> IndexMeta:
-        """Add rows at the end of both files, then write ``meta`` (O(new rows) + one meta).
+        """Add rows at the end of the three files, then write ``meta`` (O(new rows) + one
+        meta).
 
         Raises:
             LearningsIndexError: the files are not those ``old`` records.
@@ -329,21 +324,34 @@ class IndexFiles:
         if problem is not None:
             raise LearningsIndexError(f"cannot append: {problem}")
         d = meta.dimensions
+        payloads = {"text": np.ascontiguousarray(vectors, dtype=np.float32).tobytes(),
+                    "story": np.ascontiguousarray(views["story"], dtype=np.float32).tobytes(),
+                    "lines": lines_text(rows)}
+        fds: list[int] = []
+        try:
+            for role in ROLES:
+                fds.append(os.open(self.paths[role], os.O_WRONLY | os.O_APPEND))
+                os.write(fds[-1], payloads[role])
+                self.after_write(f"{role}-append")
+            # The three fsyncs at once: one journal commit instead of three in a row (≈ 7 ms
+            # each here); all done before the meta names the new rows.
+            with ThreadPoolExecutor(len(fds)) as pool:
+                list(pool.map(os.fsync, fds))
+        finally:
+            for fd in fds:
+                os.close(fd)
         files: dict[str, dict[str, Any]] = {}
-        for role, rows_of in (("text", vectors), ("story", views["story"])):
-            payload = np.ascontiguousarray(rows_of, dtype=np.float32).tobytes()
-            _append_durably(self.paths[role], payload)
-            self.after_write(f"{role}-append")
+        for role in ROLES:
             start = bytes.fromhex(old.files[role]["chain"])
-            files[role] = self._record(role, chain(start, _row_bytes(payload, d * 4)).hex())
-        text = lines_text(rows)
-        _append_durably(self.paths["lines"], text)
-        self.after_write("lines-append")
-        start = bytes.fromhex(old.files["lines"]["chain"])
-        files["lines"] = self._record("lines", chain(start, _line_bytes(text)).hex())
+            rows_of = (_row_bytes(payloads[role], d * 4) if role in VIEW_ROLES
+                       else _line_bytes(payloads[role]))
+            files[role] = self._record(role, chain(start, rows_of).hex())
         files["story"]["language_axis"] = old.files["story"]["language_axis"]
         final = replace(meta, files=files)
-        self._write_meta(final)
+        # No fsync of the folder: if a power cut loses this rename, the previous meta is back,
+        # the files are longer than it records, and the next update cuts them off and redoes
+        # the append (``repair``) — the index is never wrong, only an append is redone.
+        self._write_meta(final, sync_folder=False)
         return final
 
     def repair(self, meta: IndexMeta) -> bool:
