@@ -29,7 +29,9 @@ def _blas() -> Any:
 
 def one_blas_thread() -> AbstractContextManager[object]:
     """A context in which BLAS calls of this process use one thread (process-wide while it
-    lasts: a concurrent BLAS call elsewhere runs on one thread too, never wrongly)."""
+    lasts: a concurrent BLAS call elsewhere runs on one thread too, never wrongly). Contexts
+    interleaved across threads (a server's request threads) can restore each other's value and
+    leave one thread set: batch BLAS work is then slower, never wrong."""
     blas = _blas()
     if blas is None or not blas.lib_controllers:
         return nullcontext()
