@@ -161,7 +161,8 @@ def one_size(n: int, queries: int, rng: np.random.Generator) -> str:
         qi = iter(range(10**9))
 
         def q() -> Matrix:
-            return qs[next(qi) % queries]
+            row: Matrix = qs[next(qi) % queries]
+            return row
 
         runs: dict[str, Callable[[Matrix], object]] = {
             "product": lambda v: product.search(v, 50),
