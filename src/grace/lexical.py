@@ -64,16 +64,18 @@ def _stemmer(language: str) -> Stemmer.Stemmer:
     return _STEMMERS[language]
 
 
-def analyse(text: str) -> list[str]:
+def analyse(text: str, *, language: str | None = None) -> list[str]:
     """Stemmed, stop-word-free tokens of ``text`` (see the module docstring).
 
     ``analyse("Les requêtes SQL")`` -> ``["requet", "sql"]``; ``analyse("Next.js pages")``
-    -> ``["next.js", "page"]``.
+    -> ``["next.js", "page"]``. ``language`` (a Snowball name: ``"french"``) forces the
+    stemmer, so that a three-word request and a long record are stemmed alike.
     """
     words = _WORD.findall(fold(text))
-    french = sum(w in _FR and w not in _EN for w in words)
-    english = sum(w in _EN and w not in _FR for w in words)
-    language = "french" if french > english else "english"
+    if language is None:
+        french = sum(w in _FR and w not in _EN for w in words)
+        english = sum(w in _EN and w not in _FR for w in words)
+        language = "french" if french > english else "english"
     stem = _stemmer(language).stemWord
     return [
         w if not w.isalnum() else stem(w)  # next.js, c#, c++ stay whole
@@ -111,6 +113,46 @@ class Bm25Scorer:
         raw = np.asarray(self._bm25.get_scores(terms), dtype=np.float64)
         ceiling = sum(self._idf[t] for t in terms) * (K1 + 1)
         return np.clip(raw / ceiling, 0.0, 1.0) if ceiling > 0 else np.zeros_like(raw)
+
+
+def pool_bm25(documents: Sequence[npt.NDArray[np.int32]],
+              query: Sequence[int]) -> npt.NDArray[np.float64]:
+    """BM25 of ``query`` over a small pool of already analysed ``documents`` (each an array of
+    term ids, repeats kept), normalised like :meth:`Bm25Scorer.scores`.
+
+    The same figures as :class:`Bm25Scorer` (bm25s's Lucene variant: idf
+    ``log(1 + (N - df + 0.5) / (df + 0.5))`` times ``tf / (tf + k1 (1 - b + b |d| / avgdl))``,
+    k1 = 1.5, b = 0.75, divided by the query's
+    ceiling ``Σ idf(t) · (k1 + 1)`` over the query terms present in the pool), computed for the
+    query terms only: no index is built, so scoring a few hundred documents costs one pass over
+    their term ids (matching ranks each request's in-zone survivors this way; a unit test checks
+    it against bm25s).
+
+    Returns:
+        ``(len(documents),) float64`` in [0, 1]; zeros when no query term is in the pool.
+    """
+    n = len(documents)
+    terms = np.unique(np.asarray(list(query), dtype=np.int64))
+    if n == 0 or len(terms) == 0:
+        return np.zeros(n, dtype=np.float64)
+    lengths = np.fromiter((len(d) for d in documents), dtype=np.float64, count=n)
+    flat = np.concatenate([np.asarray(d, dtype=np.int64) for d in documents])
+    owner = np.repeat(np.arange(n), lengths.astype(np.int64))
+    hit = np.isin(flat, terms)
+    col = np.searchsorted(terms, flat[hit])
+    tf = np.zeros((n, len(terms)), dtype=np.float64)
+    np.add.at(tf, (owner[hit], col), 1.0)
+    df = (tf > 0).sum(axis=0)
+    present = df > 0
+    if not present.any():
+        return np.zeros(n, dtype=np.float64)
+    idf = np.log(1 + (n - df + 0.5) / (df + 0.5))
+    avg = float(lengths.mean()) or 1.0
+    norm = K1 * (1 - B + B * lengths / avg)
+    raw = (tf / (tf + norm[:, None]) * idf[None, :])[:, present].sum(axis=1)  # bm25s "lucene"
+    ceiling = float(idf[present].sum() * (K1 + 1))
+    out: npt.NDArray[np.float64] = np.clip(raw / ceiling, 0.0, 1.0)
+    return out
 
 
 def bm25_scorer(documents: Sequence[str]) -> Bm25Scorer:

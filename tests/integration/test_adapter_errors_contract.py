@@ -63,6 +63,7 @@ STORE_CALLS: dict[str, Callable[[MemberRepository], object]] = {
     "summaries": lambda r: r.summaries([1, 2]),
     "availability": lambda r: r.availability([1, 2], [DAY0]),
     "positions": lambda r: r.positions([1, 2]),
+    "revisions": lambda r: r.revisions([1, 2]),
 }
 LOG_CALLS: dict[str, Callable[[SqlSearchLog], object]] = {
     "record": lambda log: log.record(_record("b" * 32)),

@@ -43,3 +43,13 @@ def test_availability_of_a_refreshed_member_is_replaced_whole_and_unknown_follow
     assert idx.stage1(HardFilter(dates=(DAY,))) == [1, 2, 3]
     assert idx.stage1(HardFilter(dates=(DAY,), unknown="drop")) == [1]
     assert idx.stage1(HardFilter(dates=(date(2030, 1, 1),), unknown="drop")) == []
+
+
+def test_a_rows_revision_moves_only_when_it_is_written_again():
+    idx = MemberIndex()
+    idx.apply([_row(1), _row(2)], [], 4)
+    idx.apply([_row(2, cap=7)], [], 9)
+    assert idx.revisions([2, 1, 3]) == {1: 4, 2: 9}  # 3 is not in the index
+    idx.apply([_row(5)], [], 11)  # a new row before the old ones are re-sorted
+    idx.apply([_row(0)], [], 12)
+    assert idx.revisions([0, 1, 2, 5]) == {0: 12, 1: 4, 2: 9, 5: 11}

@@ -15,7 +15,9 @@ from grace.matching.adapters.database import Database
 from grace.matching.adapters.generator import generate_members, venue_members_report
 from grace.matching.adapters.geo_table import FrenchGeoTable
 from grace.matching.application.embed_worker import EmbedMembers
+from grace.matching.application.evaluation import EvaluateMatching
 from grace.matching.application.importing import ImportMembers, ImportReport
+from grace.matching.application.lexicon import MemberLexicon
 from grace.matching.application.match import LlmPricing, MatchMembers, RankFinalists
 from grace.matching.application.search import SearchMembers
 from grace.matching.domain.ports import (
@@ -70,6 +72,9 @@ class MatchingApp(Closing):
     _log: SearchLog | None = field(default=None, init=False, repr=False)
     _match: MatchMembers | None = field(default=None, init=False, repr=False)
     _closed: bool = field(default=False, init=False, repr=False)
+    _closing: list[Callable[[], None]] = field(default_factory=list, init=False, repr=False)
+    _lexicon: MemberLexicon = field(default_factory=MemberLexicon, init=False, repr=False)
+    """Analysed member texts, shared by every search of this app (decision 0021)."""
 
     @property
     def url(self) -> str:
@@ -93,7 +98,8 @@ class MatchingApp(Closing):
     def search(self) -> SearchMembers:
         s = self.settings
         return SearchMembers(self.repo, self.embedder, self.geo, unknown=s.matching_unknown,
-                             top_k=s.matching_top_k, broad_limit=s.matching_broad_limit)
+                             top_k=s.matching_top_k, broad_limit=s.matching_broad_limit,
+                             lexicon=self._lexicon)
 
     @property
     def log(self) -> SearchLog:
@@ -114,6 +120,20 @@ class MatchingApp(Closing):
                                        finalists=s.llm_finalists,
                                        reuse_similarity=s.matching_reuse_similarity)
         return self._match
+
+    def evaluation(self) -> EvaluateMatching:
+        """``grace eval matching`` over this store: the pipeline as configured, but logging to
+        a throwaway in-memory search log (an evaluation leaves no searches, statistics or
+        past requests behind), beside the bare-e5 and BM25 baselines."""
+        s = self.settings
+        rank = RankFinalists(make_proposer(s), timeout_s=s.llm_timeout_s,
+                             pricing=LlmPricing(s.llm_price_input_eur, s.llm_price_output_eur))
+        log = Database("sqlite:///:memory:").search_log()
+        self._closing.append(log.close)
+        search = self.search
+        match = MatchMembers(search, rank, self.repo, log, finalists=s.llm_finalists,
+                             reuse_similarity=s.matching_reuse_similarity)
+        return EvaluateMatching(match, search, self.repo, self.embedder)
 
     def worker(self, *, batch_size: int = 64) -> EmbedMembers:
         return EmbedMembers(self.repo, self.embedder, batch_size=batch_size)
@@ -148,6 +168,8 @@ class MatchingApp(Closing):
         if self._closed:
             return
         self._closed = True
+        for close in self._closing:
+            close()
         if self._log is not None:
             self._log.close()
         self.repo.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -25,6 +26,7 @@ from grace.entrypoints.cli.common import (
     add_plain_row,
     err_console,
     handle_errors,
+    opened,
     out_console,
     print_json,
     settings,
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
         SystemReport,
     )
     from grace.learnings.domain.entry import Learning
+    from grace.matching.application.evaluation import MatchingEvalReport, Outcome
     from grace.resolution.application.evaluation import EvalReport, LabelledTask
 
 app = typer.Typer(help="Evaluate GRACE's selection against labelled tasks.", no_args_is_help=True)
@@ -348,3 +351,100 @@ def _print_learnings(
                           str(row.samples), f"{row.queries:.1f}", _f3(row.mrr5),
                           _f3(row.recall5), _f3(row.ndcg10))
         out_console.print(st)
+
+
+@app.command("matching")
+@handle_errors
+def matching(
+    labels: Annotated[Path, typer.Argument(help="JSONL labelled requests "
+                                           "(eval/matching/README.md).")],
+    db: Annotated[
+        str | None, typer.Option("--db", help="Member store to evaluate: sqlite:///PATH or "
+                                 "postgresql://… (default <GRACE_CACHE_DIR>/eval-matching.sqlite"
+                                 "; filled from --venues and embedded when empty).",
+                                 show_default=False)
+    ] = None,
+    venues: Annotated[
+        Path, typer.Option(help="Venues CSV imported into an empty store.")
+    ] = Path("../shared/data/venues/festivals_france.csv"),
+    seed: Annotated[int, typer.Option(help="Seed of the generated budgets and calendars "
+                                      "(import only).")] = 0,
+    per_request: Annotated[
+        bool, typer.Option("--per-request", help="Print each request's metrics per system.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """relevant@8, nDCG@8 and hard-filter exactness of matching, next to bare e5 and BM25 on
+    the same stage 1 survivors in the same run (the search log is a throwaway one).
+
+    Examples:
+
+      grace eval matching eval/matching/requests.jsonl
+
+      grace eval matching eval/matching/requests.jsonl --db sqlite:///festivals.sqlite --json
+    """
+    from grace.bootstrap.matching import build_matching
+    from grace.matching.application.evaluation import read_request_labels
+
+    cfg = settings()
+    requests = read_request_labels(labels)
+    url = db or f"sqlite:///{cfg.cache_dir}/eval-matching.sqlite"
+    m = opened(build_matching(cfg, database_url=url))
+    if m.repo.count() == 0:
+        with err_console.status(f"importing {venues} (first run of this store)", spinner="dots"):
+            m.import_venues(venues, seed=seed)
+    if m.status().stale:
+        with Progress(TextColumn("embedding members"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=err_console, transient=True) as progress:
+            bar = progress.add_task("embedding", total=None)
+            m.worker()(on_progress=lambda done, total: progress.update(bar, completed=done,
+                                                                       total=total))
+    evaluate = m.evaluation()
+    with Progress(TextColumn("matching"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err_console, transient=True) as progress:
+        bar = progress.add_task("requests", total=len(requests))
+        report = evaluate(requests, name=labels.name,
+                          on_progress=lambda done, _t: progress.update(bar, completed=done))
+    if as_json:
+        print_json({"command": f"grace eval matching {labels}", "db": url,
+                    "ranker": m.settings.ranker, "embedder": cfg.embedder,
+                    "load_average": os.getloadavg(), "report": report})
+        return
+    _print_matching(report, per_request=per_request)
+    out_console.print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
+                      highlight=False)
+
+
+def _cell(o: Outcome) -> str:
+    flag = "" if o.exact is None or o.exact else " INEXACT"
+    if o.relevant8 is None:
+        return "—" + flag
+    nd = "—" if o.ndcg8 is None else f"{o.ndcg8:.2f}"
+    return f"{o.relevant8:.2f} / {nd}{flag}"
+
+
+def _print_matching(report: MatchingEvalReport, *, per_request: bool) -> None:
+    if per_request:
+        table = Table(title=escape(f"{report.labels}: per request (relevant@8 / nDCG@8)"))
+        table.add_column("id")
+        table.add_column("kind")
+        for s in report.systems:
+            table.add_column(s.system)
+        rows = zip(*(s.outcomes for s in report.systems), strict=True)
+        for outcomes in rows:
+            first = outcomes[0]
+            add_plain_row(table, first.id, first.kind,
+                          *[_cell(o) for o in outcomes])
+        out_console.print(table)
+    table = Table(title=escape(f"matching: {report.requests} requests ({report.ranked} themed) "
+                               f"over {report.members} members, same run"))
+    for col in ("system", "relevant@8", "nDCG@8", "hard-filter exactness",
+                "p50 / p95 ms (all)", "p50 / p95 ms (ranking, no embedding)"):
+        table.add_column(col)
+    for s in report.systems:
+        add_plain_row(table, s.system, _f3(s.relevant8), _f3(s.ndcg8),
+                      "—" if s.exactness is None else _pct(s.exactness),
+                      f"{s.p50_ms:.1f} / {s.p95_ms:.1f}",
+                      "—" if math.isnan(s.ranking_p50_ms) else
+                      f"{s.ranking_p50_ms:.1f} / {s.ranking_p95_ms:.1f}")
+    out_console.print(table)

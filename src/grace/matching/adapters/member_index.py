@@ -93,6 +93,7 @@ class MemberIndex:
         self._postal = np.zeros(0, dtype=np.int32)
         self._dep = np.zeros(0, dtype=np.int32)
         self._model = np.zeros(0, dtype=np.int32)
+        self._rev = np.zeros(0, dtype=np.int64)  # store revision each row was last applied at
         self._f: dict[str, npt.NDArray[np.float64]] = {c: np.zeros(0) for c in _FLOATS}
         self._days: dict[str, npt.NDArray[np.int8]] = {}  # ISO day → 1 free, −1 booked, 0 unknown
         self._vectors: dict[int, npt.NDArray[np.float32]] = {}  # model code → (capacity, d)
@@ -122,6 +123,7 @@ class MemberIndex:
         self._postal = grown(self._postal, -1)
         self._dep = grown(self._dep, -1)
         self._model = grown(self._model, -1)
+        self._rev = grown(self._rev, 0)
         self._f = {c: grown(a, math.nan) for c, a in self._f.items()}
         self._days = {d: grown(a, 0) for d, a in self._days.items()}
         self._vectors = {m: grown(a, 0.0) for m, a in self._vectors.items()}
@@ -169,6 +171,7 @@ class MemberIndex:
                     self._resort()
                 at = self._rows_for(ids)
             self._fill(rows, at)
+            self._rev[at] = revision
             for a in self._days.values():
                 a[at] = 0
             for day, available, members in availability:
@@ -185,7 +188,7 @@ class MemberIndex:
         def perm(a: npt.NDArray[Any]) -> None:
             a[: self._n] = a[: self._n][order]
 
-        for a in (self._ids, self._active, self._postal, self._dep, self._model,
+        for a in (self._ids, self._active, self._postal, self._dep, self._model, self._rev,
                   *self._f.values(), *self._days.values(), *self._vectors.values()):
             perm(a)
 
@@ -304,6 +307,16 @@ class MemberIndex:
             if len(ranked) < k:
                 ranked += [Ranked(int(i), None) for i in want[~has][: k - len(ranked)]]
             return ranked
+
+    def revisions(self, ids: Sequence[int]) -> dict[int, int]:
+        """For each of ``ids`` in the index, the store revision its row was last applied at: a
+        member whose revision has not moved has not been written since (its text included),
+        so a cache keyed by (id, revision) is exact (the lexical channel's, decision 0021)."""
+        with self.lock:
+            want = np.unique(np.asarray(list(ids), dtype=np.int64))
+            rows = self._rows_for(want)
+            ok = rows >= 0
+            return {int(i): int(r) for i, r in zip(want[ok], self._rev[rows[ok]], strict=True)}
 
     def positions(self, ids: Sequence[int]) -> dict[int, tuple[float, float]]:
         """(lat, lon) of the located members among ``ids``."""

@@ -331,5 +331,9 @@ class PostgresMemberRepository:
         with self._index.lock:
             return self._synced().positions(ids)
 
+    def revisions(self, ids: Sequence[int]) -> dict[int, int]:
+        with self._index.lock:
+            return self._synced().revisions(ids)
+
     def close(self) -> None:
         self._db.close()

@@ -336,7 +336,8 @@ class MatchMembers:
             ids = [r.member_id for r in st.ranked[: self._finalists]]
             days = self._repo.availability(ids, request.dates)
         sims = {r.member_id: r.similarity for r in st.ranked}
-        finalists = tuple(Finalist(st.members[i], sims[i], st.distances.get(i), days.get(i, {}))
+        finalists = tuple(Finalist(st.members[i], sims[i], st.distances.get(i), days.get(i, {}),
+                                   st.evidence.get(i))
                           for i in ids)
         label = st.criteria.zone.label if st.criteria.zone is not None else None
         past = tuple(PastRequest(s.search_id, s.description, s.similarity,

@@ -1,4 +1,13 @@
-"""Search without the LLM stage: zone → stage 1 (hard filters) → stage 2 (exact cosine top k)."""
+"""Search without the LLM stage: zone → stage 1 (hard filters) → stage 2 (hybrid ranking).
+
+Stage 2 (decision 0021) ranks the survivors by three channels, each divided by its best
+candidate's and added with equal weights: the e5 cosine of the request's *topic* (its words
+without the zone's mentions nor the facts stage 1 enforces,
+:func:`~grace.matching.domain.texts.topic_text`), rescaled to [0, 1] over the candidates;
+BM25 of the same words over the members' texts; and the members' tags matched as facts
+(:mod:`grace.matching.application.lexicon`). Candidates: every survivor, or, beyond
+:data:`POOL` of them (no zone), the :data:`POOL` closest by cosine.
+"""
 
 from __future__ import annotations
 
@@ -12,11 +21,22 @@ import numpy.typing as npt
 from grace.embedding.ports import TextEmbedder
 from grace.matching.application.defaults import BROAD_LIMIT as BROAD_LIMIT
 from grace.matching.application.defaults import TOP_K as TOP_K
+from grace.matching.application.lexicon import MemberLexicon
 from grace.matching.domain.filters import HardFilter, UnknownRule, Zone
 from grace.matching.domain.model import EventRequest, Member
 from grace.matching.domain.places_fr import de
 from grace.matching.domain.ports import MemberRepository, Ranked, ZoneResolver
-from grace.matching.domain.texts import request_text
+from grace.matching.domain.ranking import Evidence
+from grace.matching.domain.texts import request_text, topic_text
+
+POOL = 500
+"""Stage 2 candidates scored by every channel: the survivors, or the 500 best by cosine when
+there are more (a request without a zone); the broad zone rule already caps zoned requests."""
+LEXICAL_WEIGHT = 1.0
+"""Weight of the BM25 channel beside the rescaled cosine (1.0): equal weights, set before the
+evaluation (decision 0021)."""
+THEME_WEIGHT = 1.0
+"""Weight of the theme channel (tags matched as facts) beside the rescaled cosine."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +87,10 @@ class Stages:
     """Everything stages 1–2 computed, for stage 3 and the search log.
 
     Attributes:
-        query: the request vector ``(d,) float32``. ranked: stage 2 order.
-        members: the ranked members by id. distances: km from the zone's centre by id.
+        query: the request vector ``(d,) float32`` (the whole request text, zone included: the
+            search log compares requests with it). ranked: stage 2 order (similarity: cosine
+            of the topic). members: the ranked members by id. distances: km from the zone's
+            centre by id. evidence: the themes and words each ranked member matched.
         ms: wall time per step (``stage1``, ``narrowing``, ``embedding``, ``stage2``).
     """
 
@@ -82,6 +104,7 @@ class Stages:
     members: dict[int, Member]
     distances: dict[int, float] = field(default_factory=dict)
     ms: dict[str, float] = field(default_factory=dict)
+    evidence: dict[int, Evidence] = field(default_factory=dict)
 
     def funnel(self) -> list[FunnelStage]:
         """The funnel of stages 1–2: members, stage 1, [broad zone,] embedding, stage 2."""
@@ -106,11 +129,12 @@ class SearchMembers:
 
     def __init__(self, repo: MemberRepository, embedder: TextEmbedder, zones: ZoneResolver, *,
                  unknown: UnknownRule = "keep", top_k: int = TOP_K,
-                 broad_limit: int = BROAD_LIMIT,
+                 broad_limit: int = BROAD_LIMIT, lexicon: MemberLexicon | None = None,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self._repo, self._embedder, self._zones = repo, embedder, zones
         self._unknown, self._k, self._clock = unknown, top_k, clock
         self._broad = broad_limit
+        self._lexicon = lexicon if lexicon is not None else MemberLexicon()
 
     @property
     def model_key(self) -> str:
@@ -138,10 +162,42 @@ class SearchMembers:
         return sorted(order[: self._broad]), why
 
     def embed(self, request: EventRequest, criteria: HardFilter) -> npt.NDArray[np.float32]:
-        """The request's query vector ``(d,) float32`` (zone named as resolved)."""
+        """The request's query vector ``(d,) float32`` (zone named as resolved): the search
+        log's vector, which past requests are compared with."""
+        return self._vectors(request, criteria)[0]
+
+    def _vectors(self, request: EventRequest, criteria: HardFilter
+                 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], str]:
+        """The whole request's vector, its topic's vector and the topic text (one call)."""
         label = criteria.zone.label if criteria.zone is not None else None
-        vec = self._embedder.embed([request_text(request, zone_label=label)], kind="query")[0]
-        return np.asarray(vec, dtype=np.float32)
+        whole, topic = request_text(request, zone_label=label), topic_text(request,
+                                                                           zone_label=label)
+        vecs = self._embedder.embed([whole, topic], kind="query")
+        return (np.asarray(vecs[0], dtype=np.float32), np.asarray(vecs[1], dtype=np.float32),
+                topic)
+
+    def rank(self, ids: list[int], topic_vector: npt.NDArray[np.float32], topic: str
+             ) -> tuple[list[Ranked], dict[int, Evidence]]:
+        """Stage 2: the top ``top_k`` of ``ids`` by the three channels (module docstring), ties
+        by cosine then id; members without a current vector rank by the other channels."""
+        dense = self._repo.rank(topic_vector, ids, k=min(len(ids), POOL),
+                                model_key=self.model_key)
+        if not dense:
+            return [], {}
+        pool = [r.member_id for r in dense]
+        cos = np.array([np.nan if r.similarity is None else r.similarity for r in dense])
+        known = ~np.isnan(cos)
+        scaled = np.zeros(len(pool))
+        if known.any():
+            lo, hi = float(np.nanmin(cos)), float(np.nanmax(cos))
+            scaled[known] = (cos[known] - lo) / (hi - lo) if hi > lo else 1.0
+        ch = self._lexicon.channels(self._repo, pool, topic)
+        fused = scaled + LEXICAL_WEIGHT * ch.lexical + THEME_WEIGHT * ch.themes
+        order = sorted(range(len(pool)), key=lambda j: (-fused[j], -np.nan_to_num(cos[j], nan=-2),
+                                                        pool[j]))[: self._k]
+        ranked = [dense[j] for j in order]
+        return ranked, {r.member_id: ch.evidence[r.member_id] for r in ranked
+                        if r.member_id in ch.evidence}
 
     def stages(self, request: EventRequest) -> Stages:
         """Run stages 1 and 2 (with the broad zone rule). Raises ZoneError, MemberStoreError."""
@@ -155,9 +211,9 @@ class SearchMembers:
         if f.zone is not None:
             ids, narrowed = self.narrow(ids, f.zone)
         t2 = self._clock()
-        query = self.embed(request, f)
+        query, topic_vector, topic = self._vectors(request, f)
         t3 = self._clock()
-        ranked = self._repo.rank(query, ids, k=self._k, model_key=self.model_key)
+        ranked, evidence = self.rank(ids, topic_vector, topic)
         t4 = self._clock()
         members = self._repo.summaries([r.member_id for r in ranked])
         distances: dict[int, float] = {}
@@ -167,7 +223,7 @@ class SearchMembers:
         ms = {"stage1": (t1 - t0) * 1000, "narrowing": (t2 - t1) * 1000,
               "embedding": (t3 - t2) * 1000, "stage2": (t4 - t3) * 1000}
         return Stages(f, total, stage1, ids, narrowed, query, ranked,
-                      members, distances, ms)
+                      members, distances, ms, evidence)
 
     def __call__(self, request: EventRequest) -> SearchResult:
         """Run stages 1 and 2. Raises ZoneError, MemberStoreError."""

@@ -108,6 +108,11 @@ class MemberRepository(Protocol):
     def positions(self, ids: Sequence[int]) -> dict[int, tuple[float, float]]:
         """(lat, lon) degrees of the located members among ``ids``."""
 
+    def revisions(self, ids: Sequence[int]) -> dict[int, int]:
+        """For each known member of ``ids``, the store revision of its last write (decision
+        0018's counter): unchanged revision, unchanged member. Caches of per-member derived
+        data (the lexical channel's analysed texts) are keyed by it."""
+
     def close(self) -> None: ...
 
 

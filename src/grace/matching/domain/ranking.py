@@ -30,6 +30,21 @@ KNOWLEDGE_EXCERPT = 300
 
 
 @dataclass(frozen=True, slots=True)
+class Evidence:
+    """What stage 2 found in a member for one request (issue 16 item 2).
+
+    Attributes:
+        themes: the member's tags that the request names (stemmed words, French Snowball),
+            most specific first.
+        words: other words of the request found in the member's record (as the organiser
+            wrote them), the rarest among the candidates first.
+    """
+
+    themes: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Finalist:
     """A stage 2 finalist with the facts stage 3 explains from.
 
@@ -39,12 +54,15 @@ class Finalist:
         distance_km: from the zone's centre (``None`` without a zone or coordinates).
         days: availability on the requested dates (``True`` free, ``False`` booked); a missing
             date is unknown.
+        evidence: the themes and words stage 2 matched (``None``: not computed; the
+            explanation then matches tags on words, :func:`matched_tags`).
     """
 
     member: Member
     similarity: float | None
     distance_km: float | None
     days: Mapping[date, bool] = field(default_factory=dict)
+    evidence: Evidence | None = None
 
     @property
     def code(self) -> str:
@@ -332,13 +350,18 @@ class _Facts:
 
 def _fact_list(f: Finalist, request: EventRequest, zone_label: str | None) -> _Facts:
     m, confirmed, unknown = f.member, [], []
-    tags = matched_tags(m, request)
+    if f.evidence is not None:
+        tags, said = f.evidence.themes, f.evidence.words
+    else:
+        tags, said = matched_tags(m, request), ()
     if tags:
         quoted = ", ".join(f"« {t} »" for t in tags[:3])
         confirmed.append(f"{'thèmes' if len(tags) > 1 else 'thème'} {quoted}")
-    elif f.similarity is not None:
-        confirmed.append("description proche de la demande (similarité "
-                         f"{_fr_dec(f.similarity, 2)})")
+    if said:
+        quoted = ", ".join(f"« {w} »" for w in said[:3])
+        confirmed.append(f"{quoted} dans sa fiche")
+    if not tags and not said and f.similarity is not None:
+        confirmed.append("description proche du sens de la demande")
     if request.format is not None and request.headcount is not None:
         cap = m.capacity.for_format(request.format)
         label = FORMAT_LABELS_FR[request.format]
@@ -379,19 +402,19 @@ def deterministic_ranking(brief: RankingBrief) -> Ranking:
     """Seed 003's answer without an LLM, from stage 2 order and the hard facts.
 
     Recommended: the 4 finalists with the fewest unknown requested facts (capacity, budget,
-    availability), then the most tags matching the request, then the best stage 2 rank.
-    Compatible: of the others, the 4 with the most matching tags, then stage 2 order. Nothing
-    is rejected (only an LLM judges beyond the facts).
+    availability), then the best stage 2 rank. Compatible: the next 4 in stage 2 order. Stage 2
+    already weighs the themes and words the request shares with each member (decision 0021);
+    a second count of matching tags here would let a broad tag (« Musique ») outrank the
+    specific one (« Musique classique »). Nothing is rejected (only an LLM judges beyond the
+    facts).
     """
     req = brief.request
     facts = {f.code: _fact_list(f, req, brief.zone_label) for f in brief.finalists}
-    tags = {f.code: len(matched_tags(f.member, req)) for f in brief.finalists}
     order = {f.code: i for i, f in enumerate(brief.finalists)}
-    rec = sorted(brief.finalists, key=lambda f: (len(facts[f.code].unknown), -tags[f.code],
+    rec = sorted(brief.finalists, key=lambda f: (len(facts[f.code].unknown),
                                                  order[f.code]))[:RECOMMENDED]
     chosen = {f.code for f in rec}
-    comp = sorted((f for f in brief.finalists if f.code not in chosen),
-                  key=lambda f: (-tags[f.code], order[f.code]))[:COMPATIBLE]
+    comp = [f for f in brief.finalists if f.code not in chosen][:COMPATIBLE]
     return Ranking(
         tuple(Pick(f.code, explain(f, req, brief.zone_label, recommended=True)) for f in rec),
         tuple(Pick(f.code, explain(f, req, brief.zone_label, recommended=False)) for f in comp),

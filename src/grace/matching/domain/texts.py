@@ -8,8 +8,10 @@ The embedder adds the e5 prefixes itself (``passage:`` for members, ``query:`` f
 from __future__ import annotations
 
 import hashlib
+import re
 
 from grace.matching.domain.model import FORMAT_LABELS_FR, EventRequest, Member
+from grace.text import fold
 
 
 def member_text(m: Member) -> str:
@@ -51,3 +53,79 @@ def request_text(r: EventRequest, *, zone_label: str | None = None) -> str:
         radius = f" dans un rayon de {r.radius_km:g} km" if r.radius_km else ""
         parts.append(f"Zone : {zone}{radius}.")
     return " ".join(parts)
+
+
+_PLACE_LEAD = (
+    r"(?:(?:tout\s+)?pres\s+d(?:e\s+|')|pas\s+loin\s+d(?:e\s+|')|autour\s+d(?:e\s+|')|"
+    r"aux\s+alentours\s+d(?:e\s+|')|du\s+cote\s+d(?:e\s+|')|aux\s+environs\s+d(?:e\s+|')|"
+    r"dans\s+(?:le\s+|la\s+|les\s+|l')?(?:departement\s+|region\s+)?(?:d(?:e\s+|u\s+|es\s+|'))?|"
+    r"en\s+|a\s+|au\s+|aux\s+|sur\s+|vers\s+|de\s+|d'|du\s+|des\s+)?"
+)
+"""A place's lead-in, folded (« près de », « pas loin d' », « dans le », « en », « à »…)."""
+_PLACE_TAIL = r"(?:\s+et\s+(?:ses\s+)?(?:alentours|environs))?"
+
+
+def _folded_map(text: str) -> tuple[str, list[int]]:
+    """``text`` folded (lower case, no accents, apostrophes and hyphens as in the original) and,
+    for each folded character, the index of the original character it comes from."""
+    out, where = [], []
+    for i, ch in enumerate(text):
+        f = fold(ch).replace("’", "'")
+        out.append(f)
+        where += [i] * len(f)
+    return "".join(out), where
+
+
+def zone_names(zone_text: str | None, zone_label: str | None) -> tuple[str, ...]:
+    """The words a request uses for its zone: the zone as written (``Angoulême``, ``13``) and
+    its resolved label without the département number (``Angoulême (16)`` → ``Angoulême``;
+    ``75011 (Paris 11e Arrondissement)`` → ``75011`` and ``Paris 11e Arrondissement``)."""
+    names: list[str] = []
+    for raw in (zone_text, zone_label):
+        if not raw or not raw.strip():
+            continue
+        head, _, rest = raw.partition("(")
+        names.append(head.strip())
+        inner = rest.rstrip(") ").strip()
+        if inner and any(c.isalpha() for c in inner):
+            names.append(inner)
+    return tuple(dict.fromkeys(n for n in names if n))
+
+
+def without_zone(text: str, names: tuple[str, ...]) -> str:
+    """``text`` without the mentions of its zone: each name (accents, case, hyphens and spaces
+    ignored), with its lead-in (« près de Lyon », « pas loin d'Angoulême », « en
+    Île-de-France », « dans le 13 ») and a trailing « et alentours ». The zone is a hard filter
+    of stage 1, not a topic: left in the text it pulls every member of that town up, whatever
+    its theme (issue 16: Angoulême music festivals for a comics request)."""
+    if not names:
+        return text
+    folded, where = _folded_map(text)
+    spans: list[tuple[int, int]] = []
+    for name in names:
+        parts = [re.escape(p) for p in re.split(r"[\s\-'’]+", fold(name).replace("’", "'")) if p]
+        if not parts:
+            continue
+        body = r"[\s\-']+".join(parts)
+        pattern = re.compile(rf"(?<![\w]){_PLACE_LEAD}{body}{_PLACE_TAIL}(?![\w])")
+        spans += [(m.start(), m.end()) for m in pattern.finditer(folded)]
+    if not spans:
+        return text
+    keep = [True] * len(text)
+    for start, end in spans:
+        for j in range(where[start], where[end - 1] + 1):
+            keep[j] = False
+    out = "".join(ch for ch, k in zip(text, keep, strict=True) if k)
+    out = re.sub(r"\s+([,.;:!?])", r"\1", re.sub(r"\s{2,}", " ", out))
+    return out.strip(" ,;:-")
+
+
+def topic_text(r: EventRequest, *, zone_label: str | None = None) -> str:
+    """What the request is *about*, for stage 2's ranking (query side): the description and
+    extra information without the zone's mentions (:func:`without_zone`) and without the
+    facts stage 1 already enforces (format, headcount, budget, zone, dates). Falls back to the
+    description when nothing else is left (« Lyon »)."""
+    names = zone_names(r.zone, zone_label)
+    parts = [without_zone(t.strip(), names) for t in (r.description, r.extra) if t.strip()]
+    text = " ".join(p for p in parts if p)
+    return text or r.description.strip()
