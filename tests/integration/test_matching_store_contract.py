@@ -376,3 +376,24 @@ def test_several_zones_are_the_union_of_their_parts(repo, seeded):
     assert got == union == _oracle(members, cal, HardFilter(zone=several), ids)
     assert all(repo.stage1(HardFilter(zone=p)) for p in parts)  # each part keeps someone
     assert len(got) > max(len(repo.stage1(HardFilter(zone=p))) for p in parts)
+
+
+def test_a_members_revision_moves_with_its_writes_seen_from_another_instance(two_stores,
+                                                                             seeded):
+    """Decision 0021: the lexical channel caches each member's analysed text by (id, revision);
+    a write through one instance must move the revision that the other instance reports, for
+    exactly the members written."""
+    a, b = two_stores
+    members, cal = seeded
+    codes = {m.code for m in members[:20]}
+    ids = _load(a, members[:20], [c for c in cal if c.code in codes])
+    some = sorted(ids.values())[:5]
+    before = b.revisions(some)
+    assert set(before) == set(some)
+    first = next(m for m in members[:20] if ids[m.code] in some)
+    changed = dataclasses.replace(first, description="Nouvelle description")
+    a.upsert_members([changed])
+    after = b.revisions(some)
+    moved = {i for i in some if after[i] != before[i]}
+    assert moved == {ids[changed.code]} and after[ids[changed.code]] > before[ids[changed.code]]
+    assert b.revisions([10**9]) == {}
