@@ -76,7 +76,7 @@ class _Counting(SqliteMemberRepository):
         super().__init__(":memory:")
         self.read: list[int] = []
 
-    def summaries(self, ids):  # type: ignore[no-untyped-def]
+    def summaries(self, ids):
         self.read += list(ids)
         return super().summaries(ids)
 
