@@ -232,13 +232,14 @@ def search(
         return
     _print_funnel(result.zone, result.funnel)
     table = Table(title=f"{len(result.candidates)} candidates (first {limit})")
-    for col in ("#", "code", "name", "commune", "km", "similarity", "generated"):
+    for col in ("#", "code", "name", "commune", "km", "score", "similarity", "generated"):
         table.add_column(col, overflow="fold")
     for c in result.candidates[:limit]:
         sim = "—" if c.similarity is None else f"{c.similarity:.3f}"
+        score = "—" if c.score is None else f"{c.score:.3f}"
         km = "—" if c.distance_km is None else f"{c.distance_km:.1f}"
-        add_plain_row(table, c.rank, c.code, c.name, f"{c.commune} ({c.postal_code})", km, sim,
-                      ", ".join(c.generated))
+        add_plain_row(table, c.rank, c.code, c.name, f"{c.commune} ({c.postal_code})", km,
+                      score, sim, ", ".join(c.generated))
     out_console.print(table)
     if result.narrowed:
         err_console.print(escape(result.narrowed), highlight=False)

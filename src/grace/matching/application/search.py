@@ -56,6 +56,8 @@ class Candidate:
         similarity: cosine with the request (``None``: the member has no current embedding).
         distance_km: from the zone's centre (``None`` without zone or coordinates).
         generated: fields made up by a generator (shown so nobody takes them for real).
+        score: the stage 2 score the candidates are ordered by (rescaled cosine + BM25 +
+            themes, decision 0021).
     """
 
     rank: int
@@ -66,6 +68,7 @@ class Candidate:
     similarity: float | None
     distance_km: float | None
     generated: tuple[str, ...]
+    score: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +93,8 @@ class Stages:
         query: the request vector ``(d,) float32`` (the whole request text, zone included: the
             search log compares requests with it). ranked: stage 2 order (similarity: cosine
             of the topic). members: the ranked members by id. distances: km from the zone's
-            centre by id. evidence: the themes and words each ranked member matched.
+            centre by id. evidence: the themes and words each ranked member matched. scores:
+            the stage 2 score of each ranked member by id (the order of ``ranked``).
         ms: wall time per step (``stage1``, ``narrowing``, ``embedding``, ``stage2``).
     """
 
@@ -105,6 +109,7 @@ class Stages:
     distances: dict[int, float] = field(default_factory=dict)
     ms: dict[str, float] = field(default_factory=dict)
     evidence: dict[int, Evidence] = field(default_factory=dict)
+    scores: dict[int, float] = field(default_factory=dict)
 
     def funnel(self) -> list[FunnelStage]:
         """The funnel of stages 1–2: members, stage 1, [broad zone,] embedding, stage 2."""
@@ -177,13 +182,17 @@ class SearchMembers:
                 topic)
 
     def rank(self, ids: list[int], topic_vector: npt.NDArray[np.float32], topic: str
-             ) -> tuple[list[Ranked], dict[int, Evidence]]:
+             ) -> tuple[list[Ranked], dict[int, Evidence], dict[int, float]]:
         """Stage 2: the top ``top_k`` of ``ids`` by the three channels (module docstring), ties
-        by cosine then id; members without a current vector rank by the other channels."""
+        by cosine then id; members without a current vector rank by the other channels.
+
+        Returns:
+            The ranked members, the evidence each matched, and each one's fused score.
+        """
         dense = self._repo.rank(topic_vector, ids, k=min(len(ids), POOL),
                                 model_key=self.model_key)
         if not dense:
-            return [], {}
+            return [], {}, {}
         pool = [r.member_id for r in dense]
         cos = np.array([np.nan if r.similarity is None else r.similarity for r in dense])
         known = ~np.isnan(cos)
@@ -196,8 +205,9 @@ class SearchMembers:
         order = sorted(range(len(pool)), key=lambda j: (-fused[j], -np.nan_to_num(cos[j], nan=-2),
                                                         pool[j]))[: self._k]
         ranked = [dense[j] for j in order]
+        scores = {pool[j]: round(float(fused[j]), 6) for j in order}
         return ranked, {r.member_id: ch.evidence[r.member_id] for r in ranked
-                        if r.member_id in ch.evidence}
+                        if r.member_id in ch.evidence}, scores
 
     def stages(self, request: EventRequest) -> Stages:
         """Run stages 1 and 2 (with the broad zone rule). Raises ZoneError, MemberStoreError."""
@@ -213,7 +223,7 @@ class SearchMembers:
         t2 = self._clock()
         query, topic_vector, topic = self._vectors(request, f)
         t3 = self._clock()
-        ranked, evidence = self.rank(ids, topic_vector, topic)
+        ranked, evidence, scores = self.rank(ids, topic_vector, topic)
         t4 = self._clock()
         members = self._repo.summaries([r.member_id for r in ranked])
         distances: dict[int, float] = {}
@@ -223,7 +233,7 @@ class SearchMembers:
         ms = {"stage1": (t1 - t0) * 1000, "narrowing": (t2 - t1) * 1000,
               "embedding": (t3 - t2) * 1000, "stage2": (t4 - t3) * 1000}
         return Stages(f, total, stage1, ids, narrowed, query, ranked,
-                      members, distances, ms, evidence)
+                      members, distances, ms, evidence, scores)
 
     def __call__(self, request: EventRequest) -> SearchResult:
         """Run stages 1 and 2. Raises ZoneError, MemberStoreError."""
@@ -232,6 +242,7 @@ class SearchMembers:
         for i, r in enumerate(st.ranked, 1):
             m = st.members[r.member_id]
             out.append(Candidate(i, m.code, m.name, m.commune, m.postal_code, r.similarity,
-                                 st.distances.get(r.member_id), m.generated))
+                                 st.distances.get(r.member_id), m.generated,
+                                 st.scores.get(r.member_id)))
         label = st.criteria.zone.label if st.criteria.zone is not None else None
         return SearchResult(label, tuple(st.funnel()), tuple(out), st.narrowed)
