@@ -81,6 +81,17 @@ def test_bad_input_is_a_clear_error_without_traceback(args, message):
     assert "Traceback" not in r.stderr
 
 
+def test_a_too_long_task_fails_before_the_model_is_loaded(tmp_path):
+    # The openai embedder without a key fails when the talents are embedded: the task's length
+    # must be refused first (with e5 that embedding took minutes on a real catalog).
+    r = grace("resolve", "--example", "-r", "backend", "--relevance", "embeddings", "x" * 50_001,
+              env={"GRACE_EMBEDDER": "openai", "OPENAI_API_KEY": "",
+                   "GRACE_CACHE_DIR": str(tmp_path)})
+    assert r.returncode == 2
+    assert "task is 50001 characters long; the maximum is 50000" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
 def test_get_depths_and_sections():
     full = json.loads(grace("get", "--example", "architecture.hexagonal", "--json").stdout)
     assert full["depth"] == "full" and full["sections"]
