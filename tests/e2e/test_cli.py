@@ -92,6 +92,14 @@ def test_a_too_long_task_fails_before_the_model_is_loaded(tmp_path):
     assert "Traceback" not in r.stderr
 
 
+def test_a_long_error_message_stays_on_one_line(tmp_path):
+    r = grace("init", str(tmp_path))  # no catalog: the message is over 200 characters
+    assert r.returncode == 2
+    (line,) = r.stderr.strip().splitlines()
+    assert line.startswith("error: no talent catalog in") and len(line) > 200
+    assert line.endswith("to try GRACE")
+
+
 def test_get_depths_and_sections():
     full = json.loads(grace("get", "--example", "architecture.hexagonal", "--json").stdout)
     assert full["depth"] == "full" and full["sections"]
