@@ -274,6 +274,10 @@ def test_resolve_changed_reads_git(tmp_path):
     js = json.loads(grace("resolve", "-r", "backend", "--changed", "--json", "x", cwd=repo).stdout)
     assert js["files"] == ["app/api/items.py"]  # untracked; the untracked catalog is not in play
     assert js["served_ids"][0] == "py.fastapi" and js["served"][0]["glob"] == "**/*.py"
+    assert (repo / ".grace" / "usage.jsonl").is_file()  # written by that resolve, untracked
+    again = json.loads(grace("resolve", "-r", "backend", "--changed", "--json", "x",
+                             cwd=repo).stdout)
+    assert again["files"] == ["app/api/items.py"]  # GRACE's own usage log is not in play
     outside = grace("resolve", "-r", "backend", "--changed", "x", cwd=repo,
                     env={"GIT_DIR": str(tmp_path / "nope")})
     assert outside.returncode == 2 and "git" in outside.stderr

@@ -136,7 +136,9 @@ def resolve(
     in_play = [repo_relative(f, root) for f in files or []]
     if changed:
         folder = getattr(wired.catalog, "root", None)  # a platform catalog has no folder
-        in_play += changed_files(root, exclude=[folder] if folder else [])
+        log = wired.usage_log  # GRACE's own writes (.grace/usage.jsonl) are not the agent's
+        excluded = [p for p in (folder, log.path if log is not None else None) if p is not None]
+        in_play += changed_files(root, exclude=excluded)
     task_text = _read_task(task)  # a too long task fails before the talents are embedded
     if cfg.relevance == "embeddings":
         with progress_bar("embedding talents (cached after the first run)",
