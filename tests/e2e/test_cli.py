@@ -82,6 +82,25 @@ def test_bad_input_is_a_clear_error_without_traceback(args, message):
     assert "Traceback" not in r.stderr
 
 
+def test_a_too_long_task_fails_before_the_model_is_loaded(tmp_path):
+    # The openai embedder without a key fails when the talents are embedded: the task's length
+    # must be refused first (with e5 that embedding took minutes on a real catalog).
+    r = grace("resolve", "--example", "-r", "backend", "--relevance", "embeddings", "x" * 50_001,
+              env={"GRACE_EMBEDDER": "openai", "OPENAI_API_KEY": "",
+                   "GRACE_CACHE_DIR": str(tmp_path)})
+    assert r.returncode == 2
+    assert "task is 50001 characters long; the maximum is 50000" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_a_long_error_message_stays_on_one_line(tmp_path):
+    r = grace("init", str(tmp_path))  # no catalog: the message is over 200 characters
+    assert r.returncode == 2
+    (line,) = r.stderr.strip().splitlines()
+    assert line.startswith("error: no talent catalog in") and len(line) > 200
+    assert line.endswith("to try GRACE")
+
+
 def test_get_depths_and_sections():
     full = json.loads(grace("get", "--example", "architecture.hexagonal", "--json").stdout)
     assert full["depth"] == "full" and full["sections"]
@@ -257,6 +276,10 @@ def test_resolve_changed_reads_git(tmp_path):
     js = json.loads(grace("resolve", "-r", "backend", "--changed", "--json", "x", cwd=repo).stdout)
     assert js["files"] == ["app/api/items.py"]  # untracked; the untracked catalog is not in play
     assert js["served_ids"][0] == "py.fastapi" and js["served"][0]["glob"] == "**/*.py"
+    assert (repo / ".grace" / "usage.jsonl").is_file()  # written by that resolve, untracked
+    again = json.loads(grace("resolve", "-r", "backend", "--changed", "--json", "x",
+                             cwd=repo).stdout)
+    assert again["files"] == ["app/api/items.py"]  # GRACE's own usage log is not in play
     outside = grace("resolve", "-r", "backend", "--changed", "x", cwd=repo,
                     env={"GIT_DIR": str(tmp_path / "nope")})
     assert outside.returncode == 2 and "git" in outside.stderr

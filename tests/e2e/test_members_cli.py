@@ -57,6 +57,14 @@ def test_table_output_and_status(store):
     assert st == {"members": 7265, "embedded": 7265, "stale": 0}
 
 
+def test_search_on_an_empty_store_says_so(tmp_path, store):
+    empty = members("search", "festival de jazz", "--zone", "Rennes", tmp=tmp_path)
+    assert empty.returncode == 0, empty.stderr
+    assert "the member store holds no member" in " ".join(empty.stderr.split())
+    full = members("search", "festival de jazz", "--zone", "Rennes", tmp=store)
+    assert full.returncode == 0 and "holds no member" not in full.stderr
+
+
 def test_request_file(store, tmp_path):
     req = tmp_path / "demande.json"
     req.write_text(json.dumps({"description": "concert de musique classique", "zone": "2A",

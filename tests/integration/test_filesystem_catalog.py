@@ -1,3 +1,4 @@
+import os
 from pathlib import Path
 
 import pytest
@@ -140,6 +141,17 @@ def test_project_file_round_trip(tmp_path):
     assert pf.project.enabled == ("a",) and pf.project.disabled == ("b",)
     assert pf.catalog == (tmp_path / "cat").resolve()
     assert pf.path == path.resolve()
+
+
+def test_project_file_gets_the_umask_mode_not_mkstemp_0600(tmp_path):
+    old = os.umask(0o022)
+    try:
+        path = write_project_file(tmp_path / "grace.yaml", name="demo", languages=[],
+                                  talents={"a": True})
+    finally:
+        os.umask(old)
+    assert path.stat().st_mode & 0o777 == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["grace.yaml"]  # no temporary left
 
 
 def test_empty_compact_body_is_an_error(tmp_path):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -80,6 +81,20 @@ def test_files_are_written_with_hashes_and_tampering_is_detected(tmp_path):
     st = m.status()
     assert st.state == "unusable" and "unreadable meta" in st.reason
     assert m.ensure().action == "rebuild" and m.status().state == "fresh"
+
+
+def test_index_files_get_the_umask_mode_not_mkstemp_0600(tmp_path):
+    old = os.umask(0o022)
+    try:
+        src = tmp_path / "learnings.jsonl"
+        write(src, 3)
+        IndexMaintainer(JsonlLearningsFile(src), IndexFiles(src), FakeEmbedder(16)).ensure()
+    finally:
+        os.umask(old)
+    for name in ("learnings-text.f32", "learnings-story.f32", "learnings-lines.txt",
+                 "embeddings-meta.json"):
+        assert (tmp_path / name).stat().st_mode & 0o777 == 0o644, name
+    assert not list(tmp_path.glob(".*.tmp"))
 
 
 @pytest.mark.model

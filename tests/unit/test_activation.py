@@ -149,6 +149,7 @@ def test_language_filter_relevance_off_project_then_files():
     (cs,) = [d for d in r.dropped if d.id == "cs.mvvm"]
     assert cs.reason == "language" and "from the project" in cs.detail
     assert r.language_source == "project"
+    assert "\nLanguages: python, typescript\n" in r.markdown
 
     r = _resolve(uc, project, files=["app/api/items.py"])
     assert set(r.served_ids) == {"py.fastapi", "any.git", "any.docs"}
@@ -158,6 +159,8 @@ def test_language_filter_relevance_off_project_then_files():
     assert {d.id: d.reason for d in r.dropped}["ts.react"] == "language"
     assert r.languages == ("python",) and r.language_source == "files"
     assert "Files: app/api/items.py" in r.markdown
+    # the header names the languages the filter used, not the project's (typescript was dropped)
+    assert "\nLanguages: python (from the files in play)\n" in r.markdown
 
 
 def test_language_named_in_the_task_drops_other_stacks_explained():
@@ -169,6 +172,7 @@ def test_language_named_in_the_task_drops_other_stacks_explained():
     assert r.language_source == "task" and r.languages == ("python",)
     (cs,) = [d for d in r.dropped if d.id == "cs.mvvm"]
     assert cs.reason == "language" and "named in the task: pydantic" in cs.detail
+    assert "\nLanguages: python (named in the task)\n" in r.markdown
 
 
 def test_catalog_without_activation_keeps_seed_001_order():

@@ -166,7 +166,10 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
             try:
                 return func(*args, **kwargs)
             except GraceError as exc:
-                err_console.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
+                # soft_wrap: one line however long (the console's width of 200 when stderr is
+                # not a terminal cut a long message in two for scripts and logs)
+                err_console.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False,
+                                  soft_wrap=True)
                 raise typer.Exit(2) from None
             finally:
                 _RUNNING.pop()

@@ -204,6 +204,15 @@ def _print_funnel(zone: str | None, funnel: tuple[FunnelStage, ...]) -> None:
     out_console.print(table)
 
 
+def _warn_if_empty(funnel: tuple[FunnelStage, ...]) -> None:
+    """On stderr: the store holds no member (a first run, or --db naming a new file), so
+    "0 candidates" is not the answer to the request (``match`` says it in its warnings)."""
+    if funnel and funnel[0].stage == "members" and funnel[0].kept == 0:
+        err_console.print("warning: the member store holds no member (--db, GRACE_DATABASE_URL "
+                          "or <GRACE_CACHE_DIR>/members.sqlite): add some with `grace members "
+                          "import CSV` or `grace members generate`", highlight=False)
+
+
 @app.command("search")
 @handle_errors
 @request_options
@@ -241,6 +250,7 @@ def search(
         add_plain_row(table, c.rank, c.code, c.name, f"{c.commune} ({c.postal_code})", km,
                       score, sim, ", ".join(c.generated))
     out_console.print(table)
+    _warn_if_empty(result.funnel)
     if result.narrowed:
         err_console.print(escape(result.narrowed), highlight=False)
 

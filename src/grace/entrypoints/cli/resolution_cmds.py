@@ -58,10 +58,18 @@ def repo_relative(path: str, root: Path) -> str:
 
 
 def _read_task(task: str) -> str:
-    if task != "-":
-        return task
+    """The task text (``-``: stdin), refused when too long before any model is loaded.
+
+    Raises:
+        InputTooLargeError: over ``MAX_TASK_CHARS`` characters (the use case's limit).
+    """
     from grace.resolution.application.resolve_context import MAX_TASK_CHARS
 
+    if task != "-":
+        if len(task) > MAX_TASK_CHARS:
+            raise InputTooLargeError(
+                f"task is {len(task)} characters long; the maximum is {MAX_TASK_CHARS}")
+        return task
     text = sys.stdin.read(MAX_TASK_CHARS + 1)
     if len(text) > MAX_TASK_CHARS:
         raise InputTooLargeError(f"task on stdin is longer than {MAX_TASK_CHARS} characters")
@@ -128,7 +136,10 @@ def resolve(
     in_play = [repo_relative(f, root) for f in files or []]
     if changed:
         folder = getattr(wired.catalog, "root", None)  # a platform catalog has no folder
-        in_play += changed_files(root, exclude=[folder] if folder else [])
+        log = wired.usage_log  # GRACE's own writes (.grace/usage.jsonl) are not the agent's
+        excluded = [p for p in (folder, log.path if log is not None else None) if p is not None]
+        in_play += changed_files(root, exclude=excluded)
+    task_text = _read_task(task)  # a too long task fails before the talents are embedded
     if cfg.relevance == "embeddings":
         with progress_bar("embedding talents (cached after the first run)",
                           "passages") as on_progress:
@@ -136,7 +147,7 @@ def resolve(
     result = wired.resolve(
         wired.project_file.project,
         role=role,
-        task=_read_task(task),
+        task=task_text,
         depth=depth,
         token_budget=token_budget or cfg.token_budget,
         files=in_play,

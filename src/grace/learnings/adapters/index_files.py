@@ -35,7 +35,7 @@ import hashlib
 import json
 import mmap
 import os
-import tempfile
+import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -102,8 +102,10 @@ def _fsync_dir(folder: Path) -> None:
 def write_atomic(path: Path, data: bytes, *, sync_folder: bool = True) -> None:
     """Write ``data`` to a temporary file, fsync, rename over ``path``, fsync the folder
     (unless ``sync_folder`` is false: the rename may then be lost by a power cut)."""
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    tmp = Path(name)
+    # Not tempfile.mkstemp: its 0600 mode would hide the index from the other accounts that
+    # read learnings.jsonl (CI, an MCP server); O_EXCL with 0666 gives the umask's mode.
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         try:
             os.write(fd, data)

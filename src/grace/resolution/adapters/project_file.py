@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -194,13 +194,15 @@ def write_project_file(
         + yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
     )
     parse_project(yaml.safe_load(text), path=str(path))  # never write what we could not read
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".grace-", suffix=".yaml")
+    # Not tempfile.mkstemp: its 0600 mode would make the committed file unreadable to the
+    # team's other accounts (CI, an MCP server); "x" creates it with the umask's mode (0644).
+    tmp = path.with_name(f".grace-{secrets.token_hex(6)}.yaml")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        with tmp.open("x", encoding="utf-8") as fh:
             fh.write(text)
-        Path(tmp).replace(path)
+        tmp.replace(path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
     return path
 

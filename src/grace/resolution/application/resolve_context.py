@@ -341,7 +341,7 @@ class ResolveContext:
         header = ContextHeader(
             project.name, role, task, project.languages, note,
             also_relevant=tuple(a for a in also if a.id not in served_set),
-            files=in_play,
+            files=in_play, task_languages=tuple(languages), language_source=language_source,
         )
         compiled = compiler.compile(ordered, header, depth_mode=depth, token_budget=token_budget)
         for d in compiled.dropped:

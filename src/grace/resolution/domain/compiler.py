@@ -55,6 +55,11 @@ class ContextHeader:
     note: str = ""
     also_relevant: tuple[AlsoRelevant, ...] = ()
     files: tuple[str, ...] = ()
+    task_languages: tuple[str, ...] = ()
+    """The languages the language filter used when they come from the files in play or the
+    task's text (``language_source`` ``"files"`` or ``"task"``): the header shows them instead
+    of the project's ``languages`` (which still filter the pointers, seed 001 step 6)."""
+    language_source: str = ""
 
 
 def demote_headings(body: str) -> str:
@@ -115,6 +120,9 @@ def _cell(text: str) -> str:
     return " ".join(text.replace("|", "\\|").split())
 
 
+_SHOWN_SOURCES: Final = {"files": "from the files in play", "task": "named in the task"}
+
+
 def render(
     header: ContextHeader,
     blocks: Sequence[str],
@@ -128,7 +136,10 @@ def render(
     lines = [f"# GRACE context · {header.project} · role: {header.role}", ""]
     if task:
         lines.append(f"Task: {' '.join(task.split())}")
-    if header.languages:
+    if header.task_languages and header.language_source in _SHOWN_SOURCES:
+        lines.append(f"Languages: {', '.join(header.task_languages)} "
+                     f"({_SHOWN_SOURCES[header.language_source]})")
+    elif header.languages:
         lines.append(f"Languages: {', '.join(header.languages)}")
     if header.files:
         shown = ", ".join(header.files[:MAX_FILES_SHOWN])
