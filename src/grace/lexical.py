@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 import Stemmer  # type: ignore[import-not-found]
 
+from grace.glossary import english_equivalents
 from grace.text import fold
 
 K1: Final = 1.5
@@ -64,18 +65,13 @@ def _stemmer(language: str) -> Stemmer.Stemmer:
     return _STEMMERS[language]
 
 
-def analyse(text: str, *, language: str | None = None) -> list[str]:
-    """Stemmed, stop-word-free tokens of ``text`` (see the module docstring).
+def _language(words: Sequence[str]) -> str:
+    french = sum(w in _FR and w not in _EN for w in words)
+    english = sum(w in _EN and w not in _FR for w in words)
+    return "french" if french > english else "english"
 
-    ``analyse("Les requêtes SQL")`` -> ``["requet", "sql"]``; ``analyse("Next.js pages")``
-    -> ``["next.js", "page"]``. ``language`` (a Snowball name: ``"french"``) forces the
-    stemmer, so that a three-word request and a long record are stemmed alike.
-    """
-    words = _WORD.findall(fold(text))
-    if language is None:
-        french = sum(w in _FR and w not in _EN for w in words)
-        english = sum(w in _EN and w not in _FR for w in words)
-        language = "french" if french > english else "english"
+
+def _analyse_words(words: Sequence[str], language: str) -> list[str]:
     stem = _stemmer(language).stemWord
     return [
         w if not w.isalnum() else stem(w)  # next.js, c#, c++ stay whole
@@ -84,15 +80,48 @@ def analyse(text: str, *, language: str | None = None) -> list[str]:
     ]
 
 
+def analyse(text: str, *, language: str | None = None) -> list[str]:
+    """Stemmed, stop-word-free tokens of ``text`` (see the module docstring).
+
+    ``analyse("Les requêtes SQL")`` -> ``["requet", "sql"]``; ``analyse("Next.js pages")``
+    -> ``["next.js", "page"]``. ``language`` (a Snowball name: ``"french"``) forces the
+    stemmer, so that a three-word request and a long record are stemmed alike.
+    """
+    words = _WORD.findall(fold(text))
+    return _analyse_words(words, language or _language(words))
+
+
+def analyse_query(text: str) -> list[str]:
+    """:func:`analyse`, plus, for a French text, the English stems of its glossary words
+    (:func:`grace.glossary.english_equivalents`), so a French query meets English documents.
+
+    ``analyse_query("Corrige les requêtes lentes")`` -> ``["corrig", "requet", "lent", "fix",
+    "correct", "queri", "request", "slow"]``.
+    """
+    words = _WORD.findall(fold(text))
+    language = _language(words)
+    tokens = _analyse_words(words, language)
+    if language == "french":
+        english = [fold(w) for w in english_equivalents(text)]
+        tokens += _analyse_words(english, "english")
+    return tokens
+
+
 class Bm25Scorer:
     """BM25 over ``documents`` (bm25s): resolution's
     :class:`~grace.resolution.domain.ports.LexicalScorer` and the scorer behind learnings'
     :class:`~grace.learnings.adapters.bm25.Bm25Index`.
 
     Building costs one pass over the documents; a query costs one sparse product.
+
+    Args:
+        documents: the corpus, one string per document (row order = score order).
+        translate: analyse queries with :func:`analyse_query` (a French query also carries its
+            English glossary words); ``False``: :func:`analyse`, as the documents are.
     """
 
-    def __init__(self, documents: Sequence[str]) -> None:
+    def __init__(self, documents: Sequence[str], *, translate: bool = False) -> None:
+        self._analyse_query = analyse_query if translate else analyse
         corpus = [analyse(d) or ["\x00"] for d in documents]
         self._n = len(corpus)
         df: Counter[str] = Counter()
@@ -107,7 +136,7 @@ class Bm25Scorer:
 
     def scores(self, query: str) -> npt.NDArray[np.float64]:
         """See the port; ``(n_docs,) float64`` in [0, 1]."""
-        terms = [t for t in dict.fromkeys(analyse(query)) if t in self._idf]
+        terms = [t for t in dict.fromkeys(self._analyse_query(query)) if t in self._idf]
         if not self._n or not terms:
             return np.zeros(self._n, dtype=np.float64)
         raw = np.asarray(self._bm25.get_scores(terms), dtype=np.float64)
@@ -157,5 +186,6 @@ def pool_bm25(documents: Sequence[npt.NDArray[np.int32]],
 
 def bm25_scorer(documents: Sequence[str]) -> Bm25Scorer:
     """:class:`~grace.resolution.domain.ports.LexicalScorerFactory` building a
-    :class:`Bm25Scorer`."""
-    return Bm25Scorer(documents)
+    :class:`Bm25Scorer` whose French queries also carry their English glossary words
+    (talents are mostly written in English)."""
+    return Bm25Scorer(documents, translate=True)

@@ -3,7 +3,7 @@
 The same check as ``make lint`` (``lint-imports``), run here so that CI, which runs the test
 suite, enforces it too: domains import no adapter, use cases no entry point, and the three
 contexts meet only through the shared kernel (``grace.text``, ``grace.lexical``,
-``grace.embedding``, ``grace.vectors``, ``grace.errors``).
+``grace.glossary``, ``grace.embedding``, ``grace.vectors``, ``grace.errors``).
 """
 
 from __future__ import annotations

@@ -240,3 +240,15 @@ def test_project_always_is_a_strict_boolean_named_in_errors(switch, where):
         parse_project({"talents": {"a.b": switch}}, path="grace.yaml")
     ok = parse_project({"talents": {"a.b": {"enabled": True, "always": True}}}, path="g")
     assert ok.to_project("g").always == ("a.b",)
+
+
+def test_path_words_split_folders_file_stems_and_camel_case():
+    from grace.resolution.domain.activation import MAX_PATH_WORD_FILES, path_words
+
+    assert path_words(["apps/backoffice/accounts/migrations/0004_add_phone.py"]) == (
+        "apps backoffice accounts migrations add phone")
+    assert path_words(["src/OrderTable.tsx", ".github/workflows/ci.yml"]) == (
+        "src Order Table github workflows ci")
+    assert path_words([]) == ""
+    many = [f"d{i}/f.py" for i in range(MAX_PATH_WORD_FILES + 5)]
+    assert path_words(many).split().count("f") == MAX_PATH_WORD_FILES

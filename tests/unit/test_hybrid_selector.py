@@ -8,7 +8,8 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from grace.lexical import Bm25Scorer, analyse
+from grace.glossary import english_equivalents
+from grace.lexical import Bm25Scorer, analyse, analyse_query
 from grace.resolution.application.evaluation import ndcg_at
 from grace.resolution.domain.hybrid import HybridCandidate, HybridParams, HybridSelector
 
@@ -139,3 +140,25 @@ def test_ndcg_at_5():
     assert ndcg_at(["a", "m"], {"m"}, {"a"}) == pytest.approx(swapped)
     assert ndcg_at(["x"], {"m"}, set()) == 0.0
     assert ndcg_at([], set(), set()) == 1.0
+
+
+def test_french_queries_meet_english_documents_through_the_glossary():
+    docs = ["SQL injection: parameterised queries and prepared statements",
+            "React forms: field validation and error messages",
+            "Database migrations: add a column with a default value"]
+    plain, translated = Bm25Scorer(docs), Bm25Scorer(docs, translate=True)
+    task = "Ajoute un champ et la migration qui va avec"
+    assert plain.scores("Corrige les requêtes").max() == 0.0  # French stems meet no English one
+    assert translated.scores("Corrige les requêtes").argmax() == 0
+    assert translated.scores(task).argmax() == 2
+    # English queries are untouched; words outside the glossary add nothing
+    assert (translated.scores("prepared statements") == plain.scores("prepared statements")).all()
+    assert english_equivalents("poème d'anniversaire") == []
+
+
+def test_glossary_prefers_the_longest_entry_and_stems_french_forms():
+    assert english_equivalents("la base de données")[:1] == ["database"]
+    assert "data" not in english_equivalents("la base de données")
+    assert english_equivalents("ajoutez") == english_equivalents("ajouter")
+    assert analyse_query("Corrige les requêtes lentes")[-4:] == ["correct", "queri", "request",
+                                                                "slow"]

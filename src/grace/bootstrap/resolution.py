@@ -67,6 +67,7 @@ def hybrid_params(s: Settings) -> HybridParams:
         w_lex=d.w_lex if s.relevance_lexical_weight is None else s.relevance_lexical_weight,
         w_glob=d.w_glob if s.relevance_glob_weight is None else s.relevance_glob_weight,
         w_role=d.w_role if s.relevance_role_weight is None else s.relevance_role_weight,
+        w_path=d.w_path if s.relevance_path_weight is None else s.relevance_path_weight,
         hub_weight=d.hub_weight if s.relevance_hub_weight is None else s.relevance_hub_weight,
         floor=d.floor if s.relevance_floor is None else s.relevance_floor,
         margin=d.margin if s.relevance_margin is None else s.relevance_margin,

@@ -30,6 +30,7 @@ from grace.resolution.application.relevance import (
     NO_SPECIFIC_TALENT,
 )
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
+from grace.resolution.domain.activation import path_words
 from grace.resolution.domain.compiler import render_block
 from grace.resolution.domain.hybrid import HybridCandidate, HybridSelector
 from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, TokenCounter
@@ -267,6 +268,10 @@ class HybridRelevance:
         raw = normalise(corpus.headers[rows]) @ normalise(query)
         lexical = corpus.lexical.scores(request.task)[rows]
         lexical_head = corpus.lexical_head.scores(request.task)[rows]
+        where = path_words(request.files)
+        lexical_path = (
+            corpus.lexical.scores(where)[rows] if where else np.zeros(len(rows), np.float64)
+        )
         depth: Depth = "standard" if request.depth == "auto" else request.depth
         folded = fold(request.task)
         hybrid = [
@@ -277,6 +282,7 @@ class HybridRelevance:
                 cosine=float(raw[i]),
                 lexical=float(lexical[i]),
                 lexical_head=float(lexical_head[i]),
+                lexical_path=float(lexical_path[i]),
                 tokens=self._cost(t, depth),
                 hub=float(corpus.hub[rows[i]]),
                 triggers=triggers_in_folded(folded, t.triggers),

@@ -47,6 +47,8 @@ class RelevanceRequest:
         activation: id -> what activated it (a glob matched by a file in play, always-on).
         depth: the depth mode of the request (``BUDGET`` is charged at the depth served).
         role: the agent's role (each candidate's ``agents`` rank for it is evidence).
+        files: the files in play, normalised, relative to the repository root (their paths'
+            words are evidence too: ``accounts/migrations/0004.py``).
     """
 
     candidates: Sequence[Talent]
@@ -55,6 +57,7 @@ class RelevanceRequest:
     activation: Mapping[str, Activation] = field(default_factory=dict)
     depth: DepthMode = "auto"
     role: str = ""
+    files: Sequence[str] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,6 +306,7 @@ class ResolveContext:
                     activation=activation,
                     depth=depth,
                     role=role,
+                    files=in_play,
                 )
             )
             scores, note, explanations = outcome.scores, outcome.note, outcome.explanations

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import posixpath
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol
@@ -212,3 +213,26 @@ def language_allows(talent_languages: Sequence[str], languages: Sequence[str]) -
     if not talent_languages or not languages:
         return True
     return not set(talent_languages).isdisjoint(languages)
+
+
+MAX_PATH_WORD_FILES: Final = 20
+"""Files in play whose path words are read (the first ones given)."""
+_CAMEL: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_PATH_SPLIT: Final = re.compile(r"[/\\._\-\s]+")
+
+
+def path_words(files: Sequence[str]) -> str:
+    """The words of the files' paths, for lexical matching: folders and file stems split on
+    ``/ . _ -`` and camelCase, the extension dropped (the file's language is already a filter),
+    digits-only parts dropped; at most the first :data:`MAX_PATH_WORD_FILES` files.
+
+    ``path_words(["apps/backoffice/accounts/migrations/0004_add_phone.py"])`` →
+    ``"apps backoffice accounts migrations add phone"``; ``path_words(["src/OrderTable.tsx"])``
+    → ``"src Order Table"``.
+    """
+    out: list[str] = []
+    for path in files[:MAX_PATH_WORD_FILES]:
+        stem, _ext = posixpath.splitext(path)
+        for part in _PATH_SPLIT.split(stem):
+            out += [w for w in _CAMEL.split(part) if w and not w.isdigit()]
+    return " ".join(out)

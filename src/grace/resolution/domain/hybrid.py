@@ -19,6 +19,9 @@ Channels per candidate:
   and ``lexical_head`` over its header only;
 * ``triggers``: ``activation.triggers`` found in the task as whole words or phrases (seed 001's
   matching, never 5-character prefixes), ``min(count, 3) / 3``;
+* ``path``: normalised BM25 over the whole talent of the words of the files in play's paths
+  (:func:`~grace.resolution.domain.activation.path_words`: ``accounts/migrations/…`` names a
+  Django migration even when the task does not);
 * ``glob``: the specificity (:func:`~grace.resolution.domain.activation.glob_strength`) of the
   talent's globs when a file in play matched one, else 0.
 
@@ -26,8 +29,8 @@ Channels per candidate:
   1, recommended 0.5, optional 0) — the curator's own statement of what a role needs.
 
 Fusion ``sum`` (default), a calibrated sum (each channel has an absolute meaning):
-``dense + w_lex · lexical + w_head · lexical_head + w_trigger · triggers + w_glob · glob
-+ w_role · role``.
+``dense + w_lex · lexical + w_head · lexical_head + w_path · path + w_trigger · triggers
++ w_glob · glob + w_role · role``.
 ``rrf``: reciprocal rank fusion, ``Σ 1 / (k + rank)`` over the channels where the candidate has
 a positive signal (Cormack, Clarke & Büttcher, SIGIR 2009, k = 60), scaled by k.
 
@@ -83,6 +86,7 @@ class HybridParams:
     hub_weight: float = 1.0
     w_lex: float = 3.0
     w_head: float = 1.0
+    w_path: float = 1.0
     w_trigger: float = 0.4
     w_glob: float = 0.8
     w_role: float = 0.5
@@ -116,6 +120,8 @@ class HybridCandidate:
         glob / file: the matched pattern and file in play, or ``None``.
         role_rank: its ``agents`` rank for the request's role (``required``,
             ``recommended``, ``optional``), or ``None`` when unknown.
+        lexical_path: normalised BM25 in [0, 1] of the files' path words over the whole
+            talent (0 without files in play).
     """
 
     id: str
@@ -131,6 +137,7 @@ class HybridCandidate:
     glob: str | None = None
     file: str | None = None
     role_rank: str | None = None
+    lexical_path: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +196,7 @@ class HybridSelector:
         dense = self.dense(cands) if dense is None else dense
         lex = np.array([c.lexical for c in cands], dtype=np.float64)
         head = np.array([c.lexical_head for c in cands], dtype=np.float64)
+        path = np.array([c.lexical_path for c in cands], dtype=np.float64)
         trig = np.array([min(len(c.triggers), 3) / 3 for c in cands], dtype=np.float64)
         glob = np.array(
             [c.glob_strength if c.glob is not None else 0.0 for c in cands], dtype=np.float64
@@ -196,13 +204,13 @@ class HybridSelector:
         if p.fusion == "rrf":
             ids = [c.id for c in cands]
             score = np.zeros(len(cands))
-            for channel in (dense, lex, head, trig, glob):
+            for channel in (dense, lex, head, path, trig, glob):
                 score += 1.0 / (RRF_K + _ranks(channel, ids))
             return np.round(score * RRF_K, 6)  # 1.0 = first in one channel
         role = np.array([ROLE_PRIOR.get(c.role_rank or "", 0.0) for c in cands], np.float64)
         fused = (
-            dense + p.w_lex * lex + p.w_head * head + p.w_trigger * trig + p.w_glob * glob
-            + p.w_role * role
+            dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
+            + p.w_glob * glob + p.w_role * role
         )
         return np.round(fused, 6)
 
@@ -305,6 +313,8 @@ class HybridSelector:
 
 def _channels(c: HybridCandidate, dense: float) -> str:
     parts = [f"dense {dense:.3f}", f"lexical {c.lexical:.3f}", f"header {c.lexical_head:.3f}"]
+    if c.lexical_path > 0:
+        parts.append(f"path words {c.lexical_path:.3f}")
     if c.triggers:
         parts.append("triggers " + ", ".join(c.triggers))
     if c.glob is not None:
