@@ -116,12 +116,14 @@ class Bm25Scorer:
 
     Args:
         documents: the corpus, one string per document (row order = score order).
-        translate: analyse queries with :func:`analyse_query` (a French query also carries its
-            English glossary words); ``False``: :func:`analyse`, as the documents are.
+        translate: a French query is scored twice, as written (:func:`analyse`) and with its
+            English glossary words (:func:`analyse_query`), and each document keeps the better
+            of the two scores: the English words reach English documents, and never dilute
+            the score of a document written in French. ``False``: as written only.
     """
 
     def __init__(self, documents: Sequence[str], *, translate: bool = False) -> None:
-        self._analyse_query = analyse_query if translate else analyse
+        self._translate = translate
         corpus = [analyse(d) or ["\x00"] for d in documents]
         self._n = len(corpus)
         df: Counter[str] = Counter()
@@ -136,7 +138,15 @@ class Bm25Scorer:
 
     def scores(self, query: str) -> npt.NDArray[np.float64]:
         """See the port; ``(n_docs,) float64`` in [0, 1]."""
-        terms = [t for t in dict.fromkeys(self._analyse_query(query)) if t in self._idf]
+        plain = self._scores(analyse(query))
+        if not self._translate:
+            return plain
+        translated = analyse_query(query)
+        return plain if len(translated) == len(analyse(query)) else np.maximum(
+            plain, self._scores(translated))
+
+    def _scores(self, tokens: Sequence[str]) -> npt.NDArray[np.float64]:
+        terms = [t for t in dict.fromkeys(tokens) if t in self._idf]
         if not self._n or not terms:
             return np.zeros(self._n, dtype=np.float64)
         raw = np.asarray(self._bm25.get_scores(terms), dtype=np.float64)

@@ -154,6 +154,11 @@ def test_french_queries_meet_english_documents_through_the_glossary():
     # English queries are untouched; words outside the glossary add nothing
     assert (translated.scores("prepared statements") == plain.scores("prepared statements")).all()
     assert english_equivalents("poème d'anniversaire") == []
+    # a document written in French keeps the score of the query as written
+    french = ["Les requêtes SQL lentes : ajoute un index", "Composants React et formulaires"]
+    fr_plain, fr_translated = Bm25Scorer(french), Bm25Scorer(french, translate=True)
+    q = "Corrige les requêtes lentes"
+    assert fr_translated.scores(q)[0] == fr_plain.scores(q)[0] > 0
 
 
 def test_glossary_prefers_the_longest_entry_and_stems_french_forms():
@@ -162,3 +167,27 @@ def test_glossary_prefers_the_longest_entry_and_stems_french_forms():
     assert english_equivalents("ajoutez") == english_equivalents("ajouter")
     assert analyse_query("Corrige les requêtes lentes")[-4:] == ["correct", "queri", "request",
                                                                 "slow"]
+
+
+def test_name_terms_keep_the_words_few_talents_use():
+    from grace.resolution.application.hybrid import MIN_TALENTS_FOR_NAME_TERMS, name_terms
+    from tests.fakes import make_talent
+
+    talents = [make_talent("cursor.node-express", name="Node Express best practices")]
+    talents += [make_talent(f"cursor.rule-{i}", name=f"Rule {i} best practices")
+                for i in range(MIN_TALENTS_FOR_NAME_TERMS)]
+    frequency = {"node": 1, "express": 1, "best": 21, "practices": 21, "rule": 20}
+    terms = name_terms(talents, lambda w: frequency.get(w, 1))
+    assert terms[0] == ("node", "express")  # 'best', 'practices' are in every talent
+    assert terms[1] == ()  # 'rule' is everywhere; '0' is not a word
+    assert name_terms(talents[:5], lambda w: 1) == [()] * 5  # too few talents to tell
+
+
+def test_a_name_term_counts_as_a_trigger_and_lowers_the_gate():
+    named = cand("cursor.node-express", 0.11, names=("express",))
+    other = cand("skill.devops", 0.12)
+    # without the name term both are under the calibrated floor: the gate closes
+    assert HybridSelector().select([cand("a", 0.11), other], probe_level=0.15).selection.gate_closed
+    sel = HybridSelector().select([named, other], probe_level=0.15).selection
+    assert not sel.gate_closed and sel.kept[0] == "cursor.node-express"
+    assert "name terms express" in next(e.detail for e in sel.explanations if e.id == named.id)

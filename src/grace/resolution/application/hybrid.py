@@ -9,7 +9,12 @@ Per talent, computed once per catalog state and kept in memory:
   chunks on the mean chunk (seed 000's anti-anisotropy), and a talent's dense score is its best
   passage's centred cosine with the task;
 * a BM25 document (name twice, summary, triggers, tags, languages, body) and a second BM25
-  index over the headers alone.
+  index over the headers alone;
+* its *name terms* (:func:`name_terms`): the words of its name and id that at most
+  :data:`MAX_NAME_TERM_SHARE` of the active talents use anywhere (``express`` in
+  ``cursor.node-express``, never ``best`` or ``practices``); found in a task, they count as
+  triggers, so a task naming a talent's subject opens the gate even where e5-small's dense
+  score is weak.
 """
 
 from __future__ import annotations
@@ -38,7 +43,8 @@ from grace.resolution.domain.relevance import Explanation, normalise
 from grace.resolution.domain.results import AlsoRelevant
 from grace.resolution.domain.talent import Depth, Talent
 from grace.resolution.domain.text import triggers_in_folded
-from grace.text import fold
+from grace.lexical import STOP_WORDS
+from grace.text import fold, words
 
 CHUNK_WORDS: Final = 120
 MAX_CHUNKS: Final = 4
@@ -46,6 +52,35 @@ MAX_BODY_CHARS: Final = 20_000
 """Body characters given to BM25 (a huge imported body does not dominate the corpus)."""
 ALSO_LINE_CHARS: Final = 120
 _GENERIC_TAGS: Final = frozenset({"imported", "cursor", "copilot", "skill", "always-apply"})
+MAX_NAME_TERM_SHARE: Final = 0.08
+"""A name word found in more than this share of the active talents (BM25 documents) is not a
+name term: the importer's body-share bound for triggers (decision 0010)."""
+MIN_TALENTS_FOR_NAME_TERMS: Final = 20
+"""Below this many active talents a share says nothing: no name terms."""
+MIN_NAME_TERM_CHARS: Final = 3
+
+
+def name_terms(
+    talents: Sequence[Talent], document_frequency: Callable[[str], int]
+) -> list[tuple[str, ...]]:
+    """Per talent, the folded words of its name and id (the part after the prefix) of at least
+    :data:`MIN_NAME_TERM_CHARS` letters, not stop words, found in at most
+    :data:`MAX_NAME_TERM_SHARE` of ``talents`` according to ``document_frequency`` (word ->
+    number of talents whose BM25 document holds it); empty lists below
+    :data:`MIN_TALENTS_FOR_NAME_TERMS` talents.
+    """
+    if len(talents) < MIN_TALENTS_FOR_NAME_TERMS:
+        return [() for _ in talents]
+    per = [
+        tuple(dict.fromkeys(
+            w for w in words(f"{t.name} {t.id.rsplit('.', 1)[-1]}")
+            if len(w) >= MIN_NAME_TERM_CHARS and w.isalpha() and w not in STOP_WORDS
+        ))
+        for t in talents
+    ]
+    limit = MAX_NAME_TERM_SHARE * len(talents)
+    keep = {w for w in sorted({w for ws in per for w in ws}) if document_frequency(w) <= limit}
+    return [tuple(w for w in ws if w in keep) for ws in per]
 
 
 def header_text(talent: Talent) -> str:
@@ -98,6 +133,7 @@ class _Corpus:
     lexical: LexicalScorer
     lexical_head: LexicalScorer
     hub: npt.NDArray[np.float64]  # (n,) mean dense channel over the probes, per talent
+    names: list[tuple[str, ...]]  # (n,) name terms per talent
     probe_dense: float  # gate calibration: percentile of the probes' best (hub-corrected) scores
 
 
@@ -180,6 +216,7 @@ class HybridRelevance:
         owners = np.asarray(owner, dtype=np.int64)  # chunks are grouped by talent, in order
         starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]]) if len(owners) else (
             np.zeros(0, np.int64))
+        lexical = self._lexical([lexical_document(t) for t in talents])
         corpus = _Corpus(
             index={t.id: i for i, t in enumerate(talents)},
             headers=headers,
@@ -189,9 +226,10 @@ class HybridRelevance:
             chunk_mean=chunk_mean,
             chunk_starts=starts.astype(np.int64),
             chunk_talents=owners[starts] if len(owners) else np.zeros(0, np.int64),
-            lexical=self._lexical([lexical_document(t) for t in talents]),
+            lexical=lexical,
             lexical_head=self._lexical([header_text(t) for t in talents]),
             hub=np.zeros(len(talents)),
+            names=name_terms(talents, lambda w: int((lexical.scores(w) > 0).sum())),
             probe_dense=-1.0,
         )
         rows = np.arange(len(talents), dtype=np.int64)
@@ -274,6 +312,7 @@ class HybridRelevance:
         )
         depth: Depth = "standard" if request.depth == "auto" else request.depth
         folded = fold(request.task)
+        task_words = set(words(request.task))
         hybrid = [
             HybridCandidate(
                 id=t.id,
@@ -286,6 +325,7 @@ class HybridRelevance:
                 tokens=self._cost(t, depth),
                 hub=float(corpus.hub[rows[i]]),
                 triggers=triggers_in_folded(folded, t.triggers),
+                names=tuple(w for w in corpus.names[rows[i]] if w in task_words),
                 glob_strength=(
                     request.activation[t.id].strength if t.id in request.activation else 1.0
                 ),

@@ -18,7 +18,9 @@ Channels per candidate:
 * ``lexical``: normalised BM25 in [0, 1] (Snowball stems, stop words out) over the whole talent,
   and ``lexical_head`` over its header only;
 * ``triggers``: ``activation.triggers`` found in the task as whole words or phrases (seed 001's
-  matching, never 5-character prefixes), ``min(count, 3) / 3``;
+  matching, never 5-character prefixes), and the talent's *name terms* found in the task (words
+  of its name or id that few talents of the catalog use anywhere, such as ``express``,
+  ``livewire``, ``django``: the caller decides which), ``min(count, 3) / 3``;
 * ``path``: normalised BM25 over the whole talent of the words of the files in play's paths
   (:func:`~grace.resolution.domain.activation.path_words`: ``accounts/migrations/…`` names a
   Django migration even when the task does not);
@@ -122,6 +124,7 @@ class HybridCandidate:
             ``recommended``, ``optional``), or ``None`` when unknown.
         lexical_path: normalised BM25 in [0, 1] of the files' path words over the whole
             talent (0 without files in play).
+        names: its name terms found in the task (they count as triggers).
     """
 
     id: str
@@ -138,6 +141,12 @@ class HybridCandidate:
     file: str | None = None
     role_rank: str | None = None
     lexical_path: float = 0.0
+    names: tuple[str, ...] = ()
+
+    @property
+    def evidence(self) -> tuple[str, ...]:
+        """Triggers and name terms found in the task, without repeats."""
+        return tuple(dict.fromkeys((*self.triggers, *self.names)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +206,7 @@ class HybridSelector:
         lex = np.array([c.lexical for c in cands], dtype=np.float64)
         head = np.array([c.lexical_head for c in cands], dtype=np.float64)
         path = np.array([c.lexical_path for c in cands], dtype=np.float64)
-        trig = np.array([min(len(c.triggers), 3) / 3 for c in cands], dtype=np.float64)
+        trig = np.array([min(len(c.evidence), 3) / 3 for c in cands], dtype=np.float64)
         glob = np.array(
             [c.glob_strength if c.glob is not None else 0.0 for c in cands], dtype=np.float64
         )
@@ -226,7 +235,7 @@ class HybridSelector:
         """The gate's floor for these candidates (see the module docstring)."""
         p = self.params
         floor = p.floor if probe_level is None else max(p.floor, probe_level - p.probe_margin)
-        if any(c.triggers for c in cands):
+        if any(c.evidence for c in cands):
             floor -= p.trigger_slack
         return floor
 
@@ -288,7 +297,7 @@ class HybridSelector:
                 id=cands[i].id,
                 emb=round(float(dense[i]), 6),
                 cosine=round(cands[i].cosine, 6),
-                shared_stems=cands[i].triggers,
+                shared_stems=cands[i].evidence,
                 score=float(score[i]),
                 decision=decisions[i][0],
                 detail=decisions[i][1] + _channels(cands[i], float(dense[i])),
@@ -317,6 +326,8 @@ def _channels(c: HybridCandidate, dense: float) -> str:
         parts.append(f"path words {c.lexical_path:.3f}")
     if c.triggers:
         parts.append("triggers " + ", ".join(c.triggers))
+    if c.names:
+        parts.append("name terms " + ", ".join(c.names))
     if c.glob is not None:
         parts.append(f"glob `{c.glob}` matched {c.file}")
     if c.role_rank in ("required", "recommended"):
