@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grace.embedding.ports import TextEmbedder
+from grace.lexical import STOP_WORDS
 from grace.resolution.application.probes import PROBES
 from grace.resolution.application.relevance import (
     EMBED_BATCH,
@@ -43,7 +44,6 @@ from grace.resolution.domain.relevance import Explanation, normalise
 from grace.resolution.domain.results import AlsoRelevant
 from grace.resolution.domain.talent import Depth, Talent
 from grace.resolution.domain.text import triggers_in_folded
-from grace.lexical import STOP_WORDS
 from grace.text import fold, words
 
 CHUNK_WORDS: Final = 120
