@@ -252,3 +252,14 @@ def test_path_words_split_folders_file_stems_and_camel_case():
     assert path_words([]) == ""
     many = [f"d{i}/f.py" for i in range(MAX_PATH_WORD_FILES + 5)]
     assert path_words(many).split().count("f") == MAX_PATH_WORD_FILES
+
+
+def test_frameworks_of_files_read_names_suffixes_and_folders():
+    from grace.resolution.domain.languages import frameworks_of_files
+
+    assert frameworks_of_files(["portal/src/app/cart/cart-list.component.ts"]) == ("angular",)
+    assert frameworks_of_files(["shop/app/controllers/orders_controller.rb"]) == ("rails",)
+    assert frameworks_of_files(["site/src/routes/+layout.svelte"]) == ("sveltekit", "svelte")
+    assert frameworks_of_files([".github/workflows/ci.yml", "Dockerfile"]) == (
+        "github actions", "docker")
+    assert frameworks_of_files(["lib/utils.ts", "README.md", ".tsx"]) == ()

@@ -12,9 +12,10 @@ Per talent, computed once per catalog state and kept in memory:
   index over the headers alone;
 * its *name terms* (:func:`name_terms`): the words of its name and id that at most
   :data:`MAX_NAME_TERM_SHARE` of the active talents use anywhere (``express`` in
-  ``cursor.node-express``, never ``best`` or ``practices``); found in a task, they count as
-  triggers, so a task naming a talent's subject opens the gate even where e5-small's dense
-  score is weak.
+  ``cursor.node-express``, never ``best`` or ``practices``); found in the task, in the words
+  of the files' paths or among the frameworks whose conventions the files follow
+  (:func:`~grace.resolution.domain.languages.frameworks_of_files`), they count as triggers, so
+  a task naming a talent's subject opens the gate even where e5-small's dense score is weak.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from grace.resolution.application.relevance import (
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
 from grace.resolution.domain.activation import path_words
 from grace.resolution.domain.compiler import render_block
+from grace.resolution.domain.languages import frameworks_of_files
 from grace.resolution.domain.hybrid import HybridCandidate, HybridSelector
 from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, TokenCounter
 from grace.resolution.domain.relevance import Explanation, normalise
@@ -313,6 +315,10 @@ class HybridRelevance:
         depth: Depth = "standard" if request.depth == "auto" else request.depth
         folded = fold(request.task)
         task_words = set(words(request.task))
+        # name terms are looked for in the task, the files' path words and the frameworks
+        # whose conventions the files follow (``*.component.ts`` → angular)
+        file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
+        context_words = task_words | file_words
         hybrid = [
             HybridCandidate(
                 id=t.id,
@@ -325,7 +331,10 @@ class HybridRelevance:
                 tokens=self._cost(t, depth),
                 hub=float(corpus.hub[rows[i]]),
                 triggers=triggers_in_folded(folded, t.triggers),
-                names=tuple(w for w in corpus.names[rows[i]] if w in task_words),
+                names=tuple(w for w in corpus.names[rows[i]] if w in context_words),
+                where=tuple(
+                    w for w in corpus.names[rows[i]] if w in file_words and w not in task_words
+                ),
                 glob_strength=(
                     request.activation[t.id].strength if t.id in request.activation else 1.0
                 ),

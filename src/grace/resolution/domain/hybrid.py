@@ -18,12 +18,17 @@ Channels per candidate:
 * ``lexical``: normalised BM25 in [0, 1] (Snowball stems, stop words out) over the whole talent,
   and ``lexical_head`` over its header only;
 * ``triggers``: ``activation.triggers`` found in the task as whole words or phrases (seed 001's
-  matching, never 5-character prefixes), and the talent's *name terms* found in the task (words
-  of its name or id that few talents of the catalog use anywhere, such as ``express``,
-  ``livewire``, ``django``: the caller decides which), ``min(count, 3) / 3``;
+  matching, never 5-character prefixes), and the talent's *name terms* found in the task or
+  its files (words of its name or id that few talents of the catalog use anywhere, such as
+  ``express``, ``livewire``, ``django``: the caller decides which), ``min(count, 3) / 3``;
 * ``path``: normalised BM25 over the whole talent of the words of the files in play's paths
   (:func:`~grace.resolution.domain.activation.path_words`: ``accounts/migrations/…`` names a
   Django migration even when the task does not);
+* ``where``: 1 when one of the talent's name terms is found only in the files in play (their
+  path words, or a framework whose conventions they follow: ``*.component.ts`` → angular),
+  else 0 — the file says which stack the task is about even when the task does not
+  ("Corrige le bug de pagination" on ``contract-list.component.ts``); like a glob match, it
+  opens the gate;
 * ``glob``: the specificity (:func:`~grace.resolution.domain.activation.glob_strength`) of the
   talent's globs when a file in play matched one, else 0.
 
@@ -32,11 +37,12 @@ Channels per candidate:
 
 Fusion ``sum`` (default), a calibrated sum (each channel has an absolute meaning):
 ``dense + w_lex · lexical + w_head · lexical_head + w_path · path + w_trigger · triggers
-+ w_glob · glob + w_role · role``.
++ w_where · where + w_glob · glob + w_role · role``.
 ``rrf``: reciprocal rank fusion, ``Σ 1 / (k + rank)`` over the channels where the candidate has
 a positive signal (Cormack, Clarke & Büttcher, SIGIR 2009, k = 60), scaled by k.
 
-Gate (out of domain): nothing is kept when no glob matched and the best ``dense`` is below the
+Gate (out of domain): nothing is kept when no glob matched, no name term was found in the files
+in play (``where``) and the best ``dense`` is below the
 floor. The floor is calibrated per catalog by the caller: the 90th percentile of the best dense
 scores out-of-domain probe requests reach on the same catalog (a percentile, not the maximum: on
 broad catalogs one probe lands on some everyday-topic rule), minus ``probe_margin``, never below
@@ -89,6 +95,7 @@ class HybridParams:
     w_lex: float = 3.0
     w_head: float = 1.0
     w_path: float = 1.0
+    w_where: float = 0.8
     w_trigger: float = 0.4
     w_glob: float = 0.8
     w_role: float = 0.5
@@ -124,7 +131,8 @@ class HybridCandidate:
             ``recommended``, ``optional``), or ``None`` when unknown.
         lexical_path: normalised BM25 in [0, 1] of the files' path words over the whole
             talent (0 without files in play).
-        names: its name terms found in the task (they count as triggers).
+        names: its name terms found in the task or its files (they count as triggers).
+        where: those of ``names`` found in the files in play only (the ``where`` channel).
     """
 
     id: str
@@ -142,6 +150,7 @@ class HybridCandidate:
     role_rank: str | None = None
     lexical_path: float = 0.0
     names: tuple[str, ...] = ()
+    where: tuple[str, ...] = ()
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -206,6 +215,7 @@ class HybridSelector:
         lex = np.array([c.lexical for c in cands], dtype=np.float64)
         head = np.array([c.lexical_head for c in cands], dtype=np.float64)
         path = np.array([c.lexical_path for c in cands], dtype=np.float64)
+        where = np.array([1.0 if c.where else 0.0 for c in cands], dtype=np.float64)
         trig = np.array([min(len(c.evidence), 3) / 3 for c in cands], dtype=np.float64)
         glob = np.array(
             [c.glob_strength if c.glob is not None else 0.0 for c in cands], dtype=np.float64
@@ -213,13 +223,13 @@ class HybridSelector:
         if p.fusion == "rrf":
             ids = [c.id for c in cands]
             score = np.zeros(len(cands))
-            for channel in (dense, lex, head, path, trig, glob):
+            for channel in (dense, lex, head, path, trig, where, glob):
                 score += 1.0 / (RRF_K + _ranks(channel, ids))
             return np.round(score * RRF_K, 6)  # 1.0 = first in one channel
         role = np.array([ROLE_PRIOR.get(c.role_rank or "", 0.0) for c in cands], np.float64)
         fused = (
             dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
-            + p.w_glob * glob + p.w_role * role
+            + p.w_where * where + p.w_glob * glob + p.w_role * role
         )
         return np.round(fused, 6)
 
@@ -261,14 +271,14 @@ class HybridSelector:
         top = float(score[order[0]])
         best_dense = float(dense.max())
         floor = self.gate_floor(cands, probe_level)
-        gate = best_dense < floor and all(c.glob is None for c in cands)
+        gate = best_dense < floor and all(c.glob is None and not c.where for c in cands)
         decisions: dict[int, tuple[Decision, str]] = {}
         also: list[str] = []
         if gate:
             for i in order:
                 decisions[i] = ("cut_gate", f"out of domain: best dense {best_dense:.3f} < "
                                 f"FLOOR {floor:.3f} (what out-of-domain probes reach on this "
-                                "catalog) and no glob matched")
+                                "catalog), no glob matched, no name term in the files")
         else:
             spent, kept_n = 0, 0
             bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
@@ -328,6 +338,8 @@ def _channels(c: HybridCandidate, dense: float) -> str:
         parts.append("triggers " + ", ".join(c.triggers))
     if c.names:
         parts.append("name terms " + ", ".join(c.names))
+    if c.where:
+        parts.append("the files in play are " + ", ".join(c.where))
     if c.glob is not None:
         parts.append(f"glob `{c.glob}` matched {c.file}")
     if c.role_rank in ("required", "recommended"):

@@ -284,3 +284,99 @@ def languages_in_text(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
             named[token.lower()] = None
             langs.update(dict.fromkeys(found))
     return tuple(langs), tuple(named)
+
+
+FRAMEWORK_FILE_SUFFIXES: Final[dict[str, str]] = {
+    ".component.ts": "angular",
+    ".component.html": "angular",
+    ".directive.ts": "angular",
+    ".pipe.ts": "angular",
+    ".controller.ts": "nestjs",
+    ".svelte": "svelte",
+    ".vue": "vue",
+    ".tsx": "react",
+    ".jsx": "react",
+    ".blade.php": "laravel",
+    ".html.erb": "rails",
+    ".razor": "blazor",
+    ".cshtml": "aspnet",
+    ".tf": "terraform",
+    ".ipynb": "jupyter",
+}
+"""File-name endings (lower case) a framework's conventions give its files (Angular's
+``*.component.ts``, NestJS's ``*.controller.ts``, Laravel's Blade views)."""
+
+FRAMEWORK_FILE_NAMES: Final[dict[str, str]] = {
+    "manage.py": "django",
+    "urls.py": "django",
+    "admin.py": "django",
+    "apps.py": "django",
+    "angular.json": "angular",
+    "nest-cli.json": "nestjs",
+    "next.config.js": "nextjs",
+    "next.config.mjs": "nextjs",
+    "next.config.ts": "nextjs",
+    "nuxt.config.ts": "nuxt",
+    "nuxt.config.js": "nuxt",
+    "svelte.config.js": "sveltekit",
+    "+page.svelte": "sveltekit",
+    "+layout.svelte": "sveltekit",
+    "+page.server.ts": "sveltekit",
+    "+page.ts": "sveltekit",
+    "+server.ts": "sveltekit",
+    "artisan": "laravel",
+    "routes.rb": "rails",
+    "pubspec.yaml": "flutter",
+    "androidmanifest.xml": "android",
+    "podfile": "ios",
+    "info.plist": "ios",
+    "chart.yaml": "helm",
+    "tailwind.config.js": "tailwind",
+    "tailwind.config.ts": "tailwind",
+    "vite.config.ts": "vite",
+    "vite.config.js": "vite",
+    "vitest.config.ts": "vitest",
+    "jest.config.js": "jest",
+    "jest.config.ts": "jest",
+    "playwright.config.ts": "playwright",
+    "cypress.config.ts": "cypress",
+    "docker-compose.yml": "docker",
+    "docker-compose.yaml": "docker",
+    "dockerfile": "docker",
+}
+"""Well-known file names (lower case) of a framework or tool."""
+
+FRAMEWORK_FOLDERS: Final[dict[tuple[str, ...], str]] = {
+    ("app", "controllers"): "rails",
+    ("app", "models"): "rails",
+    ("db", "migrate"): "rails",
+    (".github", "workflows"): "github actions",
+    ("templatetags",): "django",
+    ("src", "main", "java"): "java",
+    ("src", "main", "kotlin"): "kotlin",
+}
+"""Consecutive folder names a framework's layout gives (Rails' ``app/controllers``)."""
+
+
+def frameworks_of_files(paths: Iterable[str]) -> tuple[str, ...]:
+    """Frameworks and tools the files' names and folders follow the conventions of, first-seen
+    (:data:`FRAMEWORK_FILE_SUFFIXES`, :data:`FRAMEWORK_FILE_NAMES`,
+    :data:`FRAMEWORK_FOLDERS`): ``["src/app/cart/cart.component.ts"]`` → ``("angular",)``,
+    ``["app/controllers/orders_controller.rb"]`` → ``("rails",)``. Paths are ``/``-separated;
+    they are read, never opened.
+    """
+    found: dict[str, None] = {}
+    for path in paths:
+        parts = path.lower().split("/")
+        name = parts[-1]
+        if name in FRAMEWORK_FILE_NAMES:
+            found[FRAMEWORK_FILE_NAMES[name]] = None
+        for suffix, framework in FRAMEWORK_FILE_SUFFIXES.items():
+            if name.endswith(suffix) and name != suffix:
+                found[framework] = None
+        folders = parts[:-1]
+        for run, framework in FRAMEWORK_FOLDERS.items():
+            n = len(run)
+            if any(tuple(folders[i : i + n]) == run for i in range(len(folders) - n + 1)):
+                found[framework] = None
+    return tuple(found)
