@@ -48,6 +48,7 @@ class Recorded:
     cands: list[HybridCandidate]
     level: float | None
     closure: dict[str, tuple[str, ...]]
+    domain: tuple[float, float] | None = None
 
 
 class Recorder(HybridSelector):
@@ -55,11 +56,12 @@ class Recorder(HybridSelector):
 
     def __init__(self, inner: HybridSelector) -> None:
         super().__init__(inner.params)
-        self.last: tuple[list[HybridCandidate], float | None] = ([], None)
+        self.last: tuple[list[HybridCandidate], float | None, tuple[float, float] | None] = (
+            [], None, None)
 
-    def select(self, cands, *, probe_level=None):  # type: ignore[no-untyped-def]
-        self.last = (list(cands), probe_level)
-        return super().select(cands, probe_level=probe_level)
+    def select(self, cands, *, probe_level=None, domain=None):  # type: ignore[no-untyped-def]
+        self.last = (list(cands), probe_level, domain)
+        return super().select(cands, probe_level=probe_level, domain=domain)
 
 
 def record(path: Path) -> list[Recorded]:
@@ -74,9 +76,9 @@ def record(path: Path) -> list[Recorded]:
         resolvers.on(task)
         active = frozenset(app.project_file.project.enabled)
         graph = DependencyGraph({t.id: t for t in app.catalog.talents()})
-        cands, level = recorder.last
+        cands, level, domain = recorder.last
         closure = {c.id: tuple(graph.closure([c.id], within=active)) for c in cands}
-        rows.append(Recorded(task, cands, level, closure))
+        rows.append(Recorded(task, cands, level, closure, domain))
     return rows
 
 
@@ -84,7 +86,10 @@ def score(rows: list[Recorded], params: HybridParams) -> tuple[float, ...]:
     selector = HybridSelector(params)
     rec, prec, nd, ood, rejected = [], [], [], [], []
     for r in rows:
-        kept = list(selector.select(r.cands, probe_level=r.level).selection.kept) if r.cands else []
+        kept = (
+            list(selector.select(r.cands, probe_level=r.level, domain=r.domain).selection.kept)
+            if r.cands else []
+        )
         served = list(dict.fromkeys(x for k in kept for x in r.closure.get(k, (k,))))
         must, fine = set(r.task.expected), set(r.task.expected) | set(r.task.acceptable)
         if r.task.out_of_domain:

@@ -42,10 +42,11 @@ def test_example_set_floors(cache: Path) -> None:
     hybrid = run(labels, "hybrid", cache)
     # seed 000 exactly: the figures of decision 0006
     assert seed.recall >= 0.68 and seed.precision >= 0.44 and seed.ood_rejection >= 0.69
-    # the role prior (w_role 0.5): recall 0.754, precision 0.534, nDCG@5 0.670 (decision 0010)
-    assert hybrid.recall >= 0.74 and hybrid.precision >= 0.52 and hybrid.ndcg5 >= 0.65
-    assert hybrid.ood_rejection >= 0.69 and hybrid.false_rejection <= 0.06
-    assert hybrid.token_savings >= 0.83
+    # decision 0010, third follow-up: recall 0.740, precision 0.541, nDCG@5 0.675, in-domain
+    # rejected 0.070, savings 0.854
+    assert hybrid.recall >= 0.73 and hybrid.precision >= 0.53 and hybrid.ndcg5 >= 0.66
+    assert hybrid.ood_rejection >= 0.69 and hybrid.false_rejection <= 0.08
+    assert hybrid.token_savings >= 0.84
     # the hybrid default beats seed 000 on recall, precision and savings in the same run
     assert hybrid.recall > seed.recall and hybrid.precision > seed.precision
     assert hybrid.token_savings > seed.token_savings
@@ -58,6 +59,8 @@ def test_polyglot_set_floors(cache: Path, tmp_path: Path) -> None:
                      ("copilot", "copilot/instructions")):
         import_rules(fmt, RULES / sub, project / "catalog")  # type: ignore[arg-type]
     hybrid = run(project / "tasks.jsonl", "hybrid", cache)
-    assert hybrid.recall >= 0.71 and hybrid.precision >= 0.69 and hybrid.ndcg5 >= 0.50
-    assert hybrid.ood_rejection >= 0.84 and hybrid.false_rejection <= 0.08
+    # decision 0010, third follow-up: recall 0.751, precision 0.745, nDCG@5 0.543, out of
+    # domain rejected 0.962, in-domain rejected 0.079, savings 0.962
+    assert hybrid.recall >= 0.74 and hybrid.precision >= 0.73 and hybrid.ndcg5 >= 0.53
+    assert hybrid.ood_rejection >= 0.95 and hybrid.false_rejection <= 0.08
     assert hybrid.token_savings >= 0.95

@@ -191,3 +191,34 @@ def test_a_name_term_counts_as_a_trigger_and_lowers_the_gate():
     sel = HybridSelector().select([named, other], probe_level=0.15).selection
     assert not sel.gate_closed and sel.kept[0] == "cursor.node-express"
     assert "name terms express" in next(e.detail for e in sel.explanations if e.id == named.id)
+
+
+def test_a_name_term_found_in_the_files_only_opens_the_gate_and_weighs_like_a_glob():
+    angular = cand("cursor.angular", -0.14, names=("angular",), where=("angular",))
+    react = cand("cursor.react", 0.02)
+    sel = HybridSelector().select([angular, react], probe_level=0.15).selection
+    assert not sel.gate_closed and sel.kept == ("cursor.angular",)
+    detail = next(e.detail for e in sel.explanations if e.id == "cursor.angular")
+    assert "the files in play are angular" in detail
+    no_file = HybridSelector().select([cand("cursor.angular", -0.14), react], probe_level=0.15)
+    assert no_file.selection.gate_closed
+
+
+def test_the_domain_criterion_closes_the_gate_unless_a_stack_is_named_or_located():
+    strong = [cand("a", 0.4), cand("b", 0.3)]  # the dense floor alone lets them through
+    assert HybridSelector().select(strong, probe_level=0.15).selection.kept == ("a", "b")
+    far = HybridSelector().select(strong, probe_level=0.15, domain=(-0.06, -0.04)).selection
+    assert far.gate_closed and far.kept == ()
+    assert "nearest generic request -0.060 < -0.040" in far.explanations[0].detail
+    near = HybridSelector().select(strong, probe_level=0.15, domain=(-0.02, -0.04)).selection
+    assert near.kept == ("a", "b")
+    named = [cand("a", 0.4, names=("django",)), cand("b", 0.3)]
+    assert HybridSelector().select(named, probe_level=0.15, domain=(-0.06, -0.04)).selection.kept
+    located = [cand("a", 0.4, glob="**/*.py"), cand("b", 0.3)]
+    assert HybridSelector().select(located, probe_level=0.15, domain=(-0.06, -0.04)).selection.kept
+
+
+def test_domain_level_is_a_percentile_of_the_probes_leave_one_out_scores():
+    sel = HybridSelector(HybridParams(domain_percentile=50.0))
+    assert sel.domain_level([-0.06, -0.04, -0.02]) == pytest.approx(-0.04)
+    assert sel.domain_level([]) is None

@@ -21,6 +21,7 @@ Per talent, computed once per catalog state and kept in memory:
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
@@ -55,8 +56,8 @@ MAX_BODY_CHARS: Final = 20_000
 ALSO_LINE_CHARS: Final = 120
 _GENERIC_TAGS: Final = frozenset({"imported", "cursor", "copilot", "skill", "always-apply"})
 MAX_NAME_TERM_SHARE: Final = 0.08
-"""A name word found in more than this share of the active talents (BM25 documents) is not a
-name term: the importer's body-share bound for triggers (decision 0010)."""
+"""A name word found (as a whole word) in more than this share of the active talents' BM25
+documents is not a name term: the importer's body-share bound for triggers (decision 0010)."""
 MIN_TALENTS_FOR_NAME_TERMS: Final = 20
 """Below this many active talents a share says nothing: no name terms."""
 MIN_NAME_TERM_CHARS: Final = 3
@@ -136,6 +137,9 @@ class _Corpus:
     lexical_head: LexicalScorer
     hub: npt.NDArray[np.float64]  # (n,) mean dense channel over the probes, per talent
     names: list[tuple[str, ...]]  # (n,) name terms per talent
+    headers_unit: npt.NDArray[np.float64]  # (n, d) normalise(headers): raw cosines
+    probes_unit: npt.NDArray[np.float64]  # (p, d) normalised probe query vectors
+    domain_level: float | None  # the domain criterion's level (probes, leave-one-out)
     probe_dense: float  # gate calibration: percentile of the probes' best (hub-corrected) scores
 
 
@@ -218,7 +222,12 @@ class HybridRelevance:
         owners = np.asarray(owner, dtype=np.int64)  # chunks are grouped by talent, in order
         starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]]) if len(owners) else (
             np.zeros(0, np.int64))
-        lexical = self._lexical([lexical_document(t) for t in talents])
+        documents = [lexical_document(t) for t in talents]
+        lexical = self._lexical(documents)
+        # whole-word document frequencies: a stem would count "expression" as "express"
+        word_df: Counter[str] = Counter()
+        for document in documents:
+            word_df.update(set(words(document)))
         corpus = _Corpus(
             index={t.id: i for i, t in enumerate(talents)},
             headers=headers,
@@ -231,7 +240,10 @@ class HybridRelevance:
             lexical=lexical,
             lexical_head=self._lexical([header_text(t) for t in talents]),
             hub=np.zeros(len(talents)),
-            names=name_terms(talents, lambda w: int((lexical.scores(w) > 0).sum())),
+            names=name_terms(talents, word_df.__getitem__),
+            headers_unit=normalise(headers),
+            probes_unit=np.zeros((0, headers.shape[1])),
+            domain_level=None,
             probe_dense=-1.0,
         )
         rows = np.arange(len(talents), dtype=np.int64)
@@ -240,7 +252,17 @@ class HybridRelevance:
         hub = raw.mean(axis=0)
         best = (raw - self._selector.params.hub_weight * hub).max(axis=1)  # (probes,)
         level = self._selector.probe_level(best.tolist())
-        self._corpus = replace(corpus, hub=hub, probe_dense=-1.0 if level is None else level)
+        probes_unit = normalise(probes)
+        between = probes_unit @ probes_unit.T
+        np.fill_diagonal(between, -np.inf)
+        loo = (probes_unit @ corpus.headers_unit.T).max(axis=1) - between.max(axis=1)
+        self._corpus = replace(
+            corpus,
+            hub=hub,
+            probe_dense=-1.0 if level is None else level,
+            probes_unit=probes_unit,
+            domain_level=self._selector.domain_level(loo.tolist()) if len(probes) > 1 else None,
+        )
         self._corpus_key = key
         self._pool = tuple(talents)
         return self._corpus
@@ -344,7 +366,13 @@ class HybridRelevance:
             )
             for i, t in enumerate(cands)
         ]
-        result = self._selector.select(hybrid, probe_level=corpus.probe_dense)
+        unit = normalise(query)
+        domain = None
+        if corpus.domain_level is not None:
+            nearest_talent = float((corpus.headers_unit @ unit).max())
+            nearest_probe = float((corpus.probes_unit @ unit).max())
+            domain = (nearest_talent - nearest_probe, corpus.domain_level)
+        result = self._selector.select(hybrid, probe_level=corpus.probe_dense, domain=domain)
         sel = result.selection
         by_id = {t.id: t for t in cands}
         also = tuple(AlsoRelevant(i, one_line(by_id[i]), sel.scores[i]) for i in result.also)
