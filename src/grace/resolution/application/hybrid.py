@@ -40,8 +40,8 @@ from grace.resolution.application.relevance import (
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
 from grace.resolution.domain.activation import path_words
 from grace.resolution.domain.compiler import render_block
-from grace.resolution.domain.languages import frameworks_of_files
 from grace.resolution.domain.hybrid import HybridCandidate, HybridSelector
+from grace.resolution.domain.languages import frameworks_of_files
 from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, TokenCounter
 from grace.resolution.domain.relevance import Explanation, normalise
 from grace.resolution.domain.results import AlsoRelevant
