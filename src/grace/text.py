@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
+from pathlib import Path
 from typing import Final
 
 
@@ -23,3 +25,26 @@ def words(text: str) -> list[str]:
     "v2"]``). Callers filter by length or stem (seed 000 keeps words of ≥ 4 characters, first 5).
     """
     return _WORD.findall(fold(text))
+
+
+def label_lines(
+    path: Path, *, max_lines: int, error: Callable[[str], Exception]
+) -> list[tuple[int, str]]:
+    """The ``(line number, line)`` pairs of a JSONL label file (1-based numbers), blank lines and
+    lines starting with ``#`` left out; the evaluation harnesses of the three contexts read
+    their label sets with it.
+
+    Raises:
+        Exception: ``error(message)`` when the file cannot be read as UTF-8 or has more than
+            ``max_lines`` lines.
+    """
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise error(f"cannot read {path}: {exc}") from exc
+    if len(lines) > max_lines:
+        raise error(f"{path}: more than {max_lines} lines")
+    return [
+        (number, line) for number, line in enumerate(lines, start=1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]

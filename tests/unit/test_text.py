@@ -1,3 +1,4 @@
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -47,3 +48,19 @@ def test_trigger_prefilter_never_changes_the_answer(triggers, task):
     folded = fold(task)
     by_pattern = tuple(t for t in triggers if t.strip() and _trigger_pattern(t).search(folded))
     assert triggers_in_folded(folded, tuple(triggers)) == by_pattern
+
+
+def test_label_lines_skip_blanks_and_comments_and_bound_the_file(tmp_path):
+    from grace.text import label_lines
+
+    path = tmp_path / "labels.jsonl"
+    path.write_text('# a comment\n\n{"id": 1}\n  # indented comment\n{"id": 2}\n', "utf-8")
+    assert label_lines(path, max_lines=10, error=ValueError) == [(3, '{"id": 1}'),
+                                                                  (5, '{"id": 2}')]
+    with pytest.raises(ValueError, match="more than 4 lines"):
+        label_lines(path, max_lines=4, error=ValueError)
+    with pytest.raises(KeyError, match="cannot read"):
+        label_lines(tmp_path / "missing.jsonl", max_lines=10, error=KeyError)
+    path.write_bytes(b"\xff\xfe{")
+    with pytest.raises(ValueError, match="cannot read"):
+        label_lines(path, max_lines=10, error=ValueError)

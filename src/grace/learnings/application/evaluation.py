@@ -32,6 +32,7 @@ from grace.errors import GraceError
 from grace.learnings.domain.entry import Learning
 from grace.learnings.domain.ports import LexicalIndexBuilder
 from grace.learnings.domain.ranking import fallback_rank, top_rows
+from grace.text import label_lines
 
 DEPTH: Final = 10
 """Entries each system returns per query (nDCG@10 needs ten)."""
@@ -64,17 +65,9 @@ def read_query_labels(path: Path) -> list[LabelledQuery]:
         LearningsLabelError: unreadable file, a line that is not a labelled query (with its
             line number), a repeated id, or no query at all.
     """
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LearningsLabelError(f"cannot read {path}: {exc}") from exc
-    if len(lines) > MAX_LABEL_LINES:
-        raise LearningsLabelError(f"{path}: more than {MAX_LABEL_LINES} lines")
     out: list[LabelledQuery] = []
     seen: set[str] = set()
-    for number, line in enumerate(lines, start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
+    for number, line in label_lines(path, max_lines=MAX_LABEL_LINES, error=LearningsLabelError):
         try:
             raw = json.loads(line)
             relevant = {str(k): int(v) for k, v in dict(raw["relevant"]).items() if int(v) > 0}

@@ -51,6 +51,7 @@ from grace.matching.domain.history import explicit_codes
 from grace.matching.domain.model import EventRequest, Member
 from grace.matching.domain.ports import MemberRepository
 from grace.matching.domain.texts import member_text
+from grace.text import label_lines
 
 SHOWN: Final = 8
 """Members a request's answer shows: seed 003's 4 recommended + 4 compatible."""
@@ -90,17 +91,9 @@ def read_request_labels(path: Path) -> list[LabelledRequest]:
         MatchingLabelError: unreadable file, a line that is not a labelled request (line
             number named), a repeated id, or no request at all.
     """
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MatchingLabelError(f"cannot read {path}: {exc}") from exc
-    if len(lines) > MAX_LABEL_LINES:
-        raise MatchingLabelError(f"{path}: more than {MAX_LABEL_LINES} lines")
     out: list[LabelledRequest] = []
     seen: set[str] = set()
-    for number, line in enumerate(lines, start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
+    for number, line in label_lines(path, max_lines=MAX_LABEL_LINES, error=MatchingLabelError):
         where = f"{path}:{number}"
         try:
             raw = json.loads(line)

@@ -25,6 +25,7 @@ from grace.resolution.application.usage import RecordedResolve
 from grace.resolution.domain.ports import CatalogReader
 from grace.resolution.domain.results import ResolvedContext
 from grace.resolution.domain.talent import Project
+from grace.text import label_lines
 
 MAX_LABEL_LINES: Final = 100_000
 
@@ -125,17 +126,10 @@ def read_labels(path: Path) -> list[LabelledTask]:
         LabelError: a line is not JSON or misses a field (with its line number).
     """
     tasks: list[LabelledTask] = []
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LabelError(f"cannot read {path}: {exc}") from exc
-    if len(lines) > MAX_LABEL_LINES:
-        raise LabelError(f"{path}: more than {MAX_LABEL_LINES} lines")
-    if not any(line.strip() and not line.lstrip().startswith("#") for line in lines):
+    rows = label_lines(path, max_lines=MAX_LABEL_LINES, error=LabelError)
+    if not rows:
         raise LabelError(f"{path}: no labelled task in the file")
-    for number, line in enumerate(lines, start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
+    for number, line in rows:
         try:
             raw = json.loads(line)
             tasks.append(
