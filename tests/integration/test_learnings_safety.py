@@ -57,6 +57,20 @@ def grace(tmp: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[st
                           env=env(tmp, **extra), capture_output=True, text=True, timeout=120)
 
 
+def kill_ensure_index_after(tmp: Path, src: Path, pause_after: str) -> None:
+    """Run ``ensure-index`` with a fault injected by the tests (tests/learnings_crash.py, not the
+    product), wait until it has written ``pause_after``, then SIGKILL it."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tests.learnings_crash", str(src), pause_after], cwd=REPO,
+        env=env(tmp), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
+    assert proc.stderr is not None
+    assert proc.stderr.readline().strip() == f"paused after writing {pause_after}"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    proc.stderr.close()
+
+
 @pytest.mark.parametrize("pause_after", ["text", "story", "lines"])
 def test_a_rebuild_killed_half_way_leaves_a_detectably_stale_index(tmp_path, pause_after):
     src = tmp_path / "learnings.jsonl"
@@ -65,15 +79,7 @@ def test_a_rebuild_killed_half_way_leaves_a_detectably_stale_index(tmp_path, pau
     assert grace(tmp_path, "ensure-index").returncode == 0
     src.write_text(src.read_text().replace('"s3"', '"s3 edited"'))  # forces a rebuild
     # ensure-index with a fault injected by the tests (tests/learnings_crash.py), not the product
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.learnings_crash", str(src), pause_after], cwd=REPO,
-        env=env(tmp_path), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )
-    assert proc.stderr is not None
-    assert proc.stderr.readline().strip() == f"paused after writing {pause_after}"
-    proc.send_signal(signal.SIGKILL)
-    proc.wait(timeout=30)
-    proc.stderr.close()
+    kill_ensure_index_after(tmp_path, src, pause_after)
 
     status = json.loads(grace(tmp_path, "status", "--json").stdout)
     assert status["state"] == "unusable" and "differs" in status["reason"]
@@ -99,15 +105,7 @@ def test_an_append_killed_half_way_is_detected_then_cut_off_and_redone(tmp_path,
     sizes = {p.name: p.stat().st_size for p in tmp_path.glob("learnings-*")}
     with src.open("a") as f:
         f.write(json.dumps({"story": "late arrival", "tags": ["t"], "learning": "l30"}) + "\n")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.learnings_crash", str(src), pause_after], cwd=REPO,
-        env=env(tmp_path), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )
-    assert proc.stderr is not None
-    assert proc.stderr.readline().strip() == f"paused after writing {pause_after}"
-    proc.send_signal(signal.SIGKILL)
-    proc.wait(timeout=30)
-    proc.stderr.close()
+    kill_ensure_index_after(tmp_path, src, pause_after)
     grown = [p.name for p in tmp_path.glob("learnings-*") if p.stat().st_size > sizes[p.name]]
     assert grown  # the kill left rows past the end the meta records
 
