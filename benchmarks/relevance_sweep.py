@@ -49,6 +49,7 @@ class Recorded:
     level: float | None
     closure: dict[str, tuple[str, ...]]
     domain: tuple[float, float] | None = None
+    code: bool = False
 
 
 class Recorder(HybridSelector):
@@ -56,12 +57,15 @@ class Recorder(HybridSelector):
 
     def __init__(self, inner: HybridSelector) -> None:
         super().__init__(inner.params)
-        self.last: tuple[list[HybridCandidate], float | None, tuple[float, float] | None] = (
-            [], None, None)
+        self.last: tuple[
+            list[HybridCandidate], float | None, tuple[float, float] | None, bool
+        ] = ([], None, None, False)
 
-    def select(self, cands, *, probe_level=None, domain=None):  # type: ignore[no-untyped-def]
-        self.last = (list(cands), probe_level, domain)
-        return super().select(cands, probe_level=probe_level, domain=domain)
+    def select(  # type: ignore[no-untyped-def]
+        self, cands, *, probe_level=None, domain=None, code=False
+    ):
+        self.last = (list(cands), probe_level, domain, code)
+        return super().select(cands, probe_level=probe_level, domain=domain, code=code)
 
 
 def record(path: Path) -> list[Recorded]:
@@ -76,9 +80,9 @@ def record(path: Path) -> list[Recorded]:
         resolvers.on(task)
         active = frozenset(app.project_file.project.enabled)
         graph = DependencyGraph({t.id: t for t in app.catalog.talents()})
-        cands, level, domain = recorder.last
+        cands, level, domain, code = recorder.last
         closure = {c.id: tuple(graph.closure([c.id], within=active)) for c in cands}
-        rows.append(Recorded(task, cands, level, closure, domain))
+        rows.append(Recorded(task, cands, level, closure, domain, code))
     return rows
 
 
@@ -87,7 +91,9 @@ def score(rows: list[Recorded], params: HybridParams) -> tuple[float, ...]:
     rec, prec, nd, ood, rejected = [], [], [], [], []
     for r in rows:
         kept = (
-            list(selector.select(r.cands, probe_level=r.level, domain=r.domain).selection.kept)
+            list(selector.select(
+                r.cands, probe_level=r.level, domain=r.domain, code=r.code
+            ).selection.kept)
             if r.cands else []
         )
         served = list(dict.fromkeys(x for k in kept for x in r.closure.get(k, (k,))))

@@ -222,3 +222,18 @@ def test_domain_level_is_a_percentile_of_the_probes_leave_one_out_scores():
     sel = HybridSelector(HybridParams(domain_percentile=50.0))
     assert sel.domain_level([-0.06, -0.04, -0.02]) == pytest.approx(-0.04)
     assert sel.domain_level([]) is None
+
+
+def test_a_task_that_names_code_lowers_the_floor_but_not_the_domain_criterion():
+    weak = [cand("a", 0.11), cand("b", 0.1)]  # default floor at probe level 0.15: 0.145
+    plain = HybridSelector().select(weak, probe_level=0.15)
+    assert plain.selection.gate_closed and plain.floor == pytest.approx(0.145)
+    code = HybridSelector().select(weak, probe_level=0.15, code=True)
+    assert not code.selection.gate_closed and code.selection.kept[0] == "a"
+    assert code.floor == pytest.approx(0.145 - HybridParams().trigger_slack)
+    # evidence and code do not add up: one slack
+    both = HybridSelector().select([cand("a", 0.11, triggers=("repo",))], probe_level=0.15,
+                                   code=True)
+    assert both.floor == pytest.approx(code.floor)
+    far = HybridSelector().select(weak, probe_level=0.15, domain=(-0.06, -0.04), code=True)
+    assert far.selection.gate_closed

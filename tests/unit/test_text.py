@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grace.resolution.domain.text import slugify, split_sections, triggers_found
+from grace.resolution.domain.text import code_terms, slugify, split_sections, triggers_found
 from grace.text import fold, words
 
 
@@ -64,3 +64,25 @@ def test_label_lines_skip_blanks_and_comments_and_bound_the_file(tmp_path):
     path.write_bytes(b"\xff\xfe{")
     with pytest.raises(ValueError, match="cannot read"):
         label_lines(path, max_lines=10, error=ValueError)
+
+
+@pytest.mark.parametrize(
+    ("task", "terms"),
+    [
+        ("Fix getUserById in items.py", ("getUserById", "items.py")),
+        ("Rename update_project, then call fetch_items()", ("fetch_items", "update_project")),
+        ("Add GET /api/items/{id} with a 404", ("/api/items/{id}",)),
+        ("Corrige le bug dans src/app/main", ("src/app/main",)),
+        ("Use `useEffect` cleanup", ("useEffect",)),
+        ("Add pagination to the list", ()),
+        ("Ajoute la pagination à la liste des items", ()),
+        ("input and/or output, e.g. a list, Python 3.11", ()),
+    ],
+)
+def test_code_terms_are_identifiers_calls_routes_paths_and_file_names(task, terms):
+    assert code_terms(task) == terms
+
+
+@given(st.text(max_size=300))
+def test_code_terms_never_fail_and_are_bounded(task):
+    assert len(code_terms(task)) <= 16

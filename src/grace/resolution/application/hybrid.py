@@ -46,7 +46,7 @@ from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, T
 from grace.resolution.domain.relevance import Explanation, normalise
 from grace.resolution.domain.results import AlsoRelevant
 from grace.resolution.domain.talent import Depth, Talent
-from grace.resolution.domain.text import triggers_in_folded
+from grace.resolution.domain.text import code_terms, triggers_in_folded
 from grace.text import fold, words
 
 CHUNK_WORDS: Final = 120
@@ -372,7 +372,10 @@ class HybridRelevance:
             nearest_talent = float((corpus.headers_unit @ unit).max())
             nearest_probe = float((corpus.probes_unit @ unit).max())
             domain = (nearest_talent - nearest_probe, corpus.domain_level)
-        result = self._selector.select(hybrid, probe_level=corpus.probe_dense, domain=domain)
+        code = bool(request.files) or bool(code_terms(request.task))
+        result = self._selector.select(
+            hybrid, probe_level=corpus.probe_dense, domain=domain, code=code
+        )
         sel = result.selection
         by_id = {t.id: t for t in cands}
         also = tuple(AlsoRelevant(i, one_line(by_id[i]), sel.scores[i]) for i in result.also)

@@ -47,7 +47,8 @@ floor. The floor is calibrated per catalog by the caller: the 90th percentile of
 scores out-of-domain probe requests reach on the same catalog (a percentile, not the maximum: on
 broad catalogs one probe lands on some everyday-topic rule), minus ``probe_margin``, never below
 ``floor``; it is
-``trigger_slack`` lower when some talent has one of its triggers in the task. Lexical scores
+``trigger_slack`` lower when some talent has one of its triggers in the task, or when the task
+names code (an identifier, a call, a route, a file name) or files are in play. Lexical scores
 never open the gate (measured: they separate in-domain from out-of-domain tasks no better than
 chance).
 
@@ -264,11 +265,15 @@ class HybridSelector:
         return float(np.percentile(np.asarray(probe_domain, np.float64),
                                    self.params.domain_percentile))
 
-    def gate_floor(self, cands: Sequence[HybridCandidate], probe_level: float | None) -> float:
-        """The gate's floor for these candidates (see the module docstring)."""
+    def gate_floor(
+        self, cands: Sequence[HybridCandidate], probe_level: float | None, *, code: bool = False
+    ) -> float:
+        """The gate's floor for these candidates (see the module docstring): ``trigger_slack``
+        lower when some talent has a trigger or name term in the task, or when ``code`` (the
+        task names code, or files are in play: it is a software task)."""
         p = self.params
         floor = p.floor if probe_level is None else max(p.floor, probe_level - p.probe_margin)
-        if any(c.evidence for c in cands):
+        if code or any(c.evidence for c in cands):
             floor -= p.trigger_slack
         return floor
 
@@ -278,6 +283,7 @@ class HybridSelector:
         *,
         probe_level: float | None = None,
         domain: tuple[float, float] | None = None,
+        code: bool = False,
     ) -> HybridSelection:
         """Score, gate and cut ``cands``.
 
@@ -286,6 +292,9 @@ class HybridSelector:
                 calibration); ``None``: the ``floor`` parameter alone.
             domain: ``(the task's domain score, its level from`` :meth:`domain_level` ``)``;
                 ``None``: no domain criterion.
+            code: the task names code (:func:`~grace.resolution.domain.text.code_terms`) or
+                files are in play: the floor is ``trigger_slack`` lower (the domain criterion
+                still applies).
 
         Returns:
             The selection (kept ids by decreasing score, explanations for all), the "also
@@ -299,7 +308,7 @@ class HybridSelector:
         order = sorted(range(len(cands)), key=lambda i: (-score[i], cands[i].id))
         top = float(score[order[0]])
         best_dense = float(dense.max())
-        floor = self.gate_floor(cands, probe_level)
+        floor = self.gate_floor(cands, probe_level, code=code)
         located = any(c.glob is not None or c.where for c in cands)
         named = any(c.names for c in cands)
         far = domain is not None and domain[0] < domain[1] and not named

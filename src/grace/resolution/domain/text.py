@@ -82,3 +82,41 @@ def triggers_in_folded(folded: str, triggers: tuple[str, ...]) -> tuple[str, ...
     """:func:`triggers_found` for a task already :func:`~grace.text.fold`-ed (fold it once
     for a whole catalog)."""
     return tuple(t for t in triggers if t.strip() and _in_folded(folded, t))
+
+
+_BACKTICK: Final = re.compile(r"`([^`\n]{1,80})`")
+_CODE_TOKENS: Final = (
+    # camelCase / PascalCase with an inner capital: getUserById, UserService, useEffect
+    re.compile(r"\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\b"),
+    # a call: fetch_items(, parseInt(
+    re.compile(r"\b[A-Za-z_][A-Za-z0-9_.]*\("),
+    # snake_case or SCREAMING_CASE: update_project, MAX_RETRIES
+    re.compile(r"\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b"),
+    # a route (/api/items, /users/{id}) or a path of three segments or more (src/app/main):
+    # "and/or", "input/output" are prose
+    re.compile(r"(?<![\w/])/[A-Za-z0-9_.{}:-]+(?:/[A-Za-z0-9_.{}:-]+)*"),
+    re.compile(r"\b[\w.-]+/[\w.-]+/[\w./-]+"),
+    # a file name with an extension: items.py, app.component.ts
+    re.compile(r"\b[A-Za-z0-9_-]+\.[a-z]{1,5}\b(?!\.)"),
+)
+_NOT_FILE: Final = frozenset({"e.g", "i.e", "etc", "vs"})
+
+
+def code_terms(task: str) -> tuple[str, ...]:
+    """Identifiers, calls, routes, paths and file names written in ``task``, in order of
+    appearance, without repeats (at most 16).
+
+    A task that names code (``getUserById``, ``update_project``, ``/api/items``, ``items.py``,
+    a backticked span) is a software task whatever its wording, even when its words are not
+    those of any talent: the out-of-domain gate uses it (decision 0010, fourth follow-up).
+    Plain prose gives ``()``: "Add pagination to the list" has no code term.
+
+    Raises:
+        Nothing: any string is accepted.
+    """
+    found: list[str] = [m.group(1).strip() for m in _BACKTICK.finditer(task)]
+    for pattern in _CODE_TOKENS:
+        found.extend(m.group(0).rstrip("(") for m in pattern.finditer(task))
+    out = [t for t in dict.fromkeys(found) if t and t.lower() not in _NOT_FILE
+           and not t.replace(".", "").isdigit()]
+    return tuple(out[:16])
