@@ -283,3 +283,25 @@ def test_resolve_changed_reads_git(tmp_path):
     outside = grace("resolve", "-r", "backend", "--changed", "x", cwd=repo,
                     env={"GIT_DIR": str(tmp_path / "nope")})
     assert outside.returncode == 2 and "git" in outside.stderr
+
+
+def test_resolve_changed_leaves_grace_own_files_out(tmp_path):
+    """An untracked grace.yaml, anything under .grace/ and an export's ownership list are
+    GRACE's files, not the agent's: a `**/*.yaml` rule must not be served because of them."""
+    repo = _files_project(tmp_path)
+    (repo / "catalog" / "any.commits" / "talent.yaml").write_text(
+        "id: any.commits\nname: YAML\nversion: '1'\ntype: convention\nsummary: YAML.\n"
+        "agents: {backend: required}\nlanguages: []\nactivation: {paths: ['**/*.yaml']}\n",
+        encoding="utf-8")
+    (repo / ".grace" / "notes").mkdir(parents=True)
+    (repo / ".grace" / "notes" / "x.yaml").write_text("a: 1\n", encoding="utf-8")
+    (repo / ".cursor" / "rules").mkdir(parents=True)
+    (repo / ".cursor" / "rules" / ".grace-export.json").write_text("{}\n", encoding="utf-8")
+    git = ["git", "-C", str(repo)]
+    subprocess.run([*git, "init", "-q"], check=True)  # nothing committed
+    js = json.loads(grace("resolve", "-r", "backend", "--changed", "--json", "x", cwd=repo).stdout)
+    assert js["files"] == ["app/api/items.py"]
+    assert all(s["glob"] != "**/*.yaml" for s in js["served"])
+    (repo / "deploy.yaml").write_text("a: 1\n", encoding="utf-8")  # the agent's own YAML counts
+    js = json.loads(grace("resolve", "-r", "backend", "--changed", "--json", "x", cwd=repo).stdout)
+    assert js["files"] == ["app/api/items.py", "deploy.yaml"]

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from grace.bootstrap.lifecycle import Closing, close_embedder
 from grace.config import Settings
@@ -45,6 +45,10 @@ if TYPE_CHECKING:
     from grace.resolution.application.relevance import EmbeddingRelevance
     from grace.resolution.application.switch_talents import SwitchTalents
     from grace.resolution.domain.hybrid import HybridParams
+
+
+GRACE_FOLDER: Final = ".grace"
+"""GRACE's folder beside ``grace.yaml`` (the usage log, a repository catalog, caches)."""
 
 # The relevance step (numpy, BM25, the embedder), the doctor, the exporters and the evaluation
 # harness are imported where they are built: a resolve with relevance off loads none of them
@@ -192,6 +196,18 @@ class ResolutionApp(Closing):
         from grace.resolution.application.export_catalog import ExportCatalog
 
         return ExportCatalog(self.catalog, FolderExporter(dest))
+
+    @property
+    def own_paths(self) -> tuple[Path, ...]:
+        """GRACE's own files and folders in the repository, never files in play (issue 12's
+        new-user pass: an untracked ``grace.yaml`` matched ``**/*.yaml`` rules): the project
+        file, the ``.grace/`` folder beside it, the catalog folder (a platform catalog has
+        none) and the usage log (it may be configured elsewhere)."""
+        folder = getattr(self.catalog, "root", None)
+        log = self.usage_log
+        paths = [self.project_file.path, self.project_file.path.parent / GRACE_FOLDER, folder,
+                 log.path if log is not None else None]
+        return tuple(p for p in paths if isinstance(p, Path))
 
     @property
     def usage_log(self) -> JsonlUsageLog | None:
