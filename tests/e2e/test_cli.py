@@ -305,3 +305,18 @@ def test_resolve_changed_leaves_grace_own_files_out(tmp_path):
     (repo / "deploy.yaml").write_text("a: 1\n", encoding="utf-8")  # the agent's own YAML counts
     js = json.loads(grace("resolve", "-r", "backend", "--changed", "--json", "x", cwd=repo).stdout)
     assert js["files"] == ["app/api/items.py", "deploy.yaml"]
+
+
+def test_resolve_refuses_a_file_in_play_linked_outside_the_repository(tmp_path):
+    repo = _files_project(tmp_path / "repo")
+    outside = tmp_path / "secret.py"
+    outside.write_text("x = 1\n", encoding="utf-8")
+    (repo / "app" / "link.py").symlink_to(outside)
+    (repo / "linked").symlink_to(tmp_path, target_is_directory=True)
+    (repo / "app" / "inner.py").symlink_to(repo / "app" / "api" / "items.py")
+    for path in ("app/link.py", "linked/secret.py", "linked/new.py"):
+        r = grace("resolve", "-r", "backend", "--files", path, "x", cwd=repo)
+        assert r.returncode == 2, (path, r.stdout)
+        assert "outside the repository" in r.stderr and path in r.stderr, r.stderr
+    r = grace("resolve", "-r", "backend", "--files", "app/inner.py", "--json", "x", cwd=repo)
+    assert r.returncode == 0 and json.loads(r.stdout)["files"] == ["app/inner.py"]  # inside

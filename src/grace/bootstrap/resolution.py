@@ -27,6 +27,7 @@ from grace.resolution.adapters.token_counters import (
     MemoTokenCounter,
 )
 from grace.resolution.adapters.usage_log import USAGE_FILE, JsonlUsageLog
+from grace.resolution.adapters.work_tree import LocalWorkTree
 from grace.resolution.application.catalog_queries import ListTalents
 from grace.resolution.application.get_talent import GetTalent
 from grace.resolution.application.resolve_context import ResolveContext
@@ -166,7 +167,8 @@ class ResolutionApp(Closing):
         recording each call in the usage log unless ``GRACE_USAGE=off``."""
         if self._resolve is None:
             self._resolve = ResolveContext(
-                self.catalog, self.counter, relevance=self.relevance, matcher=WcmatchPathMatcher()
+                self.catalog, self.counter, relevance=self.relevance, matcher=WcmatchPathMatcher(),
+                tree=LocalWorkTree(),
             )
         log = self.usage_log
         if log is None:
@@ -196,6 +198,14 @@ class ResolutionApp(Closing):
         from grace.resolution.application.export_catalog import ExportCatalog
 
         return ExportCatalog(self.catalog, FolderExporter(dest))
+
+    @property
+    def work_root(self) -> Path | None:
+        """The repository folder the files in play are relative to: the folder of
+        ``grace.yaml``; ``None`` for a platform project served without one (its path only names
+        it, and its files in play are names, located nowhere)."""
+        folder = self.project_file.path.parent
+        return folder if folder.is_absolute() else None
 
     @property
     def own_paths(self) -> tuple[Path, ...]:

@@ -324,7 +324,7 @@ def build_server(
             depth=depth,
             token_budget=token_budget or app.settings.token_budget,
             files=files or (),
-            root=str(app.project_file.path.parent),
+            root=None if app.work_root is None else str(app.work_root),
         )
         data = ResolveOut(
             project=r.project, tokens=r.tokens, token_budget=r.token_budget,

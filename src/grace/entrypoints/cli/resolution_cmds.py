@@ -150,6 +150,7 @@ def resolve(
         depth=depth,
         token_budget=token_budget or cfg.token_budget,
         files=in_play,
+        root=str(root),
     )
     if as_json:
         print_json(result)
