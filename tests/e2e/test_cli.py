@@ -307,6 +307,23 @@ def test_resolve_changed_leaves_grace_own_files_out(tmp_path):
     assert js["files"] == ["app/api/items.py", "deploy.yaml"]
 
 
+def test_resolve_warns_about_a_file_in_play_that_does_not_exist(tmp_path):
+    """Kept (an agent names the file it is about to create: its name still selects by glob and
+    language), but said: on stderr and in the JSON ``warnings``."""
+    repo = _files_project(tmp_path)
+    r = grace("resolve", "-r", "backend", "--files", "does/not/exist.py", "--json", "x", cwd=repo)
+    assert r.returncode == 0, r.stderr
+    js = json.loads(r.stdout)
+    assert js["files"] == ["does/not/exist.py"] and js["served_ids"][0] == "py.fastapi"
+    assert js["warnings"] == [
+        "file in play does/not/exist.py does not exist (kept: its name still selects talents "
+        "by glob and language)"]
+    assert "does/not/exist.py does not exist" in r.stderr
+    js = json.loads(grace("resolve", "-r", "backend", "--files", "app/api/items.py", "--json",
+                          "x", cwd=repo).stdout)
+    assert js["warnings"] == []
+
+
 def test_resolve_refuses_a_file_in_play_linked_outside_the_repository(tmp_path):
     repo = _files_project(tmp_path / "repo")
     outside = tmp_path / "secret.py"
@@ -319,4 +336,4 @@ def test_resolve_refuses_a_file_in_play_linked_outside_the_repository(tmp_path):
         assert r.returncode == 2, (path, r.stdout)
         assert "outside the repository" in r.stderr and path in r.stderr, r.stderr
     r = grace("resolve", "-r", "backend", "--files", "app/inner.py", "--json", "x", cwd=repo)
-    assert r.returncode == 0 and json.loads(r.stdout)["files"] == ["app/inner.py"]  # inside
+    assert r.returncode == 0 and json.loads(r.stdout)["warnings"] == []  # a link inside: fine

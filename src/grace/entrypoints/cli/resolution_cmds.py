@@ -152,6 +152,8 @@ def resolve(
         files=in_play,
         root=str(root),
     )
+    for warning in result.warnings:  # stderr, --json or not: stdout stays the result
+        err_console.print(f"warning: {escape(warning)}", style="yellow", highlight=False)
     if as_json:
         print_json(result)
         return

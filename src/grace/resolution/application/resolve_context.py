@@ -160,8 +160,8 @@ class ResolveContext:
         matcher: glob matching of files in play against ``activation.paths``; ``None`` matches
             nothing.
         tree: where the files in play are on disk, checked when a call gives its ``root``: a
-            symbolic link out of the repository is refused; ``None`` checks nothing (a platform
-            project has no folder).
+            file that does not exist is kept with a warning, a symbolic link out of the
+            repository is refused; ``None`` checks nothing (a platform project has no folder).
     """
 
     def __init__(
@@ -234,7 +234,7 @@ class ResolveContext:
         """
         talents = self._catalog.talents()
         in_play = normalise_files(files, root=root)
-        self._locate(in_play, root)
+        warnings = self._locate(in_play, root)
         check_role(role, talents)
         if len(task) > MAX_TASK_CHARS:
             raise InputTooLargeError(
@@ -392,20 +392,28 @@ class ResolveContext:
             languages=languages,
             language_source=language_source,
             also_relevant=header.also_relevant,
+            warnings=warnings,
         )
 
-    def _locate(self, in_play: Sequence[str], root: str | None) -> None:
-        """Check where the files in play are on disk.
+    def _locate(self, in_play: Sequence[str], root: str | None) -> tuple[str, ...]:
+        """Warnings for the files in play that do not exist (kept: an agent names the file it
+        is about to create, and the name alone selects by glob and language).
 
         Raises:
             InvalidPathError: a file resolves outside ``root`` through a symbolic link (refused
                 like ``../x``: nothing outside the repository is ever taken as in play).
         """
         if self._tree is None or root is None:
-            return
+            return ()
+        warnings = []
         for path in in_play:
-            if self._tree.locate(root, path) == "outside":
+            state = self._tree.locate(root, path)
+            if state == "outside":
                 raise InvalidPathError(
                     f"file in play {path!r} is outside the repository {root}: it is, or is under,"
                     " a symbolic link that resolves outside it"
                 )
+            if state == "missing":
+                warnings.append(f"file in play {path} does not exist (kept: its name still "
+                                "selects talents by glob and language)")
+        return tuple(warnings)
