@@ -192,10 +192,10 @@ def allocate_ids(fmt: RuleFormat, rules: list[ParsedRule]) -> list[str]:
 
     for index in sorted(range(len(rules)), key=claim_order):
         given = rules[index].grace_id
-        if given is not None and len(given) > MAX_ID_LENGTH - _SUFFIX_ROOM:
-            given = given[: MAX_ID_LENGTH - _SUFFIX_ROOM].rstrip("-.")
         base = given or f"{prefix}.{rules[index].slug[:room].rstrip('-')}"
         candidate, n = base, 2
+        if candidate in taken and len(base) > MAX_ID_LENGTH - _SUFFIX_ROOM:  # a long given id
+            base = base[: MAX_ID_LENGTH - _SUFFIX_ROOM].rstrip("-.")
         while candidate in taken:
             candidate, n = f"{base}-{n}", n + 1
         taken.add(candidate)
