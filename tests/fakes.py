@@ -29,6 +29,19 @@ class InMemoryCatalog:
         return list(self._problems)
 
 
+class InMemoryWorkTree:
+    """WorkTree over a dict ``path -> state`` (unknown paths are missing); records each lookup
+    as ``(root, path)``."""
+
+    def __init__(self, states: dict[str, str]) -> None:
+        self._states = states
+        self.located: list[tuple[str, str]] = []
+
+    def locate(self, root: str, path: str) -> Any:
+        self.located.append((root, path))
+        return self._states.get(path, "missing")
+
+
 class WordCounter:
     """TokenCounter that counts whitespace-separated words (deterministic, additive-ish)."""
 

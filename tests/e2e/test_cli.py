@@ -283,3 +283,57 @@ def test_resolve_changed_reads_git(tmp_path):
     outside = grace("resolve", "-r", "backend", "--changed", "x", cwd=repo,
                     env={"GIT_DIR": str(tmp_path / "nope")})
     assert outside.returncode == 2 and "git" in outside.stderr
+
+
+def test_resolve_changed_leaves_grace_own_files_out(tmp_path):
+    """An untracked grace.yaml, anything under .grace/ and an export's ownership list are
+    GRACE's files, not the agent's: a `**/*.yaml` rule must not be served because of them."""
+    repo = _files_project(tmp_path)
+    (repo / "catalog" / "any.commits" / "talent.yaml").write_text(
+        "id: any.commits\nname: YAML\nversion: '1'\ntype: convention\nsummary: YAML.\n"
+        "agents: {backend: required}\nlanguages: []\nactivation: {paths: ['**/*.yaml']}\n",
+        encoding="utf-8")
+    (repo / ".grace" / "notes").mkdir(parents=True)
+    (repo / ".grace" / "notes" / "x.yaml").write_text("a: 1\n", encoding="utf-8")
+    (repo / ".cursor" / "rules").mkdir(parents=True)
+    (repo / ".cursor" / "rules" / ".grace-export.json").write_text("{}\n", encoding="utf-8")
+    git = ["git", "-C", str(repo)]
+    subprocess.run([*git, "init", "-q"], check=True)  # nothing committed
+    js = json.loads(grace("resolve", "-r", "backend", "--changed", "--json", "x", cwd=repo).stdout)
+    assert js["files"] == ["app/api/items.py"]
+    assert all(s["glob"] != "**/*.yaml" for s in js["served"])
+    (repo / "deploy.yaml").write_text("a: 1\n", encoding="utf-8")  # the agent's own YAML counts
+    js = json.loads(grace("resolve", "-r", "backend", "--changed", "--json", "x", cwd=repo).stdout)
+    assert js["files"] == ["app/api/items.py", "deploy.yaml"]
+
+
+def test_resolve_warns_about_a_file_in_play_that_does_not_exist(tmp_path):
+    """Kept (an agent names the file it is about to create: its name still selects by glob and
+    language), but said: on stderr and in the JSON ``warnings``."""
+    repo = _files_project(tmp_path)
+    r = grace("resolve", "-r", "backend", "--files", "does/not/exist.py", "--json", "x", cwd=repo)
+    assert r.returncode == 0, r.stderr
+    js = json.loads(r.stdout)
+    assert js["files"] == ["does/not/exist.py"] and js["served_ids"][0] == "py.fastapi"
+    assert js["warnings"] == [
+        "file in play does/not/exist.py does not exist (kept: its name still selects talents "
+        "by glob and language)"]
+    assert "does/not/exist.py does not exist" in r.stderr
+    js = json.loads(grace("resolve", "-r", "backend", "--files", "app/api/items.py", "--json",
+                          "x", cwd=repo).stdout)
+    assert js["warnings"] == []
+
+
+def test_resolve_refuses_a_file_in_play_linked_outside_the_repository(tmp_path):
+    repo = _files_project(tmp_path / "repo")
+    outside = tmp_path / "secret.py"
+    outside.write_text("x = 1\n", encoding="utf-8")
+    (repo / "app" / "link.py").symlink_to(outside)
+    (repo / "linked").symlink_to(tmp_path, target_is_directory=True)
+    (repo / "app" / "inner.py").symlink_to(repo / "app" / "api" / "items.py")
+    for path in ("app/link.py", "linked/secret.py", "linked/new.py"):
+        r = grace("resolve", "-r", "backend", "--files", path, "x", cwd=repo)
+        assert r.returncode == 2, (path, r.stdout)
+        assert "outside the repository" in r.stderr and path in r.stderr, r.stderr
+    r = grace("resolve", "-r", "backend", "--files", "app/inner.py", "--json", "x", cwd=repo)
+    assert r.returncode == 0 and json.loads(r.stdout)["warnings"] == []  # a link inside: fine

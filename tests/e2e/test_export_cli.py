@@ -74,9 +74,12 @@ def test_cursor_front_matter_is_native_and_strict_yaml(tmp_path: Path) -> None:
     assert grace("export", "-f", "cursor", "out", cwd=tmp_path).returncode == 0
     front = read_front_matter((tmp_path / "out" / "react-components.mdc").read_text())
     assert not front.lenient  # valid YAML
-    assert front.fields == {"description": 'Components: "small", typed',
+    assert front.fields == {"name": "React Components",
+                            "description": 'Components: "small", typed',
                             "globs": ["src/**/*.{ts,tsx}", "!**/*.test.tsx"],
-                            "alwaysApply": False}
+                            "alwaysApply": False,
+                            "grace": {"id": "cursor.react-components",
+                                      "languages": ["typescript"]}}
     team = read_front_matter((tmp_path / "out" / "team-rules.mdc").read_text())
     assert team.fields["alwaysApply"] is True and "globs" not in team.fields
 

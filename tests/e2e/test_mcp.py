@@ -252,3 +252,37 @@ def test_matching_tools_over_stdio(tmp_path):
                 assert bad.is_error and message in bad.content[0].text, bad.content[0].text
 
     asyncio.run(main())
+
+
+def test_resolve_files_missing_warn_and_linked_outside_refused(tmp_path):
+    """The MCP ``files`` argument behaves as ``--files``: a file that does not exist is kept with
+    a warning (structured ``warnings`` and the text); a symbolic link out of the repository is
+    a tool error."""
+    from tests.e2e.test_cli import _files_project
+
+    repo = _files_project(tmp_path / "repo")
+    (tmp_path / "secret.py").write_text("x = 1\n", encoding="utf-8")
+    (repo / "app" / "link.py").symlink_to(tmp_path / "secret.py")
+    params = StdioServerParameters(command=sys.executable, args=["-m", "grace", "mcp"],
+                                   cwd=str(repo), env=env())
+
+    async def main() -> None:
+        async with Client(params, read_timeout_seconds=120) as client:
+            args = {"task": "x", "role": "backend"}
+            r = await client.call_tool("grace_resolve_context",
+                                       {**args, "files": ["new/module.py", "app/api/items.py"]})
+            assert not r.is_error
+            data = r.structured_content
+            assert data["served_ids"][0] == "py.fastapi"
+            assert data["warnings"] == [
+                "file in play new/module.py does not exist (kept: its name still selects "
+                "talents by glob and language)"]
+            assert "new/module.py does not exist" in r.content[-1].text
+            ok = await client.call_tool("grace_resolve_context",
+                                        {**args, "files": ["app/api/items.py"]})
+            assert ok.structured_content["warnings"] == [] and len(ok.content) == 1
+            for path in ("app/link.py", str(repo / "app" / "link.py")):
+                bad = await client.call_tool("grace_resolve_context", {**args, "files": [path]})
+                assert bad.is_error and "outside the repository" in bad.content[0].text, path
+
+    asyncio.run(main())

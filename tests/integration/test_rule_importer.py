@@ -324,3 +324,31 @@ def test_catch_all_globs_take_the_languages_of_the_name(tmp_path: Path) -> None:
     report = import_rules("cursor", src, tmp_path / "catalog")
     langs = {r.id: load_talent(r.folder).languages for r in report.imported}
     assert langs == {"cursor.angular-typescript": ("typescript",), "cursor.go-to-market": ()}
+
+
+def test_the_grace_mapping_of_an_export_gives_the_id_and_languages(tmp_path: Path) -> None:
+    """``grace export`` writes ``grace: {"id": …, "languages": […]}``: honoured first (before
+    names derived from files), duplicates suffixed, malformed ones fail that file only; a
+    lenient front matter (``globs: **/*.ts`` is not YAML) still gives the mapping."""
+    src = tmp_path / "rules"
+    mapping = 'grace: {"id": "copilot.a11y", "languages": []}'
+    _write(src / "a11y.mdc", f"---\nname: A11y\n{mapping}\n---\nBe accessible.")
+    _write(src / "z-copy.mdc", f"---\n{mapping}\n---\nSame id again.")
+    _write(src / "copilot-a11y.mdc", "---\nglobs: **/*.ts\n"
+           'grace: {"id": "team.style", "languages": ["Python"]}\n---\nStyle.')
+    long_id = "team." + "x" * 123  # 128 characters: kept whole, cut only to add a suffix
+    _write(src / "long-1.mdc", f'---\ngrace: {{"id": "{long_id}"}}\n---\nBody.')
+    _write(src / "long-2.mdc", f'---\ngrace: {{"id": "{long_id}"}}\n---\nBody.')
+    _write(src / "bad-id.mdc", '---\ngrace: {"id": "../x"}\n---\nBody.')
+    _write(src / "bad-langs.mdc", '---\ngrace: {"languages": "python"}\n---\nBody.')
+    report = import_rules("cursor", src, tmp_path / "catalog")
+    ids = {r.path.name: r.id for r in report.imported}
+    assert ids == {"a11y.mdc": "copilot.a11y", "z-copy.mdc": "copilot.a11y-2",
+                   "copilot-a11y.mdc": "team.style", "long-1.mdc": long_id,
+                   "long-2.mdc": long_id[:124] + "-2"}
+    reasons = {f.path.name: f.reason for f in report.failed}
+    assert "grace.id" in reasons["bad-id.mdc"] and "languages" in reasons["bad-langs.mdc"]
+    talents = {t.id: t for t in FilesystemCatalog(tmp_path / "catalog").talents()}
+    assert talents["copilot.a11y"].languages == () and talents["copilot.a11y"].name == "A11y"
+    assert talents["team.style"].languages == ("python",)  # not typescript, from the glob
+    assert talents["team.style"].paths == ("**/*.ts",)

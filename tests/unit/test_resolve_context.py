@@ -2,11 +2,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grace.errors import BudgetError, InputTooLargeError, InvalidIdError, UnknownRoleError
+from grace.errors import (
+    BudgetError,
+    InputTooLargeError,
+    InvalidIdError,
+    InvalidPathError,
+    UnknownRoleError,
+)
 from grace.resolution.application.resolve_context import ResolveContext
 from grace.resolution.domain.graph import DependencyGraph
 from grace.resolution.domain.talent import Project
-from tests.fakes import InMemoryCatalog, WordCounter, make_talent
+from tests.fakes import InMemoryCatalog, InMemoryWorkTree, WordCounter, make_talent
 
 
 def resolve(talents, enabled, *, role="backend", task="", depth="auto", budget=100_000,
@@ -198,3 +204,21 @@ def test_never_over_budget_closed_and_deterministic(cat, budget, depth, task):
     # every talent of the catalog is either served or dropped with a reason, never both
     assert served.isdisjoint({d.id for d in r.dropped})
     assert served | {d.id for d in r.dropped} == set(ids) | set(enabled)
+
+
+def test_files_in_play_are_located_under_the_root_when_one_is_given():
+    tree = InMemoryWorkTree({"app/x.py": "present", "app/link.py": "outside"})
+    uc = ResolveContext(InMemoryCatalog([make_talent("a.b")]), WordCounter(), tree=tree)
+    project = Project("p", ("a.b",))
+    r = uc(project, role="backend", task="", token_budget=1000, root="/repo",
+           files=["/repo/app/x.py", "app/new.py"])
+    assert r.files == ("app/x.py", "app/new.py") and r.served_ids == ("a.b",)
+    assert r.warnings == ("file in play app/new.py does not exist (kept: its name still selects "
+                          "talents by glob and language)",)
+    assert tree.located == [("/repo", "app/x.py"), ("/repo", "app/new.py")]
+    with pytest.raises(InvalidPathError, match=r"'app/link\.py' is outside the repository /repo"):
+        uc(project, role="backend", task="", token_budget=1000, root="/repo",
+           files=["app/link.py"])
+    tree.located.clear()
+    r = uc(project, role="backend", task="", token_budget=1000, files=["app/new.py"])
+    assert r.warnings == () and tree.located == []  # no root (a platform project): names only

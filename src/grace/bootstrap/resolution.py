@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from grace.bootstrap.lifecycle import Closing, close_embedder
 from grace.config import Settings
@@ -27,6 +27,7 @@ from grace.resolution.adapters.token_counters import (
     MemoTokenCounter,
 )
 from grace.resolution.adapters.usage_log import USAGE_FILE, JsonlUsageLog
+from grace.resolution.adapters.work_tree import LocalWorkTree
 from grace.resolution.application.catalog_queries import ListTalents
 from grace.resolution.application.get_talent import GetTalent
 from grace.resolution.application.resolve_context import ResolveContext
@@ -45,6 +46,10 @@ if TYPE_CHECKING:
     from grace.resolution.application.relevance import EmbeddingRelevance
     from grace.resolution.application.switch_talents import SwitchTalents
     from grace.resolution.domain.hybrid import HybridParams
+
+
+GRACE_FOLDER: Final = ".grace"
+"""GRACE's folder beside ``grace.yaml`` (the usage log, a repository catalog, caches)."""
 
 # The relevance step (numpy, BM25, the embedder), the doctor, the exporters and the evaluation
 # harness are imported where they are built: a resolve with relevance off loads none of them
@@ -162,7 +167,8 @@ class ResolutionApp(Closing):
         recording each call in the usage log unless ``GRACE_USAGE=off``."""
         if self._resolve is None:
             self._resolve = ResolveContext(
-                self.catalog, self.counter, relevance=self.relevance, matcher=WcmatchPathMatcher()
+                self.catalog, self.counter, relevance=self.relevance, matcher=WcmatchPathMatcher(),
+                tree=LocalWorkTree(),
             )
         log = self.usage_log
         if log is None:
@@ -192,6 +198,26 @@ class ResolutionApp(Closing):
         from grace.resolution.application.export_catalog import ExportCatalog
 
         return ExportCatalog(self.catalog, FolderExporter(dest))
+
+    @property
+    def work_root(self) -> Path | None:
+        """The repository folder the files in play are relative to: the folder of
+        ``grace.yaml``; ``None`` for a platform project served without one (its path only names
+        it, and its files in play are names, located nowhere)."""
+        folder = self.project_file.path.parent
+        return folder if folder.is_absolute() else None
+
+    @property
+    def own_paths(self) -> tuple[Path, ...]:
+        """GRACE's own files and folders in the repository, never files in play (issue 12's
+        new-user pass: an untracked ``grace.yaml`` matched ``**/*.yaml`` rules): the project
+        file, the ``.grace/`` folder beside it, the catalog folder (a platform catalog has
+        none) and the usage log (it may be configured elsewhere)."""
+        folder = getattr(self.catalog, "root", None)
+        log = self.usage_log
+        paths = [self.project_file.path, self.project_file.path.parent / GRACE_FOLDER, folder,
+                 log.path if log is not None else None]
+        return tuple(p for p in paths if isinstance(p, Path))
 
     @property
     def usage_log(self) -> JsonlUsageLog | None:

@@ -142,6 +142,7 @@ class ResolveOut(BaseModel):
     languages: list[str]
     language_source: str
     relevance: str
+    warnings: list[str]
 
 
 class GetOut(BaseModel):
@@ -324,7 +325,7 @@ def build_server(
             depth=depth,
             token_budget=token_budget or app.settings.token_budget,
             files=files or (),
-            root=str(app.project_file.path.parent),
+            root=None if app.work_root is None else str(app.work_root),
         )
         data = ResolveOut(
             project=r.project, tokens=r.tokens, token_budget=r.token_budget,
@@ -333,9 +334,13 @@ def build_server(
             pointers=[PointerOut(talent=p.talent, section=p.section, depth=p.depth)
                       for p in r.pointers],
             languages=list(r.languages), language_source=r.language_source,
-            relevance=r.relevance,
+            relevance=r.relevance, warnings=list(r.warnings),
         )
-        return _result(r.markdown, data)
+        result = _result(r.markdown, data)
+        if r.warnings:  # a second text block: the Markdown stays within its budget
+            result.content.append(TextContent(
+                type="text", text="\n".join(f"warning: {w}" for w in r.warnings)))
+        return result
 
     @reg.tool("resolution", "grace_get",
               "One talent at a depth, or one section of it (the rows of 'when to dig deeper').")

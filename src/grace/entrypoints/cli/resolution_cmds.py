@@ -134,11 +134,10 @@ def resolve(
     wired = opened(build_resolution(cfg, project=project, catalog=catalog, example=example))
     root = Path.cwd() if example else wired.project_file.path.parent
     in_play = [repo_relative(f, root) for f in files or []]
-    if changed:
-        folder = getattr(wired.catalog, "root", None)  # a platform catalog has no folder
-        log = wired.usage_log  # GRACE's own writes (.grace/usage.jsonl) are not the agent's
-        excluded = [p for p in (folder, log.path if log is not None else None) if p is not None]
-        in_play += changed_files(root, exclude=excluded)
+    if changed:  # GRACE's own files (grace.yaml, .grace/, the catalog) are not the agent's
+        from grace.resolution.adapters.exporters import OWNERSHIP_FILE
+
+        in_play += changed_files(root, exclude=wired.own_paths, exclude_names={OWNERSHIP_FILE})
     task_text = _read_task(task)  # a too long task fails before the talents are embedded
     if cfg.relevance == "embeddings":
         with progress_bar("embedding talents (cached after the first run)",
@@ -151,7 +150,10 @@ def resolve(
         depth=depth,
         token_budget=token_budget or cfg.token_budget,
         files=in_play,
+        root=str(root),
     )
+    for warning in result.warnings:  # stderr, --json or not: stdout stays the result
+        err_console.print(f"warning: {escape(warning)}", style="yellow", highlight=False)
     if as_json:
         print_json(result)
         return

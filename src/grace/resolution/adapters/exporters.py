@@ -2,20 +2,24 @@
 
 Formats (each tool's documented native form):
 
-* ``cursor``: one ``<name>.mdc`` per talent, front matter ``description`` (the summary),
-  ``globs`` (``activation.paths``, comma-separated) and ``alwaysApply`` (``activation.always``,
-  or ``always: true`` in ``grace.yaml``), then the body.
-* ``copilot``: one ``<name>.instructions.md`` per talent, front matter ``description`` and
-  ``applyTo`` (``activation.paths``; left out when the talent has none: like GRACE, Copilot then
-  picks the file by its description or when it is attached, instead of on every file), then
-  the body.
+* ``cursor``: one ``<name>.mdc`` per talent, front matter ``name``, ``description`` (the
+  summary), ``globs`` (``activation.paths``, comma-separated) and ``alwaysApply``
+  (``activation.always``, or ``always: true`` in ``grace.yaml``), then the body.
+* ``copilot``: one ``<name>.instructions.md`` per talent, front matter ``name``,
+  ``description`` and ``applyTo`` (``activation.paths``; left out when the talent has none:
+  like GRACE, Copilot then picks the file by its description or when it is attached, instead
+  of on every file), then the body.
+
+Both also carry a ``grace`` mapping, ``{"id": …, "languages": […]}``, which the tools ignore
+and GRACE's importer honours: import -> export -> import keeps the id, the name, the paths,
+the languages and the bodies whatever the formats (``copilot.a11y`` exported as a Cursor rule
+comes back as ``copilot.a11y``, not ``cursor.copilot-a11y``).
 * ``agents-md``: one ``AGENTS.md``, a ``## name (`id`)`` section per talent with the files it
   is about and its body (headings shifted under the section).
 
 ``<name>`` is the id without the format's own import prefix (``cursor.python-style`` ->
-``python-style.mdc``, so import -> export -> import keeps the id), else the id with dots as
-dashes. Front matter is strict YAML (double-quoted strings), which both tools and GRACE's
-importer read.
+``python-style.mdc``), else the id with dots as dashes. Front matter is strict YAML
+(double-quoted strings), which both tools and GRACE's importer read.
 
 Ownership: ``DEST/.grace-export.json`` lists each file written with the sha256 of its text. A
 file in the way that the list does not name, or whose text changed since it was written, is
@@ -33,6 +37,7 @@ from pathlib import Path
 from typing import Final
 
 from grace.errors import ExportError
+from grace.resolution.adapters.importers.rule_parser import GRACE_KEY
 from grace.resolution.adapters.importers.talent_writer import write_atomic
 from grace.resolution.domain.export import ExportFormat, ExportReport
 from grace.resolution.domain.talent import Depth, Talent
@@ -57,21 +62,28 @@ def file_stem(fmt: ExportFormat, talent_id: str) -> str:
     return talent_id.replace(".", "-")
 
 
+def grace_line(talent: Talent) -> str:
+    """The front-matter line only GRACE reads back: ``grace: {"id": …, "languages": […]}``."""
+    mapping = {"id": talent.id, "languages": list(talent.languages)}
+    return f"{GRACE_KEY}: {json.dumps(mapping, ensure_ascii=False)}"
+
+
 def render_cursor(talent: Talent, *, always: bool, depth: Depth) -> str:
     """One ``.mdc`` file."""
-    lines = ["---", f"description: {_q(talent.summary)}"]
+    lines = ["---", f"name: {_q(talent.name)}", f"description: {_q(talent.summary)}"]
     if talent.paths:
         lines.append(f"globs: {_q(','.join(talent.paths))}")
-    lines += [f"alwaysApply: {'true' if always or talent.always else 'false'}", "---", ""]
+    lines += [f"alwaysApply: {'true' if always or talent.always else 'false'}",
+              grace_line(talent), "---", ""]
     return "\n".join(lines) + talent.bodies[depth].strip() + "\n"
 
 
 def render_copilot(talent: Talent, *, depth: Depth) -> str:
     """One ``.instructions.md`` file."""
-    lines = ["---", f"description: {_q(talent.summary)}"]
+    lines = ["---", f"name: {_q(talent.name)}", f"description: {_q(talent.summary)}"]
     if talent.paths:
         lines.append(f"applyTo: {_q(','.join(talent.paths))}")
-    lines += ["---", ""]
+    lines += [grace_line(talent), "---", ""]
     return "\n".join(lines) + talent.bodies[depth].strip() + "\n"
 
 

@@ -8,7 +8,7 @@ new path; deleted files are left out (nothing to edit there).
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -18,10 +18,14 @@ TIMEOUT_S: Final = 10.0
 MAX_CHANGED: Final = 1_000
 
 
-def changed_files(root: Path, *, exclude: Sequence[Path] = ()) -> list[str]:
+def changed_files(
+    root: Path, *, exclude: Sequence[Path] = (), exclude_names: Collection[str] = ()
+) -> list[str]:
     """Modified, staged and untracked files of the git work tree holding ``root``, relative to
-    ``root``, sorted. Files outside ``root`` or under a folder of ``exclude`` (the talent
-    catalog: its files are not what the agent edits) are left out.
+    ``root``, sorted. Left out: files outside ``root``, the files and folders of ``exclude``
+    (GRACE's own: ``grace.yaml``, ``.grace/``, the talent catalog, the usage log: not what the
+    agent edits), and files whose name is in ``exclude_names`` wherever they are (an export's
+    ``.grace-export.json``).
 
     Raises:
         GraceError: git is missing, ``root`` is not inside a work tree, git failed, or more than
@@ -62,7 +66,7 @@ def changed_files(root: Path, *, exclude: Sequence[Path] = ()) -> list[str]:
         if "D" in code:
             continue
         absolute = toplevel / path
-        if any(absolute.is_relative_to(e) for e in skipped):
+        if absolute.name in exclude_names or any(absolute.is_relative_to(e) for e in skipped):
             continue
         try:
             out.add(absolute.relative_to(base).as_posix())

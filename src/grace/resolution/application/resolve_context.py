@@ -6,7 +6,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final, Protocol
 
-from grace.errors import BudgetError, InputTooLargeError, InvalidIdError, UnknownRoleError
+from grace.errors import (
+    BudgetError,
+    InputTooLargeError,
+    InvalidIdError,
+    InvalidPathError,
+    UnknownRoleError,
+)
 from grace.resolution.domain.activation import (
     Activation,
     PathMatcher,
@@ -20,7 +26,7 @@ from grace.resolution.domain.compiler import ContextCompiler, ContextHeader, Tal
 from grace.resolution.domain.explanation import Explanation
 from grace.resolution.domain.graph import DependencyGraph, MissingPrerequisite
 from grace.resolution.domain.languages import languages_in_text
-from grace.resolution.domain.ports import CatalogReader, TokenCounter
+from grace.resolution.domain.ports import CatalogReader, TokenCounter, WorkTree
 from grace.resolution.domain.results import (
     AlsoRelevant,
     DepthMode,
@@ -153,6 +159,9 @@ class ResolveContext:
             seed 001's behaviour exactly.
         matcher: glob matching of files in play against ``activation.paths``; ``None`` matches
             nothing.
+        tree: where the files in play are on disk, checked when a call gives its ``root``: a
+            file that does not exist is kept with a warning, a symbolic link out of the
+            repository is refused; ``None`` checks nothing (a platform project has no folder).
     """
 
     def __init__(
@@ -162,8 +171,10 @@ class ResolveContext:
         *,
         relevance: RelevanceStep | None = None,
         matcher: PathMatcher | None = None,
+        tree: WorkTree | None = None,
     ) -> None:
         self._catalog = catalog
+        self._tree = tree
         self._counter = counter
         self._relevance = relevance
         self._matcher = matcher
@@ -209,7 +220,8 @@ class ResolveContext:
             files: the files in play, relative to the repository root (at most 1 000): their
                 languages become the task's, and they are matched against
                 ``activation.paths``.
-            root: the repository's absolute path: absolute ``files`` under it are accepted.
+            root: the repository's absolute path: absolute ``files`` under it are accepted,
+                and every file is located under it (see ``tree``).
             depth: ``compact|standard|full`` for a fixed depth, ``auto`` for the deepest that fits.
             token_budget: the maximum size of the Markdown output, in tokens (1 to 1 000 000).
 
@@ -217,10 +229,12 @@ class ResolveContext:
             InvalidIdError, UnknownRoleError: bad role.
             InputTooLargeError: task too long.
             BudgetError: budget out of range or too small for the header.
-            InvalidPathError: a file in play is absolute or outside the repository.
+            InvalidPathError: a file in play is absolute or outside the repository, or
+                resolves outside it through a symbolic link.
         """
         talents = self._catalog.talents()
         in_play = normalise_files(files, root=root)
+        warnings = self._locate(in_play, root)
         check_role(role, talents)
         if len(task) > MAX_TASK_CHARS:
             raise InputTooLargeError(
@@ -378,4 +392,28 @@ class ResolveContext:
             languages=languages,
             language_source=language_source,
             also_relevant=header.also_relevant,
+            warnings=warnings,
         )
+
+    def _locate(self, in_play: Sequence[str], root: str | None) -> tuple[str, ...]:
+        """Warnings for the files in play that do not exist (kept: an agent names the file it
+        is about to create, and the name alone selects by glob and language).
+
+        Raises:
+            InvalidPathError: a file resolves outside ``root`` through a symbolic link (refused
+                like ``../x``: nothing outside the repository is ever taken as in play).
+        """
+        if self._tree is None or root is None:
+            return ()
+        warnings = []
+        for path in in_play:
+            state = self._tree.locate(root, path)
+            if state == "outside":
+                raise InvalidPathError(
+                    f"file in play {path!r} is outside the repository {root}: it is, or is under,"
+                    " a symbolic link that resolves outside it"
+                )
+            if state == "missing":
+                warnings.append(f"file in play {path} does not exist (kept: its name still "
+                                "selects talents by glob and language)")
+        return tuple(warnings)

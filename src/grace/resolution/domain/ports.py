@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from grace.resolution.domain.talent import Depth, Talent
 
@@ -122,4 +122,18 @@ class ProjectSwitches(Protocol):
         self, ids: Sequence[str], *, enabled: bool
     ) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """Set the state of ``ids``; raises ``ProjectError`` when the file cannot be edited."""
+        ...
+
+
+FileState = Literal["present", "missing", "outside"]
+"""Where a file in play is on disk: there, not (yet) there, or reached through a symbolic link
+that resolves outside the repository."""
+
+
+class WorkTree(Protocol):
+    """The repository's files on disk, as far as the files in play need them (never read)."""
+
+    def locate(self, root: str, path: str) -> FileState:
+        """Where ``path`` (normalised, relative to ``root``, the repository's absolute path) is,
+        symbolic links followed."""
         ...

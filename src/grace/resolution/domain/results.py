@@ -123,6 +123,8 @@ class ResolvedContext:
         language_source: ``files``, ``task``, ``project`` or ``none`` (where ``languages`` come
             from).
         also_relevant: the next candidates relevance cut, offered as ``grace_get`` pointers.
+        warnings: what the caller should know but did not stop the resolve (a file in play
+            that does not exist), one sentence each.
     """
 
     project: str
@@ -145,6 +147,7 @@ class ResolvedContext:
     languages: tuple[str, ...] = ()
     language_source: str = "none"
     also_relevant: tuple[AlsoRelevant, ...] = ()
+    warnings: tuple[str, ...] = ()
 
     @property
     def served_ids(self) -> tuple[str, ...]:

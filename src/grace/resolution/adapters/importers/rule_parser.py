@@ -13,6 +13,10 @@ Formats (``RuleFormat``):
 The name is the front matter's ``name`` (or ``title``), else the file name in words
 (``react-zustand.mdc`` -> "React Zustand"), never a body heading: imported bodies start with
 headings such as "Persona" or "Project Configuration" that name nothing.
+
+A ``grace`` mapping in the front matter (written by ``grace export``: ``{"id": "copilot.a11y",
+"languages": ["python"]}``) is GRACE's own: its ``id`` and ``languages`` are kept as they are,
+so import -> export -> import gives back the same talents whatever the format in between.
 """
 
 from __future__ import annotations
@@ -22,9 +26,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
 
-from grace.errors import ImportRulesError
+import yaml
+
+from grace.errors import ImportRulesError, InvalidIdError
 from grace.resolution.adapters.importers.depths import clean_inline, outside_fences
 from grace.resolution.adapters.importers.frontmatter import read_front_matter
+from grace.resolution.domain.talent import check_talent_id
 from grace.resolution.domain.text import slugify
 
 RuleFormat = Literal["agent-skills", "cursor", "copilot", "claude"]
@@ -62,6 +69,9 @@ class ParsedRule:
         always_apply: Cursor ``alwaysApply`` (``False`` elsewhere).
         renamed: the slug comes from a file name the importer cleaned (Cursor's
             ``-cursorrules-prompt-file``); such rules yield a shared id to exact names.
+        grace_id: the talent id the front matter's ``grace`` mapping gives (an export of
+            GRACE's), else ``None``.
+        grace_languages: the languages that mapping gives (``()``: any), else ``None``.
     """
 
     source: Path
@@ -73,6 +83,8 @@ class ParsedRule:
     patterns: tuple[str, ...] = ()
     always_apply: bool = False
     renamed: bool = False
+    grace_id: str | None = None
+    grace_languages: tuple[str, ...] | None = None
 
 
 def collapse(text: str) -> str:
@@ -116,6 +128,43 @@ def _text(value: object) -> str:
     return collapse(str(value))
 
 
+GRACE_KEY: Final = "grace"
+"""Front-matter key of what ``grace export`` writes for GRACE alone (id, languages)."""
+MAX_LANGUAGES: Final = 32
+
+
+def grace_fields(value: object) -> tuple[str | None, tuple[str, ...] | None]:
+    """The ``id`` and ``languages`` of a front matter's ``grace`` mapping (``None`` for each
+    one missing). A lenient read gives the mapping as text: it is parsed as YAML then.
+
+    Raises:
+        ImportRulesError: the mapping, its id or its languages are malformed (the message says
+            which).
+    """
+    if value is None:
+        return None, None
+    if isinstance(value, str):
+        try:
+            value = yaml.safe_load(value)
+        except yaml.YAMLError as exc:
+            raise ImportRulesError(f"front matter '{GRACE_KEY}' is not YAML ({exc})") from exc
+    if not isinstance(value, dict):
+        raise ImportRulesError(f"front matter '{GRACE_KEY}' is not a mapping")
+    talent_id, languages = value.get("id"), value.get("languages")
+    if talent_id is not None:
+        try:
+            talent_id = check_talent_id(str(talent_id))
+        except InvalidIdError as exc:
+            raise ImportRulesError(f"front matter '{GRACE_KEY}.id': {exc}") from exc
+    if languages is not None:
+        if (not isinstance(languages, list) or len(languages) > MAX_LANGUAGES
+                or not all(isinstance(x, str) and slugify(x) for x in languages)):
+            raise ImportRulesError(
+                f"front matter '{GRACE_KEY}.languages' is not a list of language names")
+        languages = tuple(dict.fromkeys(x.strip().lower() for x in languages))
+    return talent_id, languages
+
+
 def base_name(fmt: RuleFormat, path: Path) -> str:
     """The name a rule file gives itself: skill folder, ``X.mdc``, ``X.instructions.md``."""
     if fmt == "agent-skills":
@@ -155,7 +204,8 @@ def parse_rule(fmt: RuleFormat, path: Path, text: str, collection: tuple[str, ..
         collection: folder names between the import root and the file.
 
     Raises:
-        ImportRulesError: empty file, empty body, or no usable name (the message is the reason).
+        ImportRulesError: empty file, empty body, no usable name, or a malformed ``grace``
+            mapping (the message is the reason).
     """
     if not text.strip():
         raise ImportRulesError("empty file")
@@ -175,6 +225,7 @@ def parse_rule(fmt: RuleFormat, path: Path, text: str, collection: tuple[str, ..
     if isinstance(patterns, str):
         patterns = [p.strip() for p in patterns.split(",")]
     always = fields.get("alwaysApply", False)
+    grace_id, grace_languages = grace_fields(fields.get(GRACE_KEY))
     return ParsedRule(
         source=path,
         collection=collection,
@@ -185,5 +236,7 @@ def parse_rule(fmt: RuleFormat, path: Path, text: str, collection: tuple[str, ..
         patterns=tuple(str(p) for p in patterns) if isinstance(patterns, list) else (),
         always_apply=always is True or str(always).strip().lower() == "true",
         renamed=renamed,
+        grace_id=grace_id,
+        grace_languages=grace_languages,
     )
 

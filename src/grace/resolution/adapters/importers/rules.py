@@ -3,11 +3,13 @@
 Each rule file becomes a talent folder ``DEST/<id>/`` (docs/catalog-format.md). What the importer
 decides, since a rule file does not say it:
 
-* **id**: ``<prefix>.<slug>`` with the prefix of the format (``skill.``, ``cursor.``,
-  ``copilot.``, ``claude.``) and the slug of the front-matter ``name`` (else the skill folder
-  or the file stem, with Cursor's ``-cursorrules-prompt-file`` noise removed). Files are
-  processed sorted by path; a repeated id gets ``-2``, ``-3`` ... (a file named exactly so
-  keeps the plain id, see :func:`allocate_ids`): the same source always gives the same ids.
+* **id**: the ``grace.id`` of the front matter when there is one (a file ``grace export``
+  wrote: the talent keeps its id through any format); else ``<prefix>.<slug>`` with the prefix
+  of the format (``skill.``, ``cursor.``, ``copilot.``, ``claude.``) and the slug of the
+  front-matter ``name`` (else the skill folder or the file stem, with Cursor's
+  ``-cursorrules-prompt-file`` noise removed). Files are processed sorted by path; a repeated
+  id gets ``-2``, ``-3`` ... (explicit ids first, then a file named exactly so keeps the plain
+  id, see :func:`allocate_ids`): the same source always gives the same ids.
 * **type**: ``practice`` for skills and Cursor rules; ``convention`` for Copilot instructions,
   which are coding conventions scoped to files by ``applyTo``.
 * **agents**: every role of :data:`~grace.resolution.domain.talent.ROLES` as ``optional``: an
@@ -16,8 +18,9 @@ decides, since a rule file does not say it:
 * **priority** 50, **version** ``imported``, no ``token_budget`` (no author limit).
 * **tags**: ``imported``, the format, the folders between the import root and the file, the
   languages and formats of the globs (:mod:`.globs`), ``always-apply`` for such Cursor rules.
-* **languages**: the programming languages of the globs; when they name none (``**/*``, no
-  globs), the languages the rule's name binds it to
+* **languages**: the front matter's ``grace.languages`` when given; else the programming
+  languages of the globs; when they name none (``**/*``, no globs), the languages the rule's
+  name binds it to
   (:data:`~grace.resolution.domain.languages.FRAMEWORK_LANGUAGES`: ``django-rest`` ->
   python, ``angular-typescript`` -> typescript); else empty (= any).
 * **triggers**: the languages of the globs (else their formats: ``markdown``, ``docker`` ...)
@@ -174,17 +177,25 @@ class ImportReport:
 def allocate_ids(fmt: RuleFormat, rules: list[ParsedRule]) -> list[str]:
     """Unique talent ids for ``rules`` (returned in their order): ``<prefix>.<slug>``.
 
-    Rules named as they are (not :attr:`ParsedRule.renamed`) claim their id first, then the
-    others in order; a taken id gets ``-2``, ``-3`` ... So ``medusa.mdc`` is ``cursor.medusa``
+    Rules that carry their id (:attr:`ParsedRule.grace_id`, an export of GRACE's) claim it
+    first, then rules named as they are (not :attr:`ParsedRule.renamed`), then the others, each
+    group in order; a taken id gets ``-2``, ``-3`` ... So ``medusa.mdc`` is ``cursor.medusa``
     and ``medusa-cursorrules.mdc`` ``cursor.medusa-2``, whatever their order.
     """
     prefix = PREFIXES[fmt]
     room = MAX_ID_LENGTH - len(prefix) - 1 - _SUFFIX_ROOM
     taken: set[str] = set()
     ids = [""] * len(rules)
-    for index in sorted(range(len(rules)), key=lambda i: (rules[i].renamed, i)):
-        base = f"{prefix}.{rules[index].slug[:room].rstrip('-')}"
+
+    def claim_order(i: int) -> tuple[bool, bool, int]:
+        return rules[i].grace_id is None, rules[i].renamed, i
+
+    for index in sorted(range(len(rules)), key=claim_order):
+        given = rules[index].grace_id
+        base = given or f"{prefix}.{rules[index].slug[:room].rstrip('-')}"
         candidate, n = base, 2
+        if candidate in taken and len(base) > MAX_ID_LENGTH - _SUFFIX_ROOM:  # a long given id
+            base = base[: MAX_ID_LENGTH - _SUFFIX_ROOM].rstrip("-.")
         while candidate in taken:
             candidate, n = f"{base}-{n}", n + 1
         taken.add(candidate)
@@ -207,7 +218,8 @@ def build_manifest(
         full: the ``full`` body, whose ``## `` headings become ``sections``.
     """
     facts = pattern_facts(rule.patterns)
-    languages = facts.languages or languages_of_name(rule.slug.split("-"))
+    languages = (rule.grace_languages if rule.grace_languages is not None
+                 else facts.languages or languages_of_name(rule.slug.split("-")))
     tags = ["imported", PREFIXES[fmt], *rule.collection, *facts.kinds]
     if rule.always_apply:
         tags.append("always-apply")
