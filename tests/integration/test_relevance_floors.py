@@ -59,8 +59,8 @@ def test_polyglot_set_floors(cache: Path, tmp_path: Path) -> None:
                      ("copilot", "copilot/instructions")):
         import_rules(fmt, RULES / sub, project / "catalog")  # type: ignore[arg-type]
     hybrid = run(project / "tasks.jsonl", "hybrid", cache)
-    # decision 0010, third follow-up: recall 0.751, precision 0.745, nDCG@5 0.543, out of
-    # domain rejected 0.962, in-domain rejected 0.079, savings 0.962
-    assert hybrid.recall >= 0.74 and hybrid.precision >= 0.73 and hybrid.ndcg5 >= 0.53
-    assert hybrid.ood_rejection >= 0.95 and hybrid.false_rejection <= 0.08
+    # decision 0010, fourth follow-up: recall 0.767, precision 0.729, nDCG@5 0.551, out of
+    # domain rejected 0.962, in-domain rejected 0.048, savings 0.959
+    assert hybrid.recall >= 0.76 and hybrid.precision >= 0.72 and hybrid.ndcg5 >= 0.54
+    assert hybrid.ood_rejection >= 0.95 and hybrid.false_rejection <= 0.06
     assert hybrid.token_savings >= 0.95
