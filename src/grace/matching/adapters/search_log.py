@@ -26,6 +26,7 @@ from grace.matching.domain.history import (
     SearchRecord,
     SimilarRequest,
     Suggestion,
+    latest_verdicts,
 )
 from grace.vectors.topk import exact_top_k
 
@@ -233,10 +234,12 @@ class SqlSearchLog:
                                     min_score=min_similarity):
             r = self.get(rows[row][0])
             assert r is not None
-            kept = tuple(f.code for f in self.feedback(r.search_id) if f.verdict == "kept")
-            out.append(SimilarRequest(r.search_id, r.at, str(r.request.get("description", "")),
-                                      sim, r.suggestions, tuple(dict.fromkeys(kept)),
-                                      str(r.request.get("extra") or "")))
+            verdicts = tuple(latest_verdicts(self.feedback(r.search_id)))
+            out.append(SimilarRequest(
+                r.search_id, r.at, str(r.request.get("description", "")), sim, r.suggestions,
+                tuple(f.code for f in verdicts if f.verdict == "kept"),
+                str(r.request.get("extra") or ""),
+                tuple(f.code for f in verdicts if f.verdict == "corrected"), verdicts))
         return out
 
     def close(self) -> None:
