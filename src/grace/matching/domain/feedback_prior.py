@@ -26,9 +26,10 @@ from grace.matching.domain.history import (
 
 MIN_SIMILARITY: Final = 0.98
 """Cosine of the request vectors from which a past request's verdicts count: the reuse
-threshold (decision 0009, ``benchmarks/matching_reuse.py``), i.e. near-identical requests. Under
-it e5 puts requests on other themes (« jazz » / « musique classique » at 0.93–0.96): their
-verdicts say nothing of this one."""
+threshold (decision 0009, ``benchmarks/matching_reuse.py``: with the same hard filters, e5 gives
+paraphrases 0.969–0.997 and different requests 0.936–0.980), i.e. near-identical requests; a
+verdict on another request says nothing of this one. Opposed requests (« sans alcool ») are
+left out before (:func:`~grace.matching.domain.reuse.opposition`)."""
 HALF_LIFE_DAYS: Final = 180.0
 """A verdict's weight halves every 180 days (a season of festivals: venues change hands,
 prices and programmes; a year-old keep is worth a quarter of a fresh one)."""
