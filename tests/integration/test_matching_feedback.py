@@ -73,7 +73,10 @@ def test_a_kept_member_rises_and_a_corrected_one_falls_on_the_next_similar_reque
 
     # The organiser changes their mind: the latest verdict counts.
     app.match.feedback(first.search_id, kept, "corrected", reason="too_small")
-    assert kept not in _shortlist(app.match(REQUEST))[:7]
+    third = app.match(REQUEST)
+    assert kept not in _shortlist(third)[:7]
+    past = next(s for s in third.similar_requests if s.search_id == first.search_id)
+    assert (past.kept, past.corrected) == ((), (corrected, kept))
     by = app.match.stats().acceptance_by_ranker
     assert {k: (a.kept, a.corrected) for k, a in by.items()} == {"deterministic": (0, 2)}
 

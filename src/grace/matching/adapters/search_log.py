@@ -219,7 +219,8 @@ class SqlSearchLog:
                 min_similarity: float, exclude: str | None = None) -> list[SimilarRequest]:
         """Past pipeline searches with the same ``filter_key`` and model whose request vector
         has cosine ≥ ``min_similarity`` with ``query`` ``(d,) float32``, best first, at most
-        ``k``. ``exclude``: a search id to leave out (the current one)."""
+        ``k``, with the latest verdict per member of each (``verdicts``; ``kept`` /
+        ``corrected`` follow it). ``exclude``: a search id to leave out (the current one)."""
         # Only ids and vectors are read for the comparison; the k kept are then read whole.
         rows = [(sid, np.frombuffer(bytes(emb), dtype=np.float32)) for sid, emb in self._run(
             "SELECT search_id, embedding FROM search_log WHERE filter_key = ? AND model_key = ? "
