@@ -159,6 +159,8 @@ def test_feedback_shows_in_stats(api):
     stats = api.get("/api/stats").json()
     assert stats["searches"] == 1 and stats["rankers"] == {"deterministic": 1}
     assert (stats["kept"], stats["corrected"], stats["acceptance_rate"]) == (1, 1, 0.5)
+    assert stats["acceptance_by_ranker"] == {
+        "deterministic": {"kept": 1, "corrected": 1, "rate": 0.5}}
     assert stats["latency_ms"]["total"]["count"] == 1
     assert api.get("/api/stats", params={"last": 1}).json()["kept"] == 1
 

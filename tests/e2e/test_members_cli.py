@@ -130,6 +130,9 @@ def test_match_feedback_similar_stats_show(store):
     assert st["corrected_by_reason"].get("wrong_place", 0) >= 1
     assert "corrected: wrong_place" in table.stdout
     assert "LLM explanations replaced" in table.stdout
+    by_ranker = st["acceptance_by_ranker"]["deterministic"]
+    assert by_ranker["kept"] >= 1 and by_ranker["corrected"] >= 1
+    assert "acceptance: deterministic" in table.stdout
     sim = json.loads(members("similar", *args, "--json", tmp=store).stdout)
     assert sid in [s["search_id"] for s in sim]
     shown = json.loads(members("show", first, "--json", tmp=store).stdout)

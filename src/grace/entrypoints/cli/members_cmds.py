@@ -372,11 +372,12 @@ def similar(
         print_json(found)
         return
     table = Table(title=f"{len(found)} similar past requests")
-    for col in ("search id", "when", "similarity", "description", "kept"):
+    for col in ("search id", "when", "similarity", "description", "kept", "corrected"):
         table.add_column(col, overflow="fold")
     for p in found:
         add_plain_row(table, p.search_id, p.at.isoformat(timespec="seconds"),
-                      f"{p.similarity:.3f}", p.description[:120], ", ".join(p.kept))
+                      f"{p.similarity:.3f}", p.description[:120], ", ".join(p.kept),
+                      ", ".join(p.corrected))
     out_console.print(table)
 
 
@@ -388,7 +389,8 @@ def stats(
     as_json: JsonOpt = False,
 ) -> None:
     """Seed 003's metrics: p50/p95/p99 per stage, funnel averages, rankers and fallbacks,
-    cost per search, acceptance rate of suggestions (kept / corrected feedback).
+    cost per search, acceptance rate of suggestions (kept / corrected feedback), overall and
+    by ranker.
 
     Examples:
 
@@ -419,6 +421,9 @@ def stats(
         "members added by top-ups": s.topped_up_suggestions,
         "kept": s.kept, "corrected": s.corrected, "acceptance rate": rate,
         **{f"corrected: {k}": v for k, v in s.corrected_by_reason.items()},
+        **{f"acceptance: {k}": f"{'—' if a.rate is None else f'{a.rate:.1%}'} ({a.kept} kept, "
+                               f"{a.corrected} corrected)"
+           for k, a in s.acceptance_by_ranker.items()},
     }, False, "funnel, cost, acceptance")
 
 

@@ -26,6 +26,7 @@ from grace.matching.domain.history import (
     SearchRecord,
     SimilarRequest,
     Suggestion,
+    latest_verdicts,
 )
 from grace.vectors.topk import exact_top_k
 
@@ -218,7 +219,8 @@ class SqlSearchLog:
                 min_similarity: float, exclude: str | None = None) -> list[SimilarRequest]:
         """Past pipeline searches with the same ``filter_key`` and model whose request vector
         has cosine ≥ ``min_similarity`` with ``query`` ``(d,) float32``, best first, at most
-        ``k``. ``exclude``: a search id to leave out (the current one)."""
+        ``k``, with the latest verdict per member of each (``verdicts``; ``kept`` /
+        ``corrected`` follow it). ``exclude``: a search id to leave out (the current one)."""
         # Only ids and vectors are read for the comparison; the k kept are then read whole.
         rows = [(sid, np.frombuffer(bytes(emb), dtype=np.float32)) for sid, emb in self._run(
             "SELECT search_id, embedding FROM search_log WHERE filter_key = ? AND model_key = ? "
@@ -233,10 +235,12 @@ class SqlSearchLog:
                                     min_score=min_similarity):
             r = self.get(rows[row][0])
             assert r is not None
-            kept = tuple(f.code for f in self.feedback(r.search_id) if f.verdict == "kept")
-            out.append(SimilarRequest(r.search_id, r.at, str(r.request.get("description", "")),
-                                      sim, r.suggestions, tuple(dict.fromkeys(kept)),
-                                      str(r.request.get("extra") or "")))
+            verdicts = tuple(latest_verdicts(self.feedback(r.search_id)))
+            out.append(SimilarRequest(
+                r.search_id, r.at, str(r.request.get("description", "")), sim, r.suggestions,
+                tuple(f.code for f in verdicts if f.verdict == "kept"),
+                str(r.request.get("extra") or ""),
+                tuple(f.code for f in verdicts if f.verdict == "corrected"), verdicts))
         return out
 
     def close(self) -> None:

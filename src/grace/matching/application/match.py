@@ -22,6 +22,8 @@ from grace.errors import (
 from grace.matching.application.defaults import FINALISTS as FINALISTS
 from grace.matching.application.defaults import REUSE_SIMILARITY as REUSE_SIMILARITY
 from grace.matching.application.search import FunnelStage, SearchMembers
+from grace.matching.domain.feedback_prior import MIN_SIMILARITY as PRIOR_SIMILARITY
+from grace.matching.domain.feedback_prior import member_feedback
 from grace.matching.domain.grounding import ground_ranking
 from grace.matching.domain.history import (
     MAX_EXPLICIT,
@@ -71,6 +73,9 @@ from grace.matching.domain.reuse import opposition
 DETERMINISTIC = "deterministic"
 SIMILAR_SHOWN = 3
 """Past requests offered for reuse (and shown to the LLM) at most."""
+PRIOR_REQUESTS = 20
+"""Past similar requests whose verdicts make the feedback prior, at most (the newest ones on
+equal similarity; decision 0022)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +295,8 @@ class RankFinalists:
 class MatchMembers:
     """Seed 003 end to end: explicit codes → served directly; else stages 1–2 (broad zones
     narrowed), stage 3, and a :class:`SearchRecord` in the log; past requests with the same hard
-    filters are offered for reuse.
+    filters are offered for reuse, and the organiser's verdicts on the near-identical ones
+    (cosine ≥ 0.98) go to stage 3 as a prior (decision 0022).
 
     Args:
         search: stages 1–2. rank: stage 3. repo: the member store. log: the search log.
@@ -330,14 +336,20 @@ class MatchMembers:
         with self._lock:
             st = self._search.stages(request)
             fkey = filter_key(st.criteria)
-            similar = self._not_opposed(request, self._log.similar(
-                fkey, st.query, model_key=self._search.model_key, k=SIMILAR_SHOWN,
-                min_similarity=self._reuse))
+            # One read serves the reuse offer (cosine ≥ the reuse threshold, 3 shown) and the
+            # feedback prior (cosine ≥ 0.98, up to 20 requests): opposed requests left out of
+            # both (« gala sans alcool » says nothing of « gala avec alcool »).
+            nearby = self._not_opposed(request, self._log.similar(
+                fkey, st.query, model_key=self._search.model_key,
+                k=max(SIMILAR_SHOWN, PRIOR_REQUESTS),
+                min_similarity=min(self._reuse, PRIOR_SIMILARITY)))
             ids = [r.member_id for r in st.ranked[: self._finalists]]
             days = self._repo.availability(ids, request.dates)
+        similar = tuple(s for s in nearby if s.similarity >= self._reuse)[:SIMILAR_SHOWN]
+        verdicts = member_feedback(nearby[:PRIOR_REQUESTS], self._now())
         sims = {r.member_id: r.similarity for r in st.ranked}
         finalists = tuple(Finalist(st.members[i], sims[i], st.distances.get(i), days.get(i, {}),
-                                   st.evidence.get(i))
+                                   st.evidence.get(i), verdicts.get(st.members[i].code))
                           for i in ids)
         label = st.criteria.zone.label if st.criteria.zone is not None else None
         past = tuple(PastRequest(s.search_id, s.description, s.similarity,

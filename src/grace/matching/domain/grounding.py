@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
+from grace.matching.domain.feedback_prior import MemberFeedback
 from grace.matching.domain.model import EventFormat, EventRequest, Member
 from grace.matching.domain.ranking import (
     COMPATIBLE,
@@ -190,8 +191,11 @@ def _check_budget(text: str, member: Member, request: EventRequest,
             problems.append(f"cites {eur:g} €, the member's budget is {shown}")
 
 
-def _dates(text: str, request: EventRequest) -> list[tuple[int, date | None, str]]:
-    """Dates cited: (position, the requested date it is, or ``None``, as written)."""
+def _dates(text: str, request: EventRequest,
+           verdict_days: Collection[date] = ()) -> list[tuple[int, date | None, str]]:
+    """Dates cited: (position, the requested date it is, or ``None``, as written); the date of
+    a past verdict on the member (``verdict_days``: « retenu pour une demande semblable le
+    12/03/2026 », decision 0022) is no claim about the requested dates and is left out."""
     found: list[tuple[int, int | None, int, int, str]] = []
     for m in _DMY.finditer(text):
         found.append((m.start(), int(m.group(3)), int(m.group(2)), int(m.group(1)), m.group()))
@@ -205,13 +209,17 @@ def _dates(text: str, request: EventRequest) -> list[tuple[int, date | None, str
     for pos, year, month, day, raw in found:
         match = next((d for d in request.dates if (d.month, d.day) == (month, day)
                       and (year is None or d.year == year)), None)
+        if match is None and any((d.month, d.day) == (month, day) and (year is None or
+                                                                      d.year == year)
+                                 for d in verdict_days):
+            continue
         out.append((pos, match, raw))
     return out
 
 
 def _check_dates(text: str, days: dict[date, bool], request: EventRequest,
-                 problems: list[str]) -> None:
-    cited = _dates(text, request)
+                 problems: list[str], verdict_days: Collection[date] = ()) -> None:
+    cited = _dates(text, request, verdict_days)
     for _, d, raw in cited:
         if d is None:
             problems.append(f"cites the date {raw}, not one of the requested dates")
@@ -232,13 +240,14 @@ def _check_dates(text: str, days: dict[date, bool], request: EventRequest,
 
 
 def _check_quotes(text: str, member: Member, request: EventRequest,
-                  problems: list[str]) -> None:
+                  problems: list[str], past: Iterable[str] = ()) -> None:
     tags = {_normalise(t) for t in member.tags}
     known = " ".join(_normalise(s) for s in (
         member.name, member.description, member.commune, *member.tags,
         *(f"{r.name} {r.description}" for r in member.rooms),
         *(k.text for k in member.knowledge)))
-    asked = _normalise(f"{request.description} {request.extra} {request.zone or ''}")
+    asked = _normalise(" ".join((request.description, request.extra, request.zone or "",
+                                 *past)))
     for m in _QUOTED.finditer(text):
         quote = _normalise(next(g for g in m.groups() if g is not None)).strip(" .,;:")
         if not quote or quote in tags or quote in known or quote in asked:
@@ -247,7 +256,8 @@ def _check_quotes(text: str, member: Member, request: EventRequest,
 
 
 def check_explanation(explanation: str, member: Member, request: EventRequest, *,
-                      distance_km: float | None, days: dict[date, bool]) -> list[str]:
+                      distance_km: float | None, days: dict[date, bool],
+                      feedback: MemberFeedback | None = None) -> list[str]:
     """What ``explanation`` states that is false of ``member`` (empty: nothing refuted).
 
     Args:
@@ -257,6 +267,9 @@ def check_explanation(explanation: str, member: Member, request: EventRequest, *
             not a claim about the member).
         distance_km: the member's distance from the zone's centre (km), ``None`` if unknown.
         days: the member's calendar on the requested dates (``True`` free, ``False`` booked).
+        feedback: the organiser's verdicts on the member for past similar requests: their
+            dates and descriptions may be cited (« retenu pour « festival de jazz » le
+            12/03/2026 »).
 
     Returns:
         One short English note per refuted claim (« cites 2 km, the member is 38.2 km away »),
@@ -267,8 +280,9 @@ def check_explanation(explanation: str, member: Member, request: EventRequest, *
     _check_distances(text, distance_km, request, problems)
     _check_people(text, member, request, problems)
     _check_budget(text, member, request, problems)
-    _check_dates(text, days, request, problems)
-    _check_quotes(explanation, member, request, problems)
+    verdicts = feedback.verdicts if feedback is not None else ()
+    _check_dates(text, days, request, problems, [v.at.date() for v in verdicts])
+    _check_quotes(explanation, member, request, problems, [v.description for v in verdicts])
     return problems
 
 
@@ -306,7 +320,8 @@ def ground_ranking(ranking: Ranking, brief: RankingBrief) -> GroundedRanking:
     def checked(pick: Pick, *, recommended: bool) -> Pick:
         f = by_code[pick.code]
         problems = check_explanation(pick.explanation, f.member, req,
-                                     distance_km=f.distance_km, days=dict(f.days))
+                                     distance_km=f.distance_km, days=dict(f.days),
+                                     feedback=f.feedback)
         if not problems:
             return pick
         replaced[pick.code] = tuple(problems)

@@ -158,7 +158,14 @@ class Feedback:
 @dataclass(frozen=True, slots=True)
 class SimilarRequest:
     """A past search with the same hard filters, offered for reuse (``extra``: its extra
-    information, compared with the new request's for negations)."""
+    information, compared with the new request's for negations).
+
+    Attributes:
+        kept / corrected: codes whose latest verdict in that search is ``kept`` /
+            ``corrected``, in the order the verdicts were given.
+        verdicts: the latest verdict on each member judged in that search, oldest first (the
+            feedback prior of the next similar request, decision 0022).
+    """
 
     search_id: str
     at: datetime
@@ -167,6 +174,33 @@ class SimilarRequest:
     suggestions: tuple[Suggestion, ...]
     kept: tuple[str, ...]
     extra: str = ""
+    corrected: tuple[str, ...] = ()
+    verdicts: tuple[Feedback, ...] = ()
+
+
+def latest_verdicts(feedback: Sequence[Feedback]) -> list[Feedback]:
+    """The latest verdict per (search, code) of ``feedback``, in the order they were given
+    (a member kept then corrected in one search counts as corrected)."""
+    latest: dict[tuple[str, str], Feedback] = {}
+    for fb in sorted(feedback, key=lambda f: f.at):  # stable: equal times keep the row order
+        latest.pop((fb.search_id, fb.code), None)
+        latest[(fb.search_id, fb.code)] = fb
+    return list(latest.values())
+
+
+@dataclass(frozen=True, slots=True)
+class Acceptance:
+    """Feedback on the suggestions of one ranker's searches: ``kept``, ``corrected`` and the
+    rate ``kept / (kept + corrected)`` (``None`` without feedback)."""
+
+    kept: int
+    corrected: int
+    rate: float | None
+
+
+def _acceptance(verdicts: Sequence[Feedback]) -> Acceptance:
+    kept = sum(1 for v in verdicts if v.verdict == "kept")
+    return Acceptance(kept, len(verdicts) - kept, kept / len(verdicts) if verdicts else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +229,9 @@ class MatchingStats:
             ``llm_explanations_replaced``: of them, stated something false and replaced.
         topped_up_searches / topped_up_suggestions: LLM answers short of 4 + 4 completed
             from the deterministic ranking, and the members so added.
+        acceptance_by_ranker: the acceptance of each ranker's searches (``claude:<model>``,
+            ``deterministic``, ``explicit``; ``unknown``: feedback on a search not in
+            ``records``), rankers without feedback left out.
     """
 
     searches: int
@@ -212,6 +249,7 @@ class MatchingStats:
     llm_explanations_replaced: int = 0
     topped_up_searches: int = 0
     topped_up_suggestions: int = 0
+    acceptance_by_ranker: dict[str, Acceptance] = field(default_factory=dict)
 
 
 STAGES = ("stage1", "embedding", "stage2", "stage3", "total")
@@ -239,17 +277,18 @@ def summarise(records: Sequence[SearchRecord], feedback: Sequence[Feedback]) -> 
     rankers: dict[str, int] = {}
     for r in records:
         rankers[r.ranker] = rankers.get(r.ranker, 0) + 1
-    latest: dict[tuple[str, str], Feedback] = {}
-    for fb in sorted(feedback, key=lambda f: f.at):
-        latest[(fb.search_id, fb.code)] = fb
-    kept = sum(1 for v in latest.values() if v.verdict == "kept")
+    latest = latest_verdicts(feedback)
+    total = _acceptance(latest)
     reasons: dict[str, int] = {}
-    for v in latest.values():
+    for v in latest:
         if v.verdict == "corrected":
             key = v.reason or "unspecified"
             reasons[key] = reasons.get(key, 0) + 1
+    ranker_of = {r.search_id: r.ranker for r in records}
+    by_ranker: dict[str, list[Feedback]] = {}
+    for v in latest:
+        by_ranker.setdefault(ranker_of.get(v.search_id, "unknown"), []).append(v)
     sources = [s.source for r in records for s in r.suggestions]
-    corrected = len(latest) - kept
     n = len(records)
     return MatchingStats(
         searches=n, latency_ms=latency, funnel_mean=funnel, rankers=rankers,
@@ -257,12 +296,12 @@ def summarise(records: Sequence[SearchRecord], feedback: Sequence[Feedback]) -> 
         cost_eur_per_search=(sum(r.cost_eur for r in records) / n) if n else 0.0,
         tokens_per_search=(sum(r.input_tokens + r.output_tokens for r in records) / n)
         if n else 0.0,
-        kept=kept, corrected=corrected,
-        acceptance_rate=(kept / len(latest)) if latest else None,
+        kept=total.kept, corrected=total.corrected, acceptance_rate=total.rate,
         corrected_by_reason=reasons,
         llm_explanations=sum(1 for s in sources if s in ("llm", "replaced")),
         llm_explanations_replaced=sources.count("replaced"),
         topped_up_searches=sum(1 for r in records
                                if any(s.source == "top-up" for s in r.suggestions)),
         topped_up_suggestions=sources.count("top-up"),
+        acceptance_by_ranker={k: _acceptance(v) for k, v in sorted(by_ranker.items())},
     )

@@ -179,6 +179,8 @@ class SearchLog(Protocol):
 
     def similar(self, filter_key: str, query: npt.NDArray[np.float32], *, model_key: str, k: int,
                 min_similarity: float, exclude: str | None = None) -> list[SimilarRequest]:
-        """Past pipeline searches with the same hard filters, cosine ≥ ``min_similarity``."""
+        """Past pipeline searches with the same hard filters, cosine ≥ ``min_similarity``,
+        best first, each with the latest verdict on each member it suggested
+        (``SimilarRequest.verdicts``: the feedback prior, decision 0022)."""
 
     def close(self) -> None: ...

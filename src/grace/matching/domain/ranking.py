@@ -15,6 +15,12 @@ from datetime import date
 from typing import Any
 
 from grace.errors import InvalidRankingError
+from grace.matching.domain.feedback_prior import (
+    MemberFeedback,
+    reorder,
+    verdict_fact,
+    verdict_line,
+)
 from grace.matching.domain.model import FORMAT_LABELS_FR, EventRequest, Member
 from grace.matching.domain.places_fr import de
 from grace.text import words
@@ -56,6 +62,8 @@ class Finalist:
             date is unknown.
         evidence: the themes and words stage 2 matched (``None``: not computed; the
             explanation then matches tags on words, :func:`matched_tags`).
+        feedback: the organiser's verdicts on this member for past similar requests
+            (``None``: none; decision 0022).
     """
 
     member: Member
@@ -63,6 +71,7 @@ class Finalist:
     distance_km: float | None
     days: Mapping[date, bool] = field(default_factory=dict)
     evidence: Evidence | None = None
+    feedback: MemberFeedback | None = None
 
     @property
     def code(self) -> str:
@@ -224,12 +233,24 @@ def ranking_prompt(brief: RankingBrief) -> str:
         parts += ["", "Demandes passées similaires (mêmes filtres) :"]
         parts += [f"- « {p.description[:200]} » (similarité {p.similarity:.2f}) ; retenus : "
                   f"{', '.join(p.kept) or 'aucun'}" for p in brief.past]
+    judged = [f for f in brief.finalists if f.feedback is not None]
+    if judged:
+        parts += ["", "Avis de l'organisateur sur ces candidats pour des demandes semblables "
+                  "(mêmes filtres) :"]
+        parts += [verdict_line(f.code, f.member.name, f.feedback) for f in judged
+                  if f.feedback is not None]
     parts += [
         "", "Tâche :",
         f"1. Sélectionne les {RECOMMENDED} fortement recommandés et les {COMPATIBLE} compatibles.",
         "2. Justifie chaque choix en une phrase (pourquoi CETTE demande).",
         "3. Si un candidat te paraît mauvais malgré son score, mets-le dans « rejected » avec "
         "la raison.",
+    ]
+    if judged:
+        parts.append("4. Tiens compte des avis de l'organisateur : un candidat retenu pour une "
+                     "demande semblable est un bon signe, un candidat écarté un mauvais signe "
+                     "(surtout pour la raison donnée).")
+    parts += [
         'Réponse JSON : {"recommended": [{"memberCode", "explanation"}], "compatible": '
         '[{"memberCode", "explanation"}], "rejected": [{"memberCode", "reason"}]}',
     ]
@@ -362,6 +383,8 @@ def _fact_list(f: Finalist, request: EventRequest, zone_label: str | None) -> _F
         confirmed.append(f"{quoted} dans sa fiche")
     if not tags and not said and f.similarity is not None:
         confirmed.append("description proche du sens de la demande")
+    if f.feedback is not None:
+        confirmed.append(verdict_fact(f.feedback))
     if request.format is not None and request.headcount is not None:
         cap = m.capacity.for_format(request.format)
         label = FORMAT_LABELS_FR[request.format]
@@ -398,11 +421,22 @@ def explain(f: Finalist, request: EventRequest, zone_label: str | None, *,
     return f"{head} : {body}{tail}."
 
 
-def deterministic_ranking(brief: RankingBrief) -> Ranking:
-    """Seed 003's answer without an LLM, from stage 2 order and the hard facts.
+def prior_order(finalists: Sequence[Finalist]) -> list[Finalist]:
+    """Stage 2 order with the feedback prior applied (decision 0022): a member kept for a past
+    similar request moves up, a corrected one down
+    (:func:`~grace.matching.domain.feedback_prior.reorder`); unchanged without feedback."""
+    return reorder(finalists, [0 if f.feedback is None else f.feedback.shift
+                               for f in finalists])
 
-    Recommended: the 4 finalists with the fewest unknown requested facts (capacity, budget,
-    availability), then the best stage 2 rank. Compatible: the next 4 in stage 2 order. Stage 2
+
+def deterministic_ranking(brief: RankingBrief) -> Ranking:
+    """Seed 003's answer without an LLM, from stage 2 order, the feedback prior and the hard
+    facts.
+
+    Order: stage 2's, each member moved by the organiser's verdicts on past similar requests
+    (:func:`prior_order`). Recommended: the 4 finalists with the fewest unknown requested facts
+    (capacity, budget, availability), then the best place in that order. Compatible: the next
+    4 in that order. Stage 2
     already weighs the themes and words the request shares with each member (decision 0021);
     a second count of matching tags here would let a broad tag (« Musique ») outrank the
     specific one (« Musique classique »). Nothing is rejected (only an LLM judges beyond the
@@ -410,11 +444,12 @@ def deterministic_ranking(brief: RankingBrief) -> Ranking:
     """
     req = brief.request
     facts = {f.code: _fact_list(f, req, brief.zone_label) for f in brief.finalists}
-    order = {f.code: i for i, f in enumerate(brief.finalists)}
-    rec = sorted(brief.finalists, key=lambda f: (len(facts[f.code].unknown),
-                                                 order[f.code]))[:RECOMMENDED]
+    ordered = prior_order(brief.finalists)
+    order = {f.code: i for i, f in enumerate(ordered)}
+    rec = sorted(ordered, key=lambda f: (len(facts[f.code].unknown),
+                                         order[f.code]))[:RECOMMENDED]
     chosen = {f.code for f in rec}
-    comp = [f for f in brief.finalists if f.code not in chosen][:COMPATIBLE]
+    comp = [f for f in ordered if f.code not in chosen][:COMPATIBLE]
     return Ranking(
         tuple(Pick(f.code, explain(f, req, brief.zone_label, recommended=True)) for f in rec),
         tuple(Pick(f.code, explain(f, req, brief.zone_label, recommended=False)) for f in comp),
