@@ -128,8 +128,9 @@ def synthetic_index(
                      source_hash="-", model_identity={}, source_bytes=0,
                      source_ends_with_newline=True, line_count=n, files={}, last_updated="-")
     rows = IndexRows(tuple(f"{i:016x}" for i in range(n)), tuple(f"s-{i}" for i in range(n)))
+    keys = rng.integers(1, 2**63, size=(n, 2), dtype=np.uint64)
     return store, store.save(text, meta, views={"story": story, "language_axis": axis},
-                             rows=rows)
+                             rows=rows, keys=keys)
 
 
 def latency(sizes: Sequence[int], queries: int) -> None:
