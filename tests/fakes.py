@@ -87,6 +87,9 @@ class InMemoryLearningsSource:
     def exists(self) -> bool:
         return True
 
+    def read_line(self, offset: int) -> bytes:
+        return self.data[offset:].split(b"\n", 1)[0]
+
     def signature(self) -> list[int] | None:
         return None  # no stat: every update reads and hashes the buffer
 

@@ -108,7 +108,9 @@ def test_the_keys_file_after_appends_equals_a_rebuild(tmp_path):
     other.write_bytes(src.read_bytes())
     assert maintainer(other).ensure().action == "rebuild"
     rebuilt = IndexFiles(other)
-    want = np.asarray([key_row(e) for e in parse_source(src.read_bytes()).entries],
+    data = src.read_bytes()
+    starts = [0] + [i + 1 for i, b in enumerate(data) if b == ord("\n")]
+    want = np.asarray([(*key_row(e), starts[e.line - 1]) for e in parse_source(data).entries],
                       dtype=np.uint64)
     got, again = store.keys(meta), rebuilt.keys(rebuilt.load_meta())  # type: ignore[arg-type]
     assert got is not None and again is not None
@@ -128,7 +130,7 @@ def test_an_index_without_keys_file_is_rebuilt_once_reusing_every_vector(tmp_pat
     assert m.status().state == "fresh"  # readable as before
     report = maintainer(src).ensure()
     assert (report.action, report.embedded, report.reused) == ("rebuild", 0, 6)
-    assert (tmp_path / "learnings-keys.u64").stat().st_size == 6 * 16
+    assert (tmp_path / "learnings-keys.u64").stat().st_size == 6 * 24
 
 
 def test_an_edit_after_an_add_that_keeps_size_and_mtime_is_still_an_edit(tmp_path):

@@ -5,10 +5,11 @@ For ``data/learnings.jsonl`` (decision 0020; seed 002 names the meta)::
     data/learnings-text.f32      raw float32 (count, d), no header: row i = the text vector of
                                  entry i (``story + tags + learning``); append-only
     data/learnings-story.f32     the same for the stories (decision 0014's second view)
-    data/learnings-keys.u64      little-endian uint64 (count, 2), no header: row i = the 64-bit
+    data/learnings-keys.u64      little-endian uint64 (count, 3), no header: row i = the 64-bit
                                  hashes of entry i's content key and of the id it supersedes
-                                 (0: none), so that ``add`` finds exact duplicates without
-                                 parsing the source; append-only
+                                 (0: none) and the byte offset of its line in the source, so
+                                 that ``add`` finds exact and near duplicates without parsing
+                                 the source; append-only
     data/learnings-lines.txt     one line per indexed physical line of the source:
                                  "<line hash>[ <entry id>]\\n"; append-only
     data/embeddings-meta.json    IndexMeta, a few hundred bytes, rewritten atomically last
@@ -58,8 +59,9 @@ from grace.vectors.numpy_flat import NumpyFlatIndex
 ROLES: Final = ("text", "story", "keys", "lines")
 VIEW_ROLES: Final = ("text", "story")
 ROW_ROLES: Final = ("text", "story", "keys")
-KEY_ROW_BYTES: Final = 16
-"""Bytes per row of the keys file: two little-endian uint64."""
+KEY_COLUMNS: Final = 3
+KEY_ROW_BYTES: Final = 8 * KEY_COLUMNS
+"""Bytes per row of the keys file: three little-endian uint64."""
 CHAIN_START: Final = bytes(32)
 LEGACY: Final = ("embeddings.npy", "index.faiss", "views.npz")
 """Files of the format-1 index (whole ``.npy``, FAISS index, ``.npz`` views), removed by the
@@ -97,8 +99,8 @@ def _line_bytes(data: bytes) -> list[bytes]:
 
 
 def _key_array(keys: KeyRows) -> npt.NDArray[np.uint64]:
-    """``(n, 2)`` little-endian uint64, contiguous."""
-    return np.ascontiguousarray(np.asarray(keys, dtype="<u8").reshape(-1, 2))
+    """``(n, 3)`` little-endian uint64, contiguous."""
+    return np.ascontiguousarray(np.asarray(keys, dtype="<u8").reshape(-1, KEY_COLUMNS))
 
 
 def _signature(st: os.stat_result) -> list[int]:
@@ -290,16 +292,15 @@ class IndexFiles:
         return self._map("text", meta)
 
     def keys(self, meta: IndexMeta) -> KeyRows | None:
-        """``(count, 2)`` uint64 (memory map): per row, the hash of the entry's content key and
-        of the id it supersedes (:func:`~grace.learnings.domain.entry.key_hash`); ``None`` when
-        the meta records no keys file (an index written before it). Call :meth:`check` first.
-        """
+        """``(count, 3)`` uint64 (memory map): :data:`~grace.learnings.domain.ports.KeyRows`;
+        ``None`` when the meta records no keys file (an index written before it). Call
+        :meth:`check` first."""
         if "keys" not in meta.files:
             return None
         if not meta.count:
-            return np.zeros((0, 2), dtype=np.uint64)
+            return np.zeros((0, KEY_COLUMNS), dtype=np.uint64)
         return np.asarray(np.memmap(self.paths["keys"], dtype="<u8", mode="r",
-                                    shape=(meta.count, 2)))
+                                    shape=(meta.count, KEY_COLUMNS)))
 
     def _map(self, role: str, meta: IndexMeta) -> Matrix:
         """``(count, d)`` float32, read-only, memory-mapped (the page cache holds it: several

@@ -54,6 +54,19 @@ class JsonlLearningsFile:
         """Whether the file exists (nothing is created)."""
         return self._path.exists()
 
+    def read_line(self, offset: int) -> bytes:
+        """The physical line starting at byte ``offset``, without its newline.
+
+        Raises:
+            LearningsFileError: the file cannot be read.
+        """
+        try:
+            with self._path.open("rb") as f:
+                f.seek(offset)
+                return f.readline().removesuffix(b"\n")
+        except OSError as exc:
+            raise LearningsFileError(f"{self._path}: cannot read ({exc.strerror})") from exc
+
     def signature(self) -> list[int] | None:
         """``[device, inode, size, mtime_ns, ctime_ns]``, or ``None`` when there is no file."""
         try:

@@ -19,7 +19,7 @@ from grace.learnings.application.maintain import (
     Progress,
 )
 from grace.learnings.domain.entry import Learning, derive_id, key_hash, key_row
-from grace.learnings.domain.source import parse_line, split_lines
+from grace.learnings.domain.source import parse_line
 from grace.learnings.domain.staleness import IndexMeta
 from grace.vectors.topk import exact_top_k
 
@@ -141,24 +141,16 @@ class AddLearning:
         self, meta: IndexMeta, keys: np.ndarray, vector: np.ndarray, supersedes: str | None
     ) -> tuple[NearDuplicate, ...]:
         """Near duplicates from the memory-mapped rows; only the rows above the threshold are
-        named (their ids from the lines file, their stories from their own lines)."""
-        store = self._m.store
-        vectors = store.text_rows(meta)
+        read, each from its own line (offset in the keys file)."""
+        vectors = self._m.store.text_rows(meta)
         if not len(vectors):
             return ()
         hits = exact_top_k(vector, vectors, len(vectors), min_score=self._near)
-        if not hits:
-            return ()
-        rows = store.load(meta).rows
-        ids, lines = rows.ids, rows.lines
-        superseded = {int(x) for x in keys[:, 1] if x}
-        raws = split_lines(self._m.source.read_bytes())
         out: list[NearDuplicate] = []
         for row, sim in hits:  # best first, ties by row (file order)
-            other_id = ids[row]
-            if other_id == supersedes or key_hash(other_id) in superseded:
+            other = parse_line(self._m.source.read_line(int(keys[row, 2])), row + 1)
+            if other.id == supersedes or bool(np.any(keys[:, 1] == key_hash(other.id))):
                 continue
-            other = parse_line(raws[lines[row] - 1], lines[row])
             out.append(NearDuplicate(other.id, round(sim, 4), other.story))
             if len(out) >= MAX_NEAR:
                 break

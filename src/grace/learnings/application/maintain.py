@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 
 from grace.embedding.ports import Matrix, TextEmbedder
 from grace.errors import LearningsIndexError
@@ -51,9 +52,21 @@ _Whole = tuple[str, str | None]
 """SHA-256 hex of the whole file and its running state hex (``None``: unavailable)."""
 
 
-def key_rows(entries: Sequence[Learning]) -> KeyRows:
-    """``(len(entries), 2)`` uint64: each entry's :func:`~grace.learnings.domain.entry.key_row`."""
-    return np.asarray([key_row(e) for e in entries], dtype=np.uint64).reshape(-1, 2)
+def line_starts(data: bytes, base: int = 0) -> npt.NDArray[np.int64]:
+    """``base +`` the byte offset where each physical line of ``data`` starts."""
+    newlines = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
+    starts = np.concatenate([[0], newlines + 1]).astype(np.int64)
+    lines = len(newlines) + (0 if data.endswith(b"\n") else 1) if data else 0
+    return base + starts[:lines]
+
+
+def key_rows(
+    entries: Sequence[Learning], starts: npt.NDArray[np.int64], first_line: int = 1
+) -> KeyRows:
+    """``(len(entries), 3)`` uint64: each entry's :func:`~grace.learnings.domain.entry.key_row`
+    and the offset of its line (``starts[line - first_line]``)."""
+    return np.asarray([(*key_row(e), int(starts[e.line - first_line])) for e in entries],
+                      dtype=np.uint64).reshape(-1, 3)
 
 
 def _now() -> str:
@@ -307,8 +320,9 @@ class IndexMaintainer:
     ) -> int:
         """Index ``tail``, the bytes after the indexed prefix of a file now ``size`` bytes long
         whose SHA-256 (and state) is ``whole``; the new row count."""
-        if not meta.source_ends_with_newline:
-            tail = tail.removeprefix(b"\n")  # it terminates the last indexed line
+        base = meta.source_bytes
+        if not meta.source_ends_with_newline and tail.startswith(b"\n"):
+            tail, base = tail[1:], base + 1  # it terminates the last indexed line
         new = parse_appended(tail, meta.line_count + 1,
                              lambda ids: self.store.existing_ids(meta, ids))
         rows, _ = self._embed([e.text for e in new.entries], cache, progress)
@@ -322,7 +336,8 @@ class IndexMaintainer:
         )
         self.store.append(meta, rows, draft, views={"story": story},
                           rows=IndexRows(new.line_hashes, new.line_ids),
-                          keys=key_rows(new.entries))
+                          keys=key_rows(new.entries, line_starts(tail, base),
+                                        meta.line_count + 1))
         return draft.count
 
     def _rebuild(
@@ -347,7 +362,7 @@ class IndexMaintainer:
         )
         self.store.save(rows, draft, views={"story": story, "language_axis": axis},
                         rows=IndexRows(snap.line_hashes, line_ids),
-                        keys=key_rows(snap.entries))
+                        keys=key_rows(snap.entries, line_starts(data)))
         return len(snap.entries), embedded
 
     def language_axis(self) -> Matrix:

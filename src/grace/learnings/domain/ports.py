@@ -36,8 +36,9 @@ LexicalIndexBuilder = Callable[[Sequence[str]], LexicalIndex]
 """Builds a :class:`LexicalIndex` from the rows' texts."""
 
 KeyRows = npt.NDArray[np.uint64]
-"""``(count, 2)`` uint64: per row, :func:`~grace.learnings.domain.entry.key_hash` of the entry's
-content key and of the id it supersedes (0 when none)."""
+"""``(count, 3)`` uint64: per row, :func:`~grace.learnings.domain.entry.key_hash` of the entry's
+content key and of the id it supersedes (0 when none), and the byte offset where the entry's
+line starts in the source."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +75,8 @@ class LearningsSource(Protocol):
     """The append-only ``learnings.jsonl``.
 
     ``read_bytes()`` returns the whole content (``b""`` when the file does not exist yet);
-    ``exists()`` whether it does; ``signature()`` its stat signature (device, inode, size,
+    ``exists()`` whether it does; ``read_line(offset)`` the line starting at that byte offset
+    (without its newline); ``signature()`` its stat signature (device, inode, size,
     mtime and ctime in ns; ``None`` when it does not exist or the source has no such thing);
     ``append(lines)`` writes complete lines durably (fsync), returns an
     :class:`AppendReceipt`, and must be called inside ``lock()``, which serialises every
@@ -90,6 +92,8 @@ class LearningsSource(Protocol):
     def read_bytes(self) -> bytes: ...
 
     def exists(self) -> bool: ...
+
+    def read_line(self, offset: int) -> bytes: ...
 
     def signature(self) -> list[int] | None: ...
 
