@@ -189,6 +189,11 @@ class OverlapLexicalIndex:
         self._tokenize = tokenize
         self.docs = [set(tokenize(t)) for t in texts]
         self.queries: list[str] = []
+        self.extended: list[str] = []
+
+    def extend(self, texts: Sequence[str]) -> None:
+        self.extended += texts
+        self.docs += [set(self._tokenize(t)) for t in texts]
 
     def scores(self, query: str) -> Any:
         import numpy as np

@@ -180,7 +180,17 @@ class IndexMaintainer:
         return parse_source(self.source.read_bytes())
 
     def status(self) -> IndexStatus:
-        """Read-only report (no lock, no embedding)."""
+        """Read-only report (no lock, no embedding, nothing created)."""
+        if not self.source.exists():
+            meta, _ = self._meta()
+            return IndexStatus(
+                path=self.source.path, state="missing",
+                reason=(f"no learnings file at {self.source.path} (grace learnings add "
+                        "creates it)"),
+                action="nothing", entries=0, active=0, superseded=0, problems=(),
+                indexed=meta.count if meta else 0, model=self.embedder.identity.name,
+                last_rebuilt=meta.last_rebuilt if meta else None,
+            )
         data = self.source.read_bytes()
         snap = parse_source(data)
         verdict, meta = self.freshness(data)

@@ -25,11 +25,14 @@ class LexicalIndex(Protocol):
 
     ``scores(query)`` returns ``(n,) float64`` in [0, 1]: 0 for a row sharing no analysed term
     with the query, 1 for a row matching every query term at saturation (the score divided by
-    the query's ceiling, so that values compare across queries). The adapter owns the text
-    analysis (stemming, stop words).
+    the query's ceiling, so that values compare across queries); ``extend(texts)`` adds rows
+    after the others (an append: decision 0020). The adapter owns the text analysis
+    (stemming, stop words).
     """
 
     def scores(self, query: str) -> npt.NDArray[np.float64]: ...
+
+    def extend(self, texts: Sequence[str]) -> None: ...
 
 
 LexicalIndexBuilder = Callable[[Sequence[str]], LexicalIndex]
