@@ -9,7 +9,8 @@ Measures, in one process on this machine (the machine is shared: compare ratios)
    product's vector index (numpy flat over the memory-mapped vectors file, as
    ``IndexFiles.load`` returns it), a numpy flat scan of an in-memory contiguous copy, and
    FAISS ``IndexFlatIP``, unfiltered and filtered to every active row (what the ``rrf`` ranking
-   passes); then the product's dense channel (both views, decision 0014), bm25s and RRF.
+   passes); then the product's dense channel (both views, decision 0014), BM25 (query, full
+   build, and one appended row: ``GrowingBm25``, decision 0020) and RRF.
    Vectors are synthetic (random unit rows, d = 384, e5's size), texts synthetic (Zipf words);
 2. **Append latency** at 10 000 and 100 000 entries (sizes ≥ 10 000 of ``--sizes``): write one
    line to the JSONL (fsync), then bring the index up to date with a fresh maintainer and fresh
@@ -17,8 +18,12 @@ Measures, in one process on this machine (the machine is shared: compare ratios)
    aside), p50 / p95 over ``--appends`` appends; next to the full rebuild of the same file (the
    previous append rewrote every file: O(n)). The embedder is a table lookup (``FastEmbedder``)
    so only storage is timed; the embedding an append needs (two passages) is measured apart
-   with e5 in (3). Also timed: the SHA-256 pass over the file inside every update (staleness,
-   decision 0007), and ``AddLearning`` end to end (duplicate checks over all entries included);
+   with e5 in (3). "Index update" follows a line written by another writer (the whole file is
+   read and hashed, decision 0007); ``AddLearning`` (``--adds`` of them, fresh objects each:
+   what ``grace learnings add`` pays, imports and embedding aside) checks duplicates through
+   the keys file, scans every vector for near duplicates, appends, and updates the index from
+   the bytes it wrote (stat signature + resumable SHA-256, decision 0020). The SHA-256 pass
+   over the whole file is timed apart: what an add no longer pays;
 3. **e5**: rebuild throughput (entries/s) on ``--e5-count`` entries, query and passage
    embedding latency;
 4. with ``--old-ref``: the previous product's append at 10 000 entries (that ref's
@@ -128,7 +133,7 @@ def synthetic_index(
                      source_hash="-", model_identity={}, source_bytes=0,
                      source_ends_with_newline=True, line_count=n, files={}, last_updated="-")
     rows = IndexRows(tuple(f"{i:016x}" for i in range(n)), tuple(f"s-{i}" for i in range(n)))
-    keys = rng.integers(1, 2**63, size=(n, 2), dtype=np.uint64)
+    keys = rng.integers(1, 2**63, size=(n, 3), dtype=np.uint64)
     return store, store.save(text, meta, views={"story": story, "language_axis": axis},
                              rows=rows, keys=keys)
 
@@ -141,8 +146,8 @@ def latency(sizes: Sequence[int], queries: int) -> None:
     extra = []
     for n in sizes:
         extra.append(one_size(n, queries, rng))
-    print(f"\n{'entries':>8} | {'dense 2 views':>17} | {'bm25s':>17} | {'rrf':>17} | "
-          "bm25 build s | index load ms")
+    print(f"\n{'entries':>8} | {'dense 2 views':>17} | {'bm25 query':>17} | {'rrf':>17} | "
+          f"bm25 build s | {'bm25 +1 row':>17} | index load ms")
     for row in extra:
         print(row)
 
@@ -192,11 +197,14 @@ def one_size(n: int, queries: int, rng: np.random.Generator) -> str:
     bm25 = Bm25Index([" ".join(d) for d in docs])
     build = time.perf_counter() - t
     b = timed(lambda: bm25.scores(" ".join(docs[next(qi) % n][:4])), queries)
+    extra = corpus(20, rng)
+    grow = timed(lambda: bm25.extend([" ".join(extra[next(qi) % 20])]), 20)
     dense_rows = list(range(50))
     lex_scores = bm25.scores(" ".join(docs[0][:4]))
     lex = [int(r) for r in np.argsort(-lex_scores)[:50] if lex_scores[r] > 0]
     r = timed(lambda: reciprocal_rank_fusion([dense_rows, lex]), queries)
-    return f"{n:>8} | {ms(dense)} | {ms(b)} | {ms(r)} | {build:12.2f} | {load * 1e3:8.2f}"
+    return (f"{n:>8} | {ms(dense)} | {ms(b)} | {ms(r)} | {build:12.2f} | {ms(grow)} | "
+            f"{load * 1e3:8.2f}")
 
 
 def line(i: int) -> str:
