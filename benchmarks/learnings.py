@@ -251,6 +251,15 @@ def appends(n: int, count: int, adds: int) -> None:
             t = time.perf_counter()
             hashlib.sha256(data).hexdigest()
             hash_s.append(time.perf_counter() - t)
+        own_s = []
+        for i in range(count):  # this process's append: the receipt path (decision 0020)
+            source, m = JsonlLearningsFile(src), maintainer(src, embedder)
+            t = time.perf_counter()
+            with source.lock():
+                receipt = source.append([line(n + count + i)])
+                report = m.ensure_locked(appended=receipt)
+            own_s.append(time.perf_counter() - t)
+            assert (report.action, report.embedded) == ("append", 1), report
         size = src.stat().st_size
         add_s = []
         for i in range(adds):
@@ -261,7 +270,7 @@ def appends(n: int, count: int, adds: int) -> None:
             add_s.append(time.perf_counter() - t)
             assert result.index.action == "append", result.index
     total = [a + b for a, b in zip(line_s, index_s, strict=True)]
-    print(f"{n:>8} | {ms(index_s)} | {ms(line_s)} | {ms(total)} | {ms(add_s)} | "
+    print(f"{n:>8} | {ms(index_s)} | {ms(line_s)} | {ms(total)} | {ms(own_s)} | {ms(add_s)} | "
           f"{rebuild * 1e3:9.0f} | {pct(add_s, 0.95) / rebuild:9.4f} | "
           f"{ms(hash_s)} ({size / 1e6:.0f} MB)")
 
@@ -270,7 +279,7 @@ def append_table(sizes: Sequence[int], count: int, adds: int) -> None:
     print(f"\n2. append one line, ms p50 / p95 over {count} appends and {adds} adds (table "
           "embedder: storage only)")
     print(f"{'entries':>8} | {'index update':>17} | {'line write':>17} | {'line + index':>17} |"
-          f" {'AddLearning':>17} | rebuild ms | add p95/rebuild | "
+          f" {'own line + index':>17} | {'AddLearning':>17} | rebuild ms | add p95/rebuild | "
           f"{'SHA-256 of the file (not paid)':>30}")
     for n in sizes:
         appends(n, count, adds)
@@ -328,7 +337,14 @@ for i in range(count):
     r = m().ensure()
     out.append(time.perf_counter() - t)
     assert r.action == "append", r
-print(json.dumps(out))
+adds = []
+for i in range(count):
+    from grace.learnings.application.add import AddLearning
+    add = AddLearning(m())
+    t = time.perf_counter()
+    add(story=f"Bench add {i} story", tags=["bench"], learning=f"bench lesson {i}")
+    adds.append(time.perf_counter() - t)
+print(json.dumps([out, adds]))
 """
 
 
@@ -346,9 +362,9 @@ def old_append(ref: str, n: int, count: int) -> None:
              json.dumps([line(n + i) for i in range(count)])],
             env={"PYTHONPATH": str(Path(tmp) / "old" / "src"), "PATH": os.environ["PATH"]},
             capture_output=True, text=True, check=True, timeout=3600)
-        times = [float(x) for x in json.loads(proc.stdout.splitlines()[-1])]
-    print(f"\n4. previous product ({ref}) append at {n} entries, same embedder, {count} appends:"
-          f" index update {ms(times)} ms p50 / p95")
+        times, adds = json.loads(proc.stdout.splitlines()[-1])
+    print(f"\n4. previous product ({ref}) at {n} entries, same embedder, {count} appends: index "
+          f"update {ms(times)} ms p50 / p95; AddLearning {ms(adds)} ms p50 / p95")
 
 
 def main() -> None:
@@ -359,6 +375,8 @@ def main() -> None:
     parser.add_argument("--adds", type=int, default=30)
     parser.add_argument("--e5-count", type=int, default=300)
     parser.add_argument("--old-ref", default=None)
+    parser.add_argument("--old-sizes", default="10000",
+                        help="entries at which the previous product is timed (--old-ref)")
     parser.add_argument("--skip", default="", help="comma-separated sections to skip: 1,2,3")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
@@ -366,7 +384,7 @@ def main() -> None:
     print(f"reproduce: .venv/bin/python benchmarks/learnings.py --sizes {args.sizes} "
           f"--queries {args.queries} --appends {args.appends} --adds {args.adds} "
           f"--e5-count {args.e5_count}"
-          + (f" --old-ref {args.old_ref}" if args.old_ref else "")
+          + (f" --old-ref {args.old_ref} --old-sizes {args.old_sizes}" if args.old_ref else "")
           + (f" --skip {args.skip}" if args.skip else ""))
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} "
           f"on {os.cpu_count()} cores\n")
@@ -377,7 +395,8 @@ def main() -> None:
     if "3" not in skip:
         throughput(args.e5_count)
     if args.old_ref:
-        old_append(args.old_ref, 10_000, 3)
+        for n in (int(x) for x in args.old_sizes.split(",")):
+            old_append(args.old_ref, n, 3)
     print(f"\nload at the end: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
           f"{os.getloadavg()[2]:.2f}")
 
