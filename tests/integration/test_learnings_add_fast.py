@@ -164,3 +164,17 @@ def test_a_file_grown_by_another_writer_is_hashed_whole(tmp_path):
     result = add(story="mine", tags=[], learning="after theirs")
     assert (result.index.count, result.learning.line) == (5, 5)
     assert maintainer(src).status().state == "fresh"
+
+
+def test_without_a_resumable_sha256_add_hashes_the_whole_file_and_stays_exact(tmp_path,
+                                                                              monkeypatch):
+    monkeypatch.setattr(resumable_sha256, "available", lambda: False)
+    src = tmp_path / "learnings.jsonl"
+    write(src, 4)
+    add = AddLearning(maintainer(src))
+    for i in range(2):
+        result = add(story=f"no state {i}", tags=[], learning="whole-file hash")
+        assert (result.index.action, result.index.count) == ("append", 5 + i)
+    meta = IndexFiles(src).load_meta()
+    assert meta is not None and meta.source_state is None
+    assert maintainer(src).status().state == "fresh"
