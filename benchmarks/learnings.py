@@ -9,7 +9,8 @@ Measures, in one process on this machine (the machine is shared: compare ratios)
    product's vector index (numpy flat over the memory-mapped vectors file, as
    ``IndexFiles.load`` returns it), a numpy flat scan of an in-memory contiguous copy, and
    FAISS ``IndexFlatIP``, unfiltered and filtered to every active row (what the ``rrf`` ranking
-   passes); then the product's dense channel (both views, decision 0014), bm25s and RRF.
+   passes); then the product's dense channel (both views, decision 0014), BM25 (query, full
+   build, and one appended row: ``GrowingBm25``, decision 0020) and RRF.
    Vectors are synthetic (random unit rows, d = 384, e5's size), texts synthetic (Zipf words);
 2. **Append latency** at 10 000 and 100 000 entries (sizes ≥ 10 000 of ``--sizes``): write one
    line to the JSONL (fsync), then bring the index up to date with a fresh maintainer and fresh
@@ -17,8 +18,12 @@ Measures, in one process on this machine (the machine is shared: compare ratios)
    aside), p50 / p95 over ``--appends`` appends; next to the full rebuild of the same file (the
    previous append rewrote every file: O(n)). The embedder is a table lookup (``FastEmbedder``)
    so only storage is timed; the embedding an append needs (two passages) is measured apart
-   with e5 in (3). Also timed: the SHA-256 pass over the file inside every update (staleness,
-   decision 0007), and ``AddLearning`` end to end (duplicate checks over all entries included);
+   with e5 in (3). "Index update" follows a line written by another writer (the whole file is
+   read and hashed, decision 0007); ``AddLearning`` (``--adds`` of them, fresh objects each:
+   what ``grace learnings add`` pays, imports and embedding aside) checks duplicates through
+   the keys file, scans every vector for near duplicates, appends, and updates the index from
+   the bytes it wrote (stat signature + resumable SHA-256, decision 0020). The SHA-256 pass
+   over the whole file is timed apart: what an add no longer pays;
 3. **e5**: rebuild throughput (entries/s) on ``--e5-count`` entries, query and passage
    embedding latency;
 4. with ``--old-ref``: the previous product's append at 10 000 entries (that ref's
@@ -128,8 +133,9 @@ def synthetic_index(
                      source_hash="-", model_identity={}, source_bytes=0,
                      source_ends_with_newline=True, line_count=n, files={}, last_updated="-")
     rows = IndexRows(tuple(f"{i:016x}" for i in range(n)), tuple(f"s-{i}" for i in range(n)))
+    keys = rng.integers(1, 2**63, size=(n, 3), dtype=np.uint64)
     return store, store.save(text, meta, views={"story": story, "language_axis": axis},
-                             rows=rows)
+                             rows=rows, keys=keys)
 
 
 def latency(sizes: Sequence[int], queries: int) -> None:
@@ -140,8 +146,8 @@ def latency(sizes: Sequence[int], queries: int) -> None:
     extra = []
     for n in sizes:
         extra.append(one_size(n, queries, rng))
-    print(f"\n{'entries':>8} | {'dense 2 views':>17} | {'bm25s':>17} | {'rrf':>17} | "
-          "bm25 build s | index load ms")
+    print(f"\n{'entries':>8} | {'dense 2 views':>17} | {'bm25 query':>17} | {'rrf':>17} | "
+          f"bm25 build s | {'bm25 +1 row':>17} | index load ms")
     for row in extra:
         print(row)
 
@@ -191,11 +197,14 @@ def one_size(n: int, queries: int, rng: np.random.Generator) -> str:
     bm25 = Bm25Index([" ".join(d) for d in docs])
     build = time.perf_counter() - t
     b = timed(lambda: bm25.scores(" ".join(docs[next(qi) % n][:4])), queries)
+    extra = corpus(20, rng)
+    grow = timed(lambda: bm25.extend([" ".join(extra[next(qi) % 20])]), 20)
     dense_rows = list(range(50))
     lex_scores = bm25.scores(" ".join(docs[0][:4]))
     lex = [int(r) for r in np.argsort(-lex_scores)[:50] if lex_scores[r] > 0]
     r = timed(lambda: reciprocal_rank_fusion([dense_rows, lex]), queries)
-    return f"{n:>8} | {ms(dense)} | {ms(b)} | {ms(r)} | {build:12.2f} | {load * 1e3:8.2f}"
+    return (f"{n:>8} | {ms(dense)} | {ms(b)} | {ms(r)} | {build:12.2f} | {ms(grow)} | "
+            f"{load * 1e3:8.2f}")
 
 
 def line(i: int) -> str:
@@ -216,7 +225,7 @@ def maintainer(path: Path, embedder: TextEmbedder) -> IndexMaintainer:
     return IndexMaintainer(JsonlLearningsFile(path), IndexFiles(path), embedder)
 
 
-def appends(n: int, count: int) -> None:
+def appends(n: int, count: int, adds: int) -> None:
     import hashlib
 
     embedder = FastEmbedder()
@@ -242,26 +251,38 @@ def appends(n: int, count: int) -> None:
             t = time.perf_counter()
             hashlib.sha256(data).hexdigest()
             hash_s.append(time.perf_counter() - t)
-        size = src.stat().st_size
-        add = AddLearning(maintainer(src, embedder))
-        adds = []
-        for i in range(5):
+        own_s = []
+        for i in range(count):  # this process's append: the receipt path (decision 0020)
+            source, m = JsonlLearningsFile(src), maintainer(src, embedder)
             t = time.perf_counter()
-            add(story=f"Bench add {i} story", tags=["bench"], learning=f"bench lesson {i}")
-            adds.append(time.perf_counter() - t)
+            with source.lock():
+                receipt = source.append([line(n + count + i)])
+                report = m.ensure_locked(appended=receipt)
+            own_s.append(time.perf_counter() - t)
+            assert (report.action, report.embedded) == ("append", 1), report
+        size = src.stat().st_size
+        add_s = []
+        for i in range(adds):
+            add = AddLearning(maintainer(src, embedder))  # fresh objects, as a new process
+            t = time.perf_counter()
+            result = add(story=f"Bench add {i} story", tags=["bench"],
+                         learning=f"bench lesson {i}")
+            add_s.append(time.perf_counter() - t)
+            assert result.index.action == "append", result.index
     total = [a + b for a, b in zip(line_s, index_s, strict=True)]
-    print(f"{n:>8} | {ms(index_s)} | {ms(line_s)} | {ms(total)} | {rebuild * 1e3:9.0f} | "
-          f"{pct(total, 0.95) / rebuild:9.4f} | {ms(hash_s)} ({size / 1e6:.0f} MB) | "
-          f"{ms(adds)}")
+    print(f"{n:>8} | {ms(index_s)} | {ms(line_s)} | {ms(total)} | {ms(own_s)} | {ms(add_s)} | "
+          f"{rebuild * 1e3:9.0f} | {pct(add_s, 0.95) / rebuild:9.4f} | "
+          f"{ms(hash_s)} ({size / 1e6:.0f} MB)")
 
 
-def append_table(sizes: Sequence[int], count: int) -> None:
-    print(f"\n2. append one line, ms p50 / p95 over {count} appends (table embedder: storage "
-          "only)")
+def append_table(sizes: Sequence[int], count: int, adds: int) -> None:
+    print(f"\n2. append one line, ms p50 / p95 over {count} appends and {adds} adds (table "
+          "embedder: storage only)")
     print(f"{'entries':>8} | {'index update':>17} | {'line write':>17} | {'line + index':>17} |"
-          f" rebuild ms | p95/rebuild | {'of which SHA-256 of the file':>28} | AddLearning (5)")
+          f" {'own line + index':>17} | {'AddLearning':>17} | rebuild ms | add p95/rebuild | "
+          f"{'SHA-256 of the file (not paid)':>30}")
     for n in sizes:
-        appends(n, count)
+        appends(n, count, adds)
 
 
 def throughput(count: int) -> None:
@@ -316,7 +337,14 @@ for i in range(count):
     r = m().ensure()
     out.append(time.perf_counter() - t)
     assert r.action == "append", r
-print(json.dumps(out))
+adds = []
+for i in range(count):
+    from grace.learnings.application.add import AddLearning
+    add = AddLearning(m())
+    t = time.perf_counter()
+    add(story=f"Bench add {i} story", tags=["bench"], learning=f"bench lesson {i}")
+    adds.append(time.perf_counter() - t)
+print(json.dumps([out, adds]))
 """
 
 
@@ -334,9 +362,9 @@ def old_append(ref: str, n: int, count: int) -> None:
              json.dumps([line(n + i) for i in range(count)])],
             env={"PYTHONPATH": str(Path(tmp) / "old" / "src"), "PATH": os.environ["PATH"]},
             capture_output=True, text=True, check=True, timeout=3600)
-        times = [float(x) for x in json.loads(proc.stdout.splitlines()[-1])]
-    print(f"\n4. previous product ({ref}) append at {n} entries, same embedder, {count} appends:"
-          f" index update {ms(times)} ms p50 / p95")
+        times, adds = json.loads(proc.stdout.splitlines()[-1])
+    print(f"\n4. previous product ({ref}) at {n} entries, same embedder, {count} appends: index "
+          f"update {ms(times)} ms p50 / p95; AddLearning {ms(adds)} ms p50 / p95")
 
 
 def main() -> None:
@@ -344,26 +372,31 @@ def main() -> None:
     parser.add_argument("--sizes", default="200,10000,100000")
     parser.add_argument("--queries", type=int, default=50)
     parser.add_argument("--appends", type=int, default=50)
+    parser.add_argument("--adds", type=int, default=30)
     parser.add_argument("--e5-count", type=int, default=300)
     parser.add_argument("--old-ref", default=None)
+    parser.add_argument("--old-sizes", default="10000",
+                        help="entries at which the previous product is timed (--old-ref)")
     parser.add_argument("--skip", default="", help="comma-separated sections to skip: 1,2,3")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     skip = set(args.skip.split(","))
     print(f"reproduce: .venv/bin/python benchmarks/learnings.py --sizes {args.sizes} "
-          f"--queries {args.queries} --appends {args.appends} --e5-count {args.e5_count}"
-          + (f" --old-ref {args.old_ref}" if args.old_ref else "")
+          f"--queries {args.queries} --appends {args.appends} --adds {args.adds} "
+          f"--e5-count {args.e5_count}"
+          + (f" --old-ref {args.old_ref} --old-sizes {args.old_sizes}" if args.old_ref else "")
           + (f" --skip {args.skip}" if args.skip else ""))
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} "
           f"on {os.cpu_count()} cores\n")
     if "1" not in skip:
         latency(sizes, args.queries)
     if "2" not in skip:
-        append_table([n for n in sizes if n >= 10_000], args.appends)
+        append_table([n for n in sizes if n >= 10_000], args.appends, args.adds)
     if "3" not in skip:
         throughput(args.e5_count)
     if args.old_ref:
-        old_append(args.old_ref, 10_000, 3)
+        for n in (int(x) for x in args.old_sizes.split(",")):
+            old_append(args.old_ref, n, 3)
     print(f"\nload at the end: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
           f"{os.getloadavg()[2]:.2f}")
 

@@ -97,10 +97,22 @@ class InMemoryLearningsSource:
     def read_bytes(self) -> bytes:
         return self.data
 
-    def append(self, lines: Sequence[str]) -> None:
-        if self.data and not self.data.endswith(b"\n"):
-            self.data += b"\n"
-        self.data += "".join(line + "\n" for line in lines).encode()
+    def exists(self) -> bool:
+        return True
+
+    def read_line(self, offset: int) -> bytes:
+        return self.data[offset:].split(b"\n", 1)[0]
+
+    def signature(self) -> list[int] | None:
+        return None  # no stat: every update reads and hashes the buffer
+
+    def append(self, lines: Sequence[str]) -> Any:
+        from grace.learnings.domain.ports import AppendReceipt
+
+        payload = b"\n" if self.data and not self.data.endswith(b"\n") else b""
+        payload += "".join(line + "\n" for line in lines).encode()
+        self.data += payload
+        return AppendReceipt(None, None, payload)
 
     def lock(self) -> Any:
         from contextlib import nullcontext
@@ -117,6 +129,7 @@ class InMemoryIndexStore:
         self.vectors: Any = None
         self.views: Any = None
         self.rows: Any = None
+        self.key_rows: Any = None
         self.problem: str | None = None
         self.saves = 0
         self.appends = 0
@@ -142,17 +155,28 @@ class InMemoryIndexStore:
     def existing_ids(self, meta: Any, ids: Sequence[str]) -> frozenset[str]:
         return frozenset(ids) & frozenset(self.rows.ids)
 
-    def save(self, vectors: Any, meta: Any, *, views: Any, rows: Any) -> Any:
+    def text_rows(self, meta: Any) -> Any:
+        return self.load(meta).vectors
+
+    def keys(self, meta: Any) -> Any:
+        return self.key_rows
+
+    def write_meta(self, meta: Any) -> None:
+        self.meta = meta
+
+    def save(self, vectors: Any, meta: Any, *, views: Any, rows: Any, keys: Any) -> Any:
         from dataclasses import replace
 
         self.saves += 1
+        self.key_rows = keys.copy()
         self.vectors = vectors.copy()
         self.views = {k: v.copy() for k, v in views.items()}
         self.rows = rows
         self.meta = replace(meta, files={"embeddings": {"sha256": "mem"}})
         return self.meta
 
-    def append(self, old: Any, vectors: Any, meta: Any, *, views: Any, rows: Any) -> Any:
+    def append(self, old: Any, vectors: Any, meta: Any, *, views: Any, rows: Any,
+               keys: Any) -> Any:
         from dataclasses import replace
 
         import numpy as np
@@ -160,6 +184,7 @@ class InMemoryIndexStore:
         from grace.learnings.domain.staleness import IndexRows
 
         self.appends += 1
+        self.key_rows = np.vstack([self.key_rows, keys])
         self.vectors = np.vstack([self.vectors, vectors])
         self.views = {**self.views, "story": np.vstack([self.views["story"], views["story"]])}
         self.rows = IndexRows(self.rows.line_hashes + rows.line_hashes,
@@ -177,6 +202,11 @@ class OverlapLexicalIndex:
         self._tokenize = tokenize
         self.docs = [set(tokenize(t)) for t in texts]
         self.queries: list[str] = []
+        self.extended: list[str] = []
+
+    def extend(self, texts: Sequence[str]) -> None:
+        self.extended += texts
+        self.docs += [set(self._tokenize(t)) for t in texts]
 
     def scores(self, query: str) -> Any:
         import numpy as np

@@ -3,9 +3,9 @@
 ``python -m tests.learnings_crash FILE ROLE`` brings FILE's index up to date like
 ``grace learnings ensure-index`` (same use case, same adapters, the fake embedder and
 ``GRACE_CACHE_DIR``), but its index files announce on stderr ``paused after writing ROLE`` once
-that file is in place (``text``, ``story`` or ``lines`` in a rebuild; ``text-append``,
-``story-append`` or ``lines-append`` in an append), then sleep: the test kills the process
-there with SIGKILL, half-way through a rebuild or an append.
+that file is in place (``text``, ``story``, ``keys`` or ``lines`` in a rebuild;
+``text-append``, ``story-append``, ``keys-append`` or ``lines-append`` in an append), then
+sleep: the test kills the process there with SIGKILL, half-way through a rebuild or an append.
 """
 
 from __future__ import annotations

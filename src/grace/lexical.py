@@ -194,6 +194,78 @@ def pool_bm25(documents: Sequence[npt.NDArray[np.int32]],
     return out
 
 
+class GrowingBm25:
+    """BM25 over documents that can be added after the build in O(new documents): the
+    figures of :class:`Bm25Scorer` (``translate=False``), computed at query time for the query
+    terms only, from postings kept per term (document, term frequency) and the documents'
+    lengths — the formula of :func:`pool_bm25` (bm25s's "lucene" variant). bm25s itself has no
+    way to add a document: its index holds every (term, document) score, and each one depends
+    on the number of documents and their mean length (decision 0020).
+
+    A query costs one pass over the postings of its terms (a term present in every document of
+    100 000: one vector operation over 100 000 entries).
+
+    Args:
+        documents: the first documents (row order = score order).
+    """
+
+    def __init__(self, documents: Sequence[str] = ()) -> None:
+        self._vocab: dict[str, int] = {}
+        self._docs: list[list[int]] = []
+        self._tfs: list[list[int]] = []
+        self._lengths: list[int] = []
+        self._arrays: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]] = {}
+        self._length_array: npt.NDArray[np.float64] | None = None
+        self.extend(documents)
+
+    def __len__(self) -> int:
+        return len(self._lengths)
+
+    def extend(self, documents: Sequence[str]) -> None:
+        """Add ``documents`` after the others (their rows follow, in order)."""
+        for text in documents:
+            tokens = analyse(text) or ["\x00"]  # as Bm25Scorer: an empty document has length 1
+            row = len(self._lengths)
+            self._lengths.append(len(tokens))
+            for term, count in Counter(tokens).items():
+                tid = self._vocab.setdefault(term, len(self._vocab))
+                if tid == len(self._docs):
+                    self._docs.append([])
+                    self._tfs.append([])
+                self._docs[tid].append(row)
+                self._tfs[tid].append(count)
+                self._arrays.pop(tid, None)
+        if documents:
+            self._length_array = None
+
+    def _postings(self, tid: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+        if tid not in self._arrays:
+            self._arrays[tid] = (np.asarray(self._docs[tid], dtype=np.int64),
+                                 np.asarray(self._tfs[tid], dtype=np.float64))
+        return self._arrays[tid]
+
+    def scores(self, query: str) -> npt.NDArray[np.float64]:
+        """``(n_docs,) float64`` in [0, 1], as :meth:`Bm25Scorer.scores`."""
+        n = len(self._lengths)
+        terms = [self._vocab[t] for t in dict.fromkeys(analyse(query)) if t in self._vocab]
+        out = np.zeros(n, dtype=np.float64)
+        if not n or not terms:
+            return out
+        if self._length_array is None:
+            self._length_array = np.asarray(self._lengths, dtype=np.float64)
+        lengths = self._length_array
+        norm = K1 * (1 - B + B * lengths / float(lengths.mean()))
+        ceiling = 0.0
+        for tid in terms:
+            docs, tf = self._postings(tid)
+            df = len(docs)
+            idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+            out[docs] += idf * tf / (tf + norm[docs])
+            ceiling += idf
+        ceiling *= K1 + 1
+        return np.clip(out / ceiling, 0.0, 1.0) if ceiling > 0 else np.zeros(n)
+
+
 def bm25_scorer(documents: Sequence[str]) -> Bm25Scorer:
     """:class:`~grace.resolution.domain.ports.LexicalScorerFactory` building a
     :class:`Bm25Scorer` whose French queries also carry their English glossary words

@@ -78,6 +78,10 @@ def test_human_output_fallback_and_errors(tmp_path):
     assert "fallback: 1 active entries ≤ threshold 200" in seed.stderr
     default = grace(tmp_path, "search", "perf list", **fake)  # decision 0014: the index answers
     assert default.returncode == 0 and "hybrid: index fresh" in default.stderr
+    # the unreadable line is reported by search too, on either path, not only by status
+    assert "line 2 skipped" in default.stderr and "line 2 skipped" in s.stderr
+    as_json = ok(grace(tmp_path, "search", "perf list", "--json", **fake))
+    assert as_json["problems"][0]["line"] == 2
     assert grace(tmp_path, "ensure-index", **fake).returncode == 0
     assert grace(tmp_path, "status", "--check", **fake).returncode == 0
     for args, message in [
@@ -91,6 +95,21 @@ def test_human_output_fallback_and_errors(tmp_path):
         assert bad.returncode == 2 and message in bad.stderr, (args, bad.stderr)
     help_ = grace(tmp_path, "search", "--help")
     assert "Examples" in help_.stdout
+
+
+def test_a_missing_file_is_said_and_nothing_is_created(tmp_path):
+    """Before: status said only 'missing — no index yet', and search created the lock file,
+    an empty index and its meta next to a file that does not exist."""
+    fake = {"GRACE_EMBEDDER": "fake"}
+    st = grace(tmp_path, "status", "-f", "nope.jsonl", **fake)
+    assert st.returncode == 0 and "no learnings file at" in st.stdout
+    assert "grace learnings add creates it" in st.stdout
+    found = ok(grace(tmp_path, "search", "export", "-f", "nope.jsonl", "--json", **fake))
+    assert found["hits"] == [] and "no learnings file at" in found["reason"]
+    assert found["index_state"] == "missing"
+    human = grace(tmp_path, "search", "export", "-f", "nope.jsonl", **fake)
+    assert human.returncode == 0 and "no learnings file at" in human.stderr
+    assert not [p.name for p in tmp_path.iterdir() if p.name != "cache"]
 
 
 def test_lone_surrogates_are_reported_not_a_traceback(tmp_path):
@@ -120,7 +139,8 @@ def test_lone_surrogates_are_reported_not_a_traceback(tmp_path):
 def test_mcp_learnings_search_with_the_sdk_client(tmp_path):
     lines = [{"story": f"story {i}", "tags": ["billing" if i % 2 else "auth"],
               "learning": f"lesson {i} about invoices"} for i in range(6)]
-    (tmp_path / "learnings.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    (tmp_path / "learnings.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines)
+                                              + "{not json\n")
     params = StdioServerParameters(
         command=sys.executable, args=["-m", "grace", "mcp", "--example"], cwd=str(tmp_path),
         env=env(tmp_path, GRACE_EMBEDDER="fake", GRACE_LEARNINGS_THRESHOLD="0"),
@@ -137,6 +157,11 @@ def test_mcp_learnings_search_with_the_sdk_client(tmp_path):
             hits = r.structured_content["hits"]
             assert len(hits) == 2 and all(h["tags"] == ["billing"] for h in hits)
             assert all(h["id"] in r.content[0].text for h in hits)  # the lesson is in the text
+            assert "line 7 skipped: invalid JSON" in r.content[0].text
+            assert r.structured_content["skipped_lines"][0]["line"] == 7
+            none = await client.call_tool("grace_learnings_search",
+                                          {"query": "x", "file": "none.jsonl"})
+            assert not none.is_error and "no learnings file at" in none.content[0].text
             bad = await client.call_tool("grace_learnings_search",
                                          {"query": "x", "file": "../../etc/passwd"})
             assert bad.is_error and f"is outside {tmp_path.resolve()}" in bad.content[0].text
@@ -146,6 +171,7 @@ def test_mcp_learnings_search_with_the_sdk_client(tmp_path):
 
     asyncio.run(main())
     assert (tmp_path / "embeddings-meta.json").is_file()
+    assert not list(tmp_path.glob("none*"))  # nothing created for the missing file
 
 
 def test_eval_learnings_prints_three_systems_side_by_side(tmp_path):

@@ -187,3 +187,26 @@ def test_appends_give_the_files_a_rebuild_gives_and_a_copy_still_verifies(tmp_pa
     again = IndexMaintainer(JsonlLearningsFile(copy / "learnings.jsonl"),
                             IndexFiles(copy / "learnings.jsonl"), FakeEmbedder(16))
     assert again.status().state == "fresh"
+
+
+def test_growing_bm25_gives_bm25s_figures_and_grows_by_a_row():
+    """Decision 0020: the learnings BM25 adds appended rows instead of a rebuild; its scores
+    are bm25s's (float32 there) whether built at once or grown."""
+    import random
+
+    from grace.lexical import Bm25Scorer, GrowingBm25
+
+    rng = random.Random(1)
+    words = ["export", "avoirs", "invoice", "credit", "notes", "négatifs", "sql", "query",
+             "slow", "token", "refresh", "logout", "les", "des", "the", "next.js", "c++",
+             "billing", "auth", "perf"]
+    docs = [" ".join(rng.choice(words) for _ in range(rng.randint(0, 12))) for _ in range(300)]
+    whole = Bm25Scorer(docs)
+    grown = GrowingBm25(docs[:100])
+    grown.extend(docs[100:250])
+    for doc in docs[250:]:
+        grown.extend([doc])
+    assert len(grown) == 300
+    for q in ["export avoirs", "sql slow query", "token", "les", "zzz", "next.js billing c++"]:
+        assert grown.scores(q) == pytest.approx(whole.scores(q), abs=1e-6)
+    assert GrowingBm25().scores("export").shape == (0,)

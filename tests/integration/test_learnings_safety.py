@@ -71,7 +71,7 @@ def kill_ensure_index_after(tmp: Path, src: Path, pause_after: str) -> None:
     proc.stderr.close()
 
 
-@pytest.mark.parametrize("pause_after", ["text", "story", "lines"])
+@pytest.mark.parametrize("pause_after", ["text", "story", "keys", "lines"])
 def test_a_rebuild_killed_half_way_leaves_a_detectably_stale_index(tmp_path, pause_after):
     src = tmp_path / "learnings.jsonl"
     src.write_text("".join(json.dumps({"story": f"s{i}", "tags": ["t"], "learning": f"l{i}"})
@@ -94,7 +94,7 @@ def test_a_rebuild_killed_half_way_leaves_a_detectably_stale_index(tmp_path, pau
     assert hit["path"] == "hybrid" and hit["hits"][0]["learning"]["story"] == "s3 edited"
 
 
-@pytest.mark.parametrize("pause_after", ["text-append", "lines-append"])
+@pytest.mark.parametrize("pause_after", ["text-append", "keys-append", "lines-append"])
 def test_an_append_killed_half_way_is_detected_then_cut_off_and_redone(tmp_path, pause_after):
     """Decision 0020: an append writes rows at the end of the files, the meta last; bytes a
     killed append left past the recorded end are reported, then cut off by the next update."""

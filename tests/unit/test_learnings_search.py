@@ -99,6 +99,33 @@ def test_below_the_threshold_the_seed_fallback_answers_and_says_so():
     assert m.store.saves == 0  # no index needed, no model call
 
 
+@pytest.mark.parametrize(("threshold", "path"), [(0, "hybrid"), (200, "fallback")])
+def test_skipped_lines_are_reported_by_search_on_every_path(threshold, path):
+    """Before: only ``status`` listed the unreadable lines; a search skipped them silently."""
+    _, _, search = wire(jsonl() + b"{oops\n\n" + jsonl()[:40] + b"\n", threshold=threshold)
+    result = search("export", k=2)
+    assert result.path == path
+    assert [p.line for p in result.problems] == [len(ENTRIES) + 1, len(ENTRIES) + 3]
+    assert "invalid JSON" in result.problems[0].message
+
+
+def test_after_an_append_bm25_grows_by_the_new_rows_and_ranks_as_a_rebuild():
+    """Before: any change of the file rebuilt the BM25 index over every row (12.9 s at
+    100 000 entries); an append now adds its rows."""
+    m, add, search = wire(jsonl())
+    search("export", k=2)
+    first = search._prepared
+    assert first is not None and first.lexical.extended == []
+    add(story="Export des avoirs en retard", tags=["billing"],
+        learning="Relancer l'export comptable")
+    grown = search("export avoirs", k=3)
+    assert search._prepared is not None and search._prepared.lexical is first.lexical
+    assert first.lexical.extended == ["Export des avoirs en retard billing Relancer "
+                                      "l'export comptable"]
+    _, _, again = wire(m.source.read_bytes())
+    assert grown.hits == again("export avoirs", k=3).hits
+
+
 def test_an_unusable_index_is_never_used():
     m, _, search = wire(jsonl(), update=False)
     m.ensure()

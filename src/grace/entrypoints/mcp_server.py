@@ -171,10 +171,16 @@ class HitOut(BaseModel):
     tags: list[str]
 
 
+class ProblemOut(BaseModel):
+    line: int
+    message: str
+
+
 class LearningsOut(BaseModel):
     path: str
     reason: str
     hits: list[HitOut]
+    skipped_lines: list[ProblemOut] = []
 
 
 class MembersOut(BaseModel):
@@ -417,10 +423,12 @@ def build_server(
             e = h.learning
             why = ", ".join(h.matched_tags + h.matched_terms) or "semantic similarity"
             lines.append(f"- {e.id} [{', '.join(e.tags)}] {e.story} → {e.learning} (why: {why})")
+        lines += [f"line {p.line} skipped: {p.message}" for p in result.problems]
         data = LearningsOut(
             path=str(result.path), reason=result.reason,
             hits=[HitOut(id=h.learning.id, score=h.score, tags=list(h.learning.tags))
                   for h in result.hits],
+            skipped_lines=[ProblemOut(line=p.line, message=p.message) for p in result.problems],
         )
         return _result("\n".join(lines), data)
 

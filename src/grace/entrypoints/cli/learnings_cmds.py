@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # the use cases load numpy and BM25: imported by the commands
     from grace.bootstrap import LearningsApp
     from grace.learnings.application.add import AddResult
     from grace.learnings.application.maintain import Progress as ProgressFn
+    from grace.learnings.domain.source import LineProblem
 
 app = typer.Typer(
     help="Past lessons (learnings.jsonl): add, search, keep the index fresh.",
@@ -86,6 +87,13 @@ def _print_added(result: AddResult, as_json: bool) -> None:
             f"[yellow]near duplicate[/] {escape(near.id)} (cosine {near.similarity:.3f}): "
             f"{escape(near.story[:100])}", highlight=False,
         )
+
+
+def _print_problems(problems: Sequence[LineProblem]) -> None:
+    """The skipped lines on stderr (the JSON output holds them as ``problems``)."""
+    for p in problems:
+        err_console.print(f"[yellow]line {p.line} skipped[/]: {escape(p.message)}",
+                          highlight=False)
 
 
 @app.command("add")
@@ -204,9 +212,10 @@ def search(
     with _progress("updating index", quiet=as_json) as progress:
         result = app_.search(query, k=k, filters=filters, progress=progress)
     if as_json:
-        print_json(result)
+        print_json(result)  # the skipped lines are in it ("problems")
         return
     err_console.print(escape(f"{result.path}: {result.reason}"), highlight=False)
+    _print_problems(result.problems)
     table = Table(title=f"{len(result.hits)} of {result.searched} learnings")
     for col in ("id", "score", "cos", "ranks d/l", "tags matched", "terms", "story / learning"):
         table.add_column(col, overflow="fold")
@@ -246,8 +255,7 @@ def status(
             f"{st.entries} entries ({st.active} active, {st.superseded} superseded), "
             f"{st.indexed} indexed, model {st.model}, next action: {st.action}"
         ), highlight=False)
-        for p in st.problems:
-            err_console.print(f"[yellow]line {p.line}[/]: {escape(p.message)}", highlight=False)
+        _print_problems(st.problems)
     if check and st.state != "fresh":
         raise typer.Exit(1)
 

@@ -5,16 +5,21 @@ For ``data/learnings.jsonl`` (decision 0020; seed 002 names the meta)::
     data/learnings-text.f32      raw float32 (count, d), no header: row i = the text vector of
                                  entry i (``story + tags + learning``); append-only
     data/learnings-story.f32     the same for the stories (decision 0014's second view)
+    data/learnings-keys.u64      little-endian uint64 (count, 3), no header: row i = the 64-bit
+                                 hashes of entry i's content key and of the id it supersedes
+                                 (0: none) and the byte offset of its line in the source, so
+                                 that ``add`` finds exact and near duplicates without parsing
+                                 the source; append-only
     data/learnings-lines.txt     one line per indexed physical line of the source:
                                  "<line hash>[ <entry id>]\\n"; append-only
     data/embeddings-meta.json    IndexMeta, a few hundred bytes, rewritten atomically last
 
-Another stem ``x.jsonl`` gives ``x-text.f32``, ``x-story.f32``, ``x-lines.txt`` and
+Another stem ``x.jsonl`` gives ``x-text.f32``, ``x-story.f32``, ``x-keys.u64``, ``x-lines.txt`` and
 ``x-embeddings-meta.json``. The meta also holds the ``(d,)`` language axis (decision 0014).
 One file per view keeps each view contiguous: a BLAS matrix-vector product over a strided
 view (both views interleaved in one file) measured 3–20× slower.
 
-**Verification.** The meta records, for each of the three files, its size, a SHA-256 chain over
+**Verification.** The meta records, for each of the four files, its size, a SHA-256 chain over
 its rows (``c_i = SHA-256(c_{i-1} ‖ row_i)``, ``c_0`` = 32 zero bytes; extended in O(new rows)
 by an append) and the file's stat signature (device, inode, size, mtime and ctime in ns) taken
 right after this store wrote it. A reader compares sizes and the signature: equal, the file is
@@ -43,15 +48,20 @@ from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
+import numpy.typing as npt
 
 from grace.embedding.ports import Matrix
 from grace.errors import LearningsIndexError
-from grace.learnings.domain.ports import StoredIndex
+from grace.learnings.domain.ports import KeyRows, StoredIndex
 from grace.learnings.domain.staleness import IndexMeta, IndexRows
 from grace.vectors.numpy_flat import NumpyFlatIndex
 
-ROLES: Final = ("text", "story", "lines")
+ROLES: Final = ("text", "story", "keys", "lines")
 VIEW_ROLES: Final = ("text", "story")
+ROW_ROLES: Final = ("text", "story", "keys")
+KEY_COLUMNS: Final = 3
+KEY_ROW_BYTES: Final = 8 * KEY_COLUMNS
+"""Bytes per row of the keys file: three little-endian uint64."""
 CHAIN_START: Final = bytes(32)
 LEGACY: Final = ("embeddings.npy", "index.faiss", "views.npz")
 """Files of the format-1 index (whole ``.npy``, FAISS index, ``.npz`` views), removed by the
@@ -59,12 +69,13 @@ first rebuild in the new format."""
 
 
 def index_paths(source: Path) -> dict[str, Path]:
-    """``{"text", "story", "lines", "meta"}`` → path, next to ``source``."""
+    """``{"text", "story", "keys", "lines", "meta"}`` → path, next to ``source``."""
     stem = source.stem
     meta = "embeddings-meta.json" if stem == "learnings" else f"{stem}-embeddings-meta.json"
     return {
         "text": source.with_name(f"{stem}-text.f32"),
         "story": source.with_name(f"{stem}-story.f32"),
+        "keys": source.with_name(f"{stem}-keys.u64"),
         "lines": source.with_name(f"{stem}-lines.txt"),
         "meta": source.with_name(meta),
     }
@@ -85,6 +96,11 @@ def _row_bytes(data: bytes, size: int) -> Iterable[bytes]:
 
 def _line_bytes(data: bytes) -> list[bytes]:
     return data.splitlines(keepends=True)
+
+
+def _key_array(keys: KeyRows) -> npt.NDArray[np.uint64]:
+    """``(n, 3)`` little-endian uint64, contiguous."""
+    return np.ascontiguousarray(np.asarray(keys, dtype="<u8").reshape(-1, KEY_COLUMNS))
 
 
 def _signature(st: os.stat_result) -> list[int]:
@@ -174,8 +190,13 @@ class IndexFiles:
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise LearningsIndexError(f"{path}: unreadable meta ({exc})") from exc
 
-    def _row_size(self, meta: IndexMeta) -> int:
-        return meta.dimensions * 4
+    def _row_size(self, meta: IndexMeta, role: str = "text") -> int:
+        return KEY_ROW_BYTES if role == "keys" else meta.dimensions * 4
+
+    def _roles(self, meta: IndexMeta) -> tuple[str, ...]:
+        """The files ``meta`` records (a meta written before the keys file has none: the
+        maintainer then rebuilds once, reusing every vector)."""
+        return tuple(r for r in ROLES if r != "keys" or "keys" in meta.files)
 
     def _problem(self, meta: IndexMeta, role: str) -> str | None:
         info = meta.files.get(role)
@@ -204,16 +225,18 @@ class IndexFiles:
         """The chain over the first ``size`` bytes of the file (read whole: the slow check)."""
         with self.paths[role].open("rb") as f:
             data = f.read(size)
-        rows = (_row_bytes(data, self._row_size(meta)) if role in VIEW_ROLES
+        rows = (_row_bytes(data, self._row_size(meta, role)) if role in ROW_ROLES
                 else _line_bytes(data))
         return chain(CHAIN_START, rows).hex()
 
     def check(self, meta: IndexMeta) -> str | None:
         """``None`` when the files are those the meta records, else why (module docstring)."""
-        for role in VIEW_ROLES:
-            if meta.files.get(role, {}).get("bytes") != meta.count * self._row_size(meta):
+        roles = self._roles(meta)
+        for role in roles:
+            if role in ROW_ROLES and (meta.files.get(role, {}).get("bytes")
+                                      != meta.count * self._row_size(meta, role)):
                 return f"the meta records {meta.count} rows and a {role} file of another size"
-        for role in ROLES:
+        for role in roles:
             problem = self._problem(meta, role)
             if problem is not None:
                 return problem
@@ -256,6 +279,29 @@ class IndexFiles:
         return StoredIndex(text, NumpyFlatIndex(text), {"story": story, "language_axis": axis},
                            self._read_rows(meta))
 
+    def text_rows(self, meta: IndexMeta) -> Matrix:
+        """The text rows ``(count, d)`` float32 (memory map), the files checked, the lines not
+        read.
+
+        Raises:
+            LearningsIndexError: the files are not those the meta records.
+        """
+        problem = self.check(meta)
+        if problem is not None:
+            raise LearningsIndexError(problem)
+        return self._map("text", meta)
+
+    def keys(self, meta: IndexMeta) -> KeyRows | None:
+        """``(count, 3)`` uint64 (memory map): :data:`~grace.learnings.domain.ports.KeyRows`;
+        ``None`` when the meta records no keys file (an index written before it). Call
+        :meth:`check` first."""
+        if "keys" not in meta.files:
+            return None
+        if not meta.count:
+            return np.zeros((0, KEY_COLUMNS), dtype=np.uint64)
+        return np.asarray(np.memmap(self.paths["keys"], dtype="<u8", mode="r",
+                                    shape=(meta.count, KEY_COLUMNS)))
+
     def _map(self, role: str, meta: IndexMeta) -> Matrix:
         """``(count, d)`` float32, read-only, memory-mapped (the page cache holds it: several
         processes share one copy)."""
@@ -282,20 +328,27 @@ class IndexFiles:
         return {"name": path.name, "bytes": st.st_size, "chain": chain_hex,
                 "stat": _signature(st), **extra}
 
+    def write_meta(self, meta: IndexMeta) -> None:
+        """Rewrite the meta alone (the source's signature recorded; the files unchanged)."""
+        self._write_meta(meta, sync_folder=False)
+
     def _write_meta(self, meta: IndexMeta, *, sync_folder: bool = True) -> None:
         text = json.dumps(meta.to_dict(), ensure_ascii=False, indent=1)
         write_atomic(self.paths["meta"], text.encode("utf-8"), sync_folder=sync_folder)
 
     def save(
-        self, vectors: Matrix, meta: IndexMeta, *, views: Mapping[str, Matrix], rows: IndexRows
+        self, vectors: Matrix, meta: IndexMeta, *, views: Mapping[str, Matrix], rows: IndexRows,
+        keys: KeyRows,
     ) -> IndexMeta:
         """Replace the files and the meta (a rebuild); return the meta written."""
-        d = meta.dimensions
         self.paths["meta"].parent.mkdir(parents=True, exist_ok=True)
         files: dict[str, dict[str, Any]] = {}
-        for role, rows_of in (("text", vectors), ("story", views["story"])):
-            payload = np.ascontiguousarray(rows_of, dtype=np.float32).tobytes()
-            c = chain(CHAIN_START, _row_bytes(payload, d * 4)).hex()
+        payloads = (("text", np.ascontiguousarray(vectors, dtype=np.float32)),
+                    ("story", np.ascontiguousarray(views["story"], dtype=np.float32)),
+                    ("keys", _key_array(keys)))
+        for role, array in payloads:
+            payload = array.tobytes()
+            c = chain(CHAIN_START, _row_bytes(payload, self._row_size(meta, role))).hex()
             write_atomic(self.paths[role], payload)
             del payload
             self.after_write(role)
@@ -314,7 +367,7 @@ class IndexFiles:
 
     def append(
         self, old: IndexMeta, vectors: Matrix, meta: IndexMeta, *,
-        views: Mapping[str, Matrix], rows: IndexRows,
+        views: Mapping[str, Matrix], rows: IndexRows, keys: KeyRows,
     ) -> IndexMeta:
         """Add rows at the end of the three files, then write ``meta`` (O(new rows) + one
         meta).
@@ -325,9 +378,11 @@ class IndexFiles:
         problem = self.check(old)
         if problem is not None:
             raise LearningsIndexError(f"cannot append: {problem}")
-        d = meta.dimensions
+        if "keys" not in old.files:
+            raise LearningsIndexError("cannot append: the index has no keys file (rebuild)")
         payloads = {"text": np.ascontiguousarray(vectors, dtype=np.float32).tobytes(),
                     "story": np.ascontiguousarray(views["story"], dtype=np.float32).tobytes(),
+                    "keys": _key_array(keys).tobytes(),
                     "lines": lines_text(rows)}
         fds: list[int] = []
         try:
@@ -345,8 +400,8 @@ class IndexFiles:
         files: dict[str, dict[str, Any]] = {}
         for role in ROLES:
             start = bytes.fromhex(old.files[role]["chain"])
-            rows_of = (_row_bytes(payloads[role], d * 4) if role in VIEW_ROLES
-                       else _line_bytes(payloads[role]))
+            rows_of = (_row_bytes(payloads[role], self._row_size(meta, role))
+                       if role in ROW_ROLES else _line_bytes(payloads[role]))
             files[role] = self._record(role, chain(start, rows_of).hex())
         files["story"]["language_axis"] = old.files["story"]["language_axis"]
         final = replace(meta, files=files)
@@ -362,7 +417,8 @@ class IndexFiles:
         Files shorter than recorded or whose recorded part differs are left alone (``False``:
         they need a rebuild)."""
         try:
-            for role in ROLES:
+            roles = self._roles(meta)
+            for role in roles:
                 info, path = meta.files[role], self.paths[role]
                 if not path.is_file() or path.stat().st_size < int(info["bytes"]):
                     return False
@@ -370,19 +426,20 @@ class IndexFiles:
                     return False
         except (KeyError, TypeError, ValueError, OSError):
             return False  # a meta or file this store did not write: rebuild
-        for role in ROLES:
+        for role in roles:
             size = int(meta.files[role]["bytes"])
             with self.paths[role].open("rb+") as f:
                 f.truncate(size)
                 os.fsync(f.fileno())
         files = {role: {**meta.files[role], **self._record(role, meta.files[role]["chain"])}
-                 for role in ROLES}
+                 for role in roles}
         self._write_meta(replace(meta, files=files))
         return True
 
     def after_write(self, role: str) -> None:
         """Called once a file is in place and before the meta is written: with ``"text"``,
-        ``"story"`` then ``"lines"`` in a rebuild, ``"text-append"``, ``"story-append"`` then
-        ``"lines-append"`` in an append. Does nothing here; the crash tests stop the process
-        at this point (``tests/learnings_crash.py``)."""
+        ``"story"``, ``"keys"`` then ``"lines"`` in a rebuild, ``"text-append"``,
+        ``"story-append"``, ``"keys-append"`` then ``"lines-append"`` in an append. Does
+        nothing here; the crash tests stop the process at this point
+        (``tests/learnings_crash.py``)."""
 

@@ -4,17 +4,25 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 
 from grace.embedding.ports import Matrix, TextEmbedder
 from grace.errors import LearningsIndexError
 from grace.learnings.domain.dense import LANGUAGE_PAIRS, language_axis
-from grace.learnings.domain.ports import IndexStore, LearningsSource, StoredIndex
+from grace.learnings.domain.entry import Learning, key_row
+from grace.learnings.domain.ports import (
+    AppendReceipt,
+    IndexStore,
+    KeyRows,
+    LearningsSource,
+    StoredIndex,
+)
 from grace.learnings.domain.source import (
     LineProblem,
     SourceSnapshot,
@@ -28,6 +36,7 @@ from grace.learnings.domain.staleness import (
     IndexRows,
     State,
     assess,
+    extend_sha256,
     model_fingerprint,
     prefix_and_whole_sha256,
 )
@@ -38,6 +47,26 @@ BATCH: Final = 64
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)`` in entries embedded."""
+
+_Whole = tuple[str, str | None]
+"""SHA-256 hex of the whole file and its running state hex (``None``: unavailable)."""
+
+
+def line_starts(data: bytes, base: int = 0) -> npt.NDArray[np.int64]:
+    """``base +`` the byte offset where each physical line of ``data`` starts."""
+    newlines = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
+    starts = np.concatenate([[0], newlines + 1]).astype(np.int64)
+    lines = len(newlines) + (0 if data.endswith(b"\n") else 1) if data else 0
+    return base + starts[:lines]
+
+
+def key_rows(
+    entries: Sequence[Learning], starts: npt.NDArray[np.int64], first_line: int = 1
+) -> KeyRows:
+    """``(len(entries), 3)`` uint64: each entry's :func:`~grace.learnings.domain.entry.key_row`
+    and the offset of its line (``starts[line - first_line]``)."""
+    return np.asarray([(*key_row(e), int(starts[e.line - first_line])) for e in entries],
+                      dtype=np.uint64).reshape(-1, 3)
 
 
 def _now() -> str:
@@ -124,15 +153,17 @@ class IndexMaintainer:
         verdict, meta, _ = self._assess(data)
         return verdict, meta
 
-    def _assess(self, data: bytes) -> tuple[Freshness, IndexMeta | None, str | None]:
-        """The verdict, the meta, and the SHA-256 of the whole ``data`` when it was computed
-        along with the prefix's (one pass: an append records it without hashing again)."""
+    def _assess(self, data: bytes) -> tuple[Freshness, IndexMeta | None, _Whole | None]:
+        """The verdict, the meta, and the SHA-256 of the whole ``data`` (with its running
+        state) when it was computed along with the prefix's (one pass: an append records it
+        without hashing again)."""
         meta, problem = self._meta()
         if meta is None and problem is not None:
             return Freshness("unusable", f"unreadable meta: {problem}"), None, None
         prefix = whole = None
         if meta is not None and problem is None and len(data) >= meta.source_bytes:
-            prefix, whole = prefix_and_whole_sha256(data, meta.source_bytes)
+            prefix, digest, state = prefix_and_whole_sha256(data, meta.source_bytes)
+            whole = (digest, state)
 
         def line_hashes() -> tuple[str, ...]:
             try:
@@ -149,7 +180,17 @@ class IndexMaintainer:
         return parse_source(self.source.read_bytes())
 
     def status(self) -> IndexStatus:
-        """Read-only report (no lock, no embedding)."""
+        """Read-only report (no lock, no embedding, nothing created)."""
+        if not self.source.exists():
+            meta, _ = self._meta()
+            return IndexStatus(
+                path=self.source.path, state="missing",
+                reason=(f"no learnings file at {self.source.path} (grace learnings add "
+                        "creates it)"),
+                action="nothing", entries=0, active=0, superseded=0, problems=(),
+                indexed=meta.count if meta else 0, model=self.embedder.identity.name,
+                last_rebuilt=meta.last_rebuilt if meta else None,
+            )
         data = self.source.read_bytes()
         snap = parse_source(data)
         verdict, meta = self.freshness(data)
@@ -170,34 +211,97 @@ class IndexMaintainer:
             return self.ensure_locked(progress, known=known)
 
     def ensure_locked(
-        self, progress: Progress | None = None, *, known: Mapping[str, Matrix] | None = None
+        self, progress: Progress | None = None, *, known: Mapping[str, Matrix] | None = None,
+        appended: AppendReceipt | None = None,
     ) -> EnsureReport:
         """Same as :meth:`ensure`, for a caller that already holds the lock.
 
         Args:
             known: vectors already computed for some texts (``(d,)`` float32 by text).
+            appended: what this caller's ``source.append`` wrote since the index was last
+                brought up to date under this lock: when the file's signature before that
+                write is the one the meta recorded and its signature now the one after it, the
+                file is the indexed prefix plus those bytes, and only they are read and hashed
+                (decision 0020). Otherwise the whole file is read and hashed as usual.
         """
         start = time.perf_counter()
+        trusted = self._trusted(appended)
+        if trusted is not None:
+            known_meta, known_sig = trusted
+            if appended is None:
+                return EnsureReport("fresh", "nothing", 0, 0, known_meta.count,
+                                    time.perf_counter() - start)
+            count = self._append_payload(known_meta, appended.payload, known_sig,
+                                         dict(known or {}), progress)
+            if count is not None:
+                return EnsureReport("appended", "append", count - known_meta.count, 0, count,
+                                    time.perf_counter() - start)
+        before = self.source.signature()
         data = self.source.read_bytes()
+        sig = self.source.signature()
+        if sig is None or sig != before or sig[2] != len(data):
+            sig = None  # written while read (outside the lock): not recorded
         verdict, meta, whole = self._assess(data)
         if verdict.state == "unusable" and meta is not None and self.store.repair(meta):
             verdict, meta, whole = self._assess(data)  # an interrupted append was cut off
+        if (verdict.action != "rebuild" and meta is not None
+                and self.store.keys(meta) is None):  # an index written before the keys file
+            verdict = replace(verdict, state="edited", reason="no keys file")
         if verdict.action == "nothing":
-            assert meta is not None
+            assert meta is not None and whole is not None
+            if sig is not None and (meta.source_stat != sig or meta.source_state != whole[1]):
+                self.store.write_meta(replace(meta, source_stat=sig, source_state=whole[1]))
             return EnsureReport("fresh", "nothing", 0, 0, meta.count, time.perf_counter() - start)
         if verdict.action == "append":
             assert meta is not None and whole is not None
-            count = self._append(data, meta, whole, dict(known or {}), progress)
+            count = self._append(data, meta, whole, sig, dict(known or {}), progress)
             embedded = count - meta.count
         else:
-            count, embedded = self._rebuild(data, meta, verdict.state, dict(known or {}),
+            count, embedded = self._rebuild(data, meta, verdict.state, sig, dict(known or {}),
                                             progress)
         return EnsureReport(verdict.state, verdict.action, embedded, count - embedded, count,
                             time.perf_counter() - start)
 
+    def _trusted(self, appended: AppendReceipt | None) -> tuple[IndexMeta, list[int]] | None:
+        """``(meta, the file's signature now)`` when the file is known without reading it: its
+        signature is the one the meta recorded (``appended`` is ``None``: fresh), or was that
+        one just before ``appended`` was written and is the one after (the indexed prefix plus
+        the payload). ``None`` otherwise: the caller reads and hashes the file."""
+        meta, problem = self._meta()
+        if (meta is None or problem is not None or meta.source_stat is None
+                or meta.model_identity != model_fingerprint(self.embedder.identity)
+                or self.store.keys(meta) is None):
+            return None
+        sig = self.source.signature()
+        if appended is None:
+            return (meta, sig) if sig == meta.source_stat else None
+        if (appended.before != meta.source_stat or sig is None or sig != appended.after
+                or sig[2] != meta.source_bytes + len(appended.payload)):
+            return None
+        return meta, sig
+
+    def _append_payload(
+        self, meta: IndexMeta, payload: bytes, sig: list[int], cache: dict[str, Matrix],
+        progress: Progress | None,
+    ) -> int | None:
+        """Index the bytes this process appended after the indexed prefix, the SHA-256
+        extended from the meta's state; the new row count, or ``None`` when the meta records no
+        usable state (the caller takes the whole-file path)."""
+        if not meta.source_ends_with_newline and not payload.startswith(b"\n"):
+            return None  # the last indexed line was extended: an edit (never from append())
+        extended = extend_sha256(meta, payload)
+        if extended is None:
+            return None
+        digest, state = extended
+        return self._append_tail(payload, meta, (digest, state), sig,
+                                 size=meta.source_bytes + len(payload),
+                                 ends_with_newline=payload.endswith(b"\n"), cache=cache,
+                                 progress=progress)
+
     def _draft(
         self, *, count: int, last_rebuilt: str, source_hash: str, source_bytes: int,
-        source_ends_with_newline: bool, line_count: int,
+        source_ends_with_newline: bool, line_count: int, source_stat: list[int] | None,
+        source_state: str | None,
     ) -> IndexMeta:
         identity = self.embedder.identity
         return IndexMeta(
@@ -205,37 +309,50 @@ class IndexMaintainer:
             last_rebuilt=last_rebuilt, source_hash=source_hash,
             model_identity=model_fingerprint(identity), source_bytes=source_bytes,
             source_ends_with_newline=source_ends_with_newline, line_count=line_count, files={},
-            last_updated=_now(),
+            last_updated=_now(), source_stat=source_stat, source_state=source_state,
         )
 
     def _append(
-        self, data: bytes, meta: IndexMeta, whole: str, cache: dict[str, Matrix],
-        progress: Progress | None,
+        self, data: bytes, meta: IndexMeta, whole: _Whole, sig: list[int] | None,
+        cache: dict[str, Matrix], progress: Progress | None,
     ) -> int:
         """Embed and add only the lines after the indexed prefix; the new row count.
 
         O(new lines) but for the one pass of SHA-256 over the file that the freshness check
-        makes anyway (decision 0020)."""
-        tail = data[meta.source_bytes:]
-        if not meta.source_ends_with_newline:
-            tail = tail.removeprefix(b"\n")  # it terminates the last indexed line
+        made (decision 0020)."""
+        return self._append_tail(data[meta.source_bytes:], meta, whole, sig, size=len(data),
+                                 ends_with_newline=data.endswith(b"\n"), cache=cache,
+                                 progress=progress)
+
+    def _append_tail(
+        self, tail: bytes, meta: IndexMeta, whole: _Whole, sig: list[int] | None, *,
+        size: int, ends_with_newline: bool, cache: dict[str, Matrix], progress: Progress | None,
+    ) -> int:
+        """Index ``tail``, the bytes after the indexed prefix of a file now ``size`` bytes long
+        whose SHA-256 (and state) is ``whole``; the new row count."""
+        base = meta.source_bytes
+        if not meta.source_ends_with_newline and tail.startswith(b"\n"):
+            tail, base = tail[1:], base + 1  # it terminates the last indexed line
         new = parse_appended(tail, meta.line_count + 1,
                              lambda ids: self.store.existing_ids(meta, ids))
         rows, _ = self._embed([e.text for e in new.entries], cache, progress)
         story, _ = self._embed([e.story for e in new.entries], {}, None)
         draft = self._draft(
             count=meta.count + len(new.entries), last_rebuilt=meta.last_rebuilt,
-            source_hash="sha256:" + whole, source_bytes=len(data),
-            source_ends_with_newline=data.endswith(b"\n"),
-            line_count=meta.line_count + len(new.line_hashes),
+            source_hash="sha256:" + whole[0], source_bytes=size,
+            source_ends_with_newline=ends_with_newline,
+            line_count=meta.line_count + len(new.line_hashes), source_stat=sig,
+            source_state=whole[1],
         )
         self.store.append(meta, rows, draft, views={"story": story},
-                          rows=IndexRows(new.line_hashes, new.line_ids))
+                          rows=IndexRows(new.line_hashes, new.line_ids),
+                          keys=key_rows(new.entries, line_starts(tail, base),
+                                        meta.line_count + 1))
         return draft.count
 
     def _rebuild(
-        self, data: bytes, meta: IndexMeta | None, state: State, cache: dict[str, Matrix],
-        progress: Progress | None,
+        self, data: bytes, meta: IndexMeta | None, state: State, sig: list[int] | None,
+        cache: dict[str, Matrix], progress: Progress | None,
     ) -> tuple[int, int]:
         """Write the whole index anew (reusing unchanged lines' vectors after an edit);
         ``(rows, embedded)``."""
@@ -250,10 +367,12 @@ class IndexMaintainer:
         draft = self._draft(
             count=len(snap.entries), last_rebuilt=_now(), source_hash="sha256:" + snap.sha256,
             source_bytes=snap.size, source_ends_with_newline=snap.ends_with_newline,
-            line_count=len(snap.line_hashes),
+            line_count=len(snap.line_hashes), source_stat=sig,
+            source_state=prefix_and_whole_sha256(data, len(data))[2],
         )
         self.store.save(rows, draft, views={"story": story, "language_axis": axis},
-                        rows=IndexRows(snap.line_hashes, line_ids))
+                        rows=IndexRows(snap.line_hashes, line_ids),
+                        keys=key_rows(snap.entries, line_starts(data)))
         return len(snap.entries), embedded
 
     def language_axis(self) -> Matrix:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 import numpy as np
@@ -27,7 +27,7 @@ from grace.learnings.domain.ranking import (
     tokenize,
     top_rows,
 )
-from grace.learnings.domain.source import parse_source
+from grace.learnings.domain.source import SourceSnapshot, parse_source
 from grace.vectors.blas import one_blas_thread
 
 MAX_QUERY_CHARS: Final = 2000
@@ -41,6 +41,7 @@ class _Prepared:
     """Everything derived once per index version (source hash + model)."""
 
     key: str
+    rebuilt: str
     entries: tuple[Learning, ...]
     active: npt.NDArray[np.int64]
     lexical: LexicalIndex
@@ -98,46 +99,82 @@ class SearchLearnings:
         if not 1 <= k <= MAX_K:
             raise InvalidLearningError(f"-k must be between 1 and {MAX_K}, got {k}")
         filters = filters or Filters()
+        if not self._m.source.exists():  # nothing to search, and nothing is created
+            reason = (f"no learnings file at {self._m.source.path} (grace learnings add "
+                      "creates it)")
+            return SearchResult(query, "fallback", reason, (), 0, "missing")
         if self._threshold > 0:  # with no threshold the index's own read is enough
-            active = parse_source(self._m.source.read_bytes()).active()
+            snap = parse_source(self._m.source.read_bytes())
+            active = snap.active()
             if len(active) <= self._threshold:
                 reason = (f"{len(active)} active entries ≤ threshold {self._threshold} "
                           "(seed 002): grep on tags")
-                return self._fallback(query, active, k, filters, reason, "not used")
+                return self._fallback(query, snap, k, filters, reason, "not used")
         if self._update:
             self._m.ensure(progress)
         loaded = self._m.load_fresh()
         if not isinstance(loaded, LoadedIndex):
-            active = parse_source(self._m.source.read_bytes()).active()
+            snap = parse_source(self._m.source.read_bytes())
             reason = f"index not used ({loaded.state}: {loaded.reason}): grep on tags"
-            return self._fallback(query, active, k, filters, reason, loaded.state)
-        return self._hybrid(query, loaded, k, filters)
+            return self._fallback(query, snap, k, filters, reason, loaded.state)
+        return replace(self._hybrid(query, loaded, k, filters),
+                       problems=loaded.snapshot.problems)
 
     def _fallback(
-        self, query: str, active: list[Learning], k: int, filters: Filters, reason: str, state: str
+        self, query: str, snap: SourceSnapshot, k: int, filters: Filters, reason: str,
+        state: str,
     ) -> SearchResult:
-        pool = [e for e in active if filters.accepts(e)]
+        pool = [e for e in snap.active() if filters.accepts(e)]
         hits = fallback_rank(pool, query, k=k)
-        return SearchResult(query, "fallback", reason, tuple(hits), len(pool), state)
+        return SearchResult(query, "fallback", reason, tuple(hits), len(pool), state,
+                            snap.problems)
 
     def _prepare(self, loaded: LoadedIndex) -> _Prepared:
         key = loaded.meta.source_hash + loaded.meta.model_identity.get("key", "")
         if self._prepared is None or self._prepared.key != key:
-            by_id = {e.id: e for e in loaded.snapshot.entries}
-            entries = tuple(by_id[i] for i in loaded.rows.ids)
+            entries, lexical = self._grown(loaded) or self._fresh_rows(loaded)
             gone = loaded.snapshot.superseded
             self._prepared = _Prepared(
                 key=key,
+                rebuilt=loaded.meta.last_rebuilt,
                 entries=entries,
                 active=np.asarray([r for r, e in enumerate(entries) if e.id not in gone],
                                   dtype=np.int64),
-                lexical=self._build_lexical([e.text for e in entries]),
+                lexical=lexical,
                 space=DenseSpace.build(
                     (loaded.vectors, loaded.views["story"]), loaded.views["language_axis"][0]
                 ),
                 keys=KeyIndex(entries),
             )
         return self._prepared
+
+    def _fresh_rows(self, loaded: LoadedIndex) -> tuple[tuple[Learning, ...], LexicalIndex]:
+        """The rows' entries and a BM25 index built over all of them."""
+        by_id = {e.id: e for e in loaded.snapshot.entries}
+        entries = tuple(by_id[i] for i in loaded.rows.ids)
+        return entries, self._build_lexical([e.text for e in entries])
+
+    def _grown(
+        self, loaded: LoadedIndex
+    ) -> tuple[tuple[Learning, ...], LexicalIndex] | None:
+        """When the index only grew by appends since the last preparation (same model, same
+        rebuild, the old rows a prefix of the new ones): the entries extended and the BM25
+        index grown by the new rows (decision 0020), instead of a rebuild over every row.
+        ``None`` otherwise."""
+        prev = self._prepared
+        if (prev is None or prev.rebuilt != loaded.meta.last_rebuilt
+                or prev.key[len(loaded.meta.source_hash):]
+                != loaded.meta.model_identity.get("key", "")):
+            return None
+        old = len(prev.entries)
+        ids = loaded.rows.ids
+        new = loaded.snapshot.entries[old:]
+        if (len(ids) < old or len(loaded.snapshot.entries) != len(ids)
+                or ids[:old] != tuple(e.id for e in prev.entries)
+                or tuple(e.id for e in new) != ids[old:]):
+            return None
+        prev.lexical.extend([e.text for e in new])
+        return prev.entries + tuple(new), prev.lexical
 
     def _hybrid(self, query: str, loaded: LoadedIndex, k: int, filters: Filters) -> SearchResult:
         prep = self._prepare(loaded)

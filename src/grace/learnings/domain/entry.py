@@ -160,6 +160,20 @@ def derive_id(story: str, tags: tuple[str, ...], learning: str, salt: str = "") 
     return "L-" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:10]
 
 
+def key_hash(text: str) -> int:
+    """64-bit hash of ``text`` (the first 8 bytes of its UTF-8 SHA-256, little-endian), never 0:
+    what the keys file holds for a content key or a superseded id (decision 0020). Equal texts,
+    equal hashes; a shared hash is confirmed on the parsed entries before anything is refused.
+    """
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+    return int.from_bytes(digest[:8], "little") or 1
+
+
+def key_row(entry: Learning) -> tuple[int, int]:
+    """``(key_hash(content key), key_hash(superseded id) or 0)``: the entry's keys-file row."""
+    return key_hash(entry.content_key()), key_hash(entry.supersedes) if entry.supersedes else 0
+
+
 def parse_date(value: object) -> dt.date | None:
     """``None``, ``YYYY-MM-DD`` or an ISO datetime (its date part).
 

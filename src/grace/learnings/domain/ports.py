@@ -25,15 +25,34 @@ class LexicalIndex(Protocol):
 
     ``scores(query)`` returns ``(n,) float64`` in [0, 1]: 0 for a row sharing no analysed term
     with the query, 1 for a row matching every query term at saturation (the score divided by
-    the query's ceiling, so that values compare across queries). The adapter owns the text
-    analysis (stemming, stop words).
+    the query's ceiling, so that values compare across queries); ``extend(texts)`` adds rows
+    after the others (an append: decision 0020). The adapter owns the text analysis
+    (stemming, stop words).
     """
 
     def scores(self, query: str) -> npt.NDArray[np.float64]: ...
 
+    def extend(self, texts: Sequence[str]) -> None: ...
+
 
 LexicalIndexBuilder = Callable[[Sequence[str]], LexicalIndex]
 """Builds a :class:`LexicalIndex` from the rows' texts."""
+
+KeyRows = npt.NDArray[np.uint64]
+"""``(count, 3)`` uint64: per row, :func:`~grace.learnings.domain.entry.key_hash` of the entry's
+content key and of the id it supersedes (0 when none), and the byte offset where the entry's
+line starts in the source."""
+
+
+@dataclass(frozen=True, slots=True)
+class AppendReceipt:
+    """What :meth:`LearningsSource.append` wrote: the file's stat signature just before and
+    just after the write (``None`` where the source has none) and the exact bytes written (a
+    leading ``\\n`` that terminated the previous last line included)."""
+
+    before: list[int] | None
+    after: list[int] | None
+    payload: bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +78,12 @@ class LearningsSource(Protocol):
     """The append-only ``learnings.jsonl``.
 
     ``read_bytes()`` returns the whole content (``b""`` when the file does not exist yet);
-    ``append(lines)`` writes complete lines durably (fsync) and must be called inside
-    ``lock()``, which serialises every writer and rebuild across processes.
+    ``exists()`` whether it does; ``read_line(offset)`` the line starting at that byte offset
+    (without its newline); ``signature()`` its stat signature (device, inode, size,
+    mtime and ctime in ns; ``None`` when it does not exist or the source has no such thing);
+    ``append(lines)`` writes complete lines durably (fsync), returns an
+    :class:`AppendReceipt`, and must be called inside ``lock()``, which serialises every
+    writer and rebuild across processes.
 
     Raises:
         LearningsFileError: the file cannot be read or written.
@@ -71,7 +94,13 @@ class LearningsSource(Protocol):
 
     def read_bytes(self) -> bytes: ...
 
-    def append(self, lines: Sequence[str]) -> None: ...
+    def exists(self) -> bool: ...
+
+    def read_line(self, offset: int) -> bytes: ...
+
+    def signature(self) -> list[int] | None: ...
+
+    def append(self, lines: Sequence[str]) -> AppendReceipt: ...
 
     def lock(self) -> AbstractContextManager[object]: ...
 
@@ -88,10 +117,15 @@ class IndexStore(Protocol):
     * ``load(meta)`` → a :class:`StoredIndex`, checked against the meta;
     * ``existing_ids(meta, ids)`` → those of ``ids`` that an indexed line holds (without
       loading the index: an append checks its new ids against them);
-    * ``save(vectors, meta, views=..., rows=...)`` replaces every file (temporary file, fsync,
-      rename), the meta last, with the store's record of its files, and returns that meta;
-    * ``append(old, vectors, meta, views=..., rows=...)`` adds rows after those of the checked
-      meta ``old`` (``views`` holds the new ``story`` rows only; ``rows`` the new lines only)
+    * ``text_rows(meta)`` → the text rows alone, checked (``add``'s near-duplicate scan);
+    * ``keys(meta)`` → the :data:`KeyRows` (``None`` for an index written before them);
+    * ``write_meta(meta)`` rewrites the meta alone (the files unchanged);
+    * ``save(vectors, meta, views=..., rows=..., keys=...)`` replaces every file (temporary
+      file, fsync, rename), the meta last, with the store's record of its files, and returns
+      that meta;
+    * ``append(old, vectors, meta, views=..., rows=..., keys=...)`` adds rows after those of
+      the checked meta ``old`` (``views`` holds the new ``story`` rows only; ``rows`` the new
+      lines only, ``keys`` the new rows' keys)
       and writes ``meta`` last; returns it with the store's record filled in.
 
     Raises:
@@ -108,11 +142,18 @@ class IndexStore(Protocol):
 
     def existing_ids(self, meta: IndexMeta, ids: Sequence[str]) -> frozenset[str]: ...
 
+    def text_rows(self, meta: IndexMeta) -> Matrix: ...
+
+    def keys(self, meta: IndexMeta) -> KeyRows | None: ...
+
+    def write_meta(self, meta: IndexMeta) -> None: ...
+
     def save(
-        self, vectors: Matrix, meta: IndexMeta, *, views: Mapping[str, Matrix], rows: IndexRows
+        self, vectors: Matrix, meta: IndexMeta, *, views: Mapping[str, Matrix], rows: IndexRows,
+        keys: KeyRows,
     ) -> IndexMeta: ...
 
     def append(
         self, old: IndexMeta, vectors: Matrix, meta: IndexMeta, *,
-        views: Mapping[str, Matrix], rows: IndexRows,
+        views: Mapping[str, Matrix], rows: IndexRows, keys: KeyRows,
     ) -> IndexMeta: ...

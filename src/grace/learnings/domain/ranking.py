@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grace.learnings.domain.entry import Learning, normalise_tag
+from grace.learnings.domain.source import LineProblem
 from grace.text import fold
 from grace.vectors.topk import top_k
 
@@ -180,7 +181,8 @@ class Hit:
 
 @dataclass(frozen=True, slots=True)
 class SearchResult:
-    """Hits plus which path answered and why (``reason``), and what was searched."""
+    """Hits plus which path answered and why (``reason``), what was searched, and the lines of
+    the file that were skipped (unreadable, invalid, duplicate ids), on every path."""
 
     query: str
     path: Path
@@ -188,6 +190,7 @@ class SearchResult:
     hits: tuple[Hit, ...]
     searched: int
     index_state: str
+    problems: tuple[LineProblem, ...] = ()
 
 
 def explain(

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any, Final, Literal
 
+from grace import resumable_sha256
 from grace.embedding.ports import ModelIdentity
 from grace.learnings.domain.dense import VIEWS_VERSION
 from grace.learnings.domain.entry import TEXT_TEMPLATE
@@ -73,6 +74,12 @@ class IndexMeta:
     of the file, which hold ``line_count`` physical lines and ``count`` indexed entries (their
     hashes and ids: :class:`IndexRows`, kept by the store in an append-only file).
     ``files`` is the store's own record of its files (names, sizes, hashes).
+
+    ``source_stat`` is the file's stat signature (device, inode, size, mtime and ctime in ns)
+    taken under the lock when an update had verified those ``source_bytes`` (``None``: not
+    recorded); ``source_state`` the hex of the SHA-256 running state after those bytes
+    (:mod:`grace.resumable_sha256`, ``None`` where unavailable): an append made by this
+    product under the lock extends the hash from it in O(new bytes) (decision 0020).
     """
 
     model: str
@@ -87,6 +94,8 @@ class IndexMeta:
     files: dict[str, dict[str, Any]]
     last_updated: str
     format: int = META_FORMAT
+    source_stat: list[int] | None = None
+    source_state: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready mapping."""
@@ -116,6 +125,8 @@ class IndexMeta:
             files={str(k): dict(v) for k, v in dict(data["files"]).items()},
             last_updated=str(data["last_updated"]),
             format=fmt,
+            source_stat=[int(x) for x in data["source_stat"]] if data.get("source_stat") else None,
+            source_state=str(data["source_state"]) if data.get("source_state") else None,
         )
         if not 0 <= meta.count <= meta.line_count:
             raise ValueError(f"count {meta.count} for {meta.line_count} lines is inconsistent")
@@ -152,14 +163,37 @@ def changed_lines(old: tuple[str, ...], data: bytes) -> tuple[int, ...]:
     return tuple(i + 1 for i, h in enumerate(old) if i >= len(new) or new[i] != h)
 
 
-def prefix_and_whole_sha256(data: bytes, prefix: int) -> tuple[str, str]:
-    """``(SHA-256 of data[:prefix], SHA-256 of data)`` as hex, in one pass over ``data``."""
-    h = hashlib.sha256(memoryview(data)[:prefix])
-    head = h.hexdigest()
-    if prefix >= len(data):
-        return head, head
-    h.update(memoryview(data)[prefix:])
-    return head, h.hexdigest()
+def prefix_and_whole_sha256(data: bytes, prefix: int) -> tuple[str, str, str | None]:
+    """``(SHA-256 of data[:prefix], SHA-256 of data, running state after data)``, hex, in one
+    pass over ``data``; the state is ``None`` where :mod:`grace.resumable_sha256` is not
+    available."""
+    if not resumable_sha256.available():
+        h = hashlib.sha256(memoryview(data)[:prefix])
+        head = h.hexdigest()
+        h.update(memoryview(data)[prefix:])
+        return head, h.hexdigest(), None
+    r = resumable_sha256.ResumableSha256()
+    r.update(data, 0, prefix)
+    head = r.hexdigest()
+    if prefix < len(data):
+        r.update(data, prefix)
+    return head, r.hexdigest(), r.state().hex()
+
+
+def extend_sha256(meta: IndexMeta, tail: bytes) -> tuple[str, str] | None:
+    """``(SHA-256 hex, state hex)`` of the indexed prefix followed by ``tail``, from the state
+    the meta records, in O(len(tail)); ``None`` when it records none (or one that does not
+    give its ``source_hash``: then the caller hashes the whole file)."""
+    if meta.source_state is None or not resumable_sha256.available():
+        return None
+    try:
+        h = resumable_sha256.ResumableSha256.resume(bytes.fromhex(meta.source_state))
+    except ValueError:
+        return None
+    if "sha256:" + h.hexdigest() != meta.source_hash:
+        return None
+    h.update(tail)
+    return h.hexdigest(), h.state().hex()
 
 
 def assess(
