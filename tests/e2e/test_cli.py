@@ -92,6 +92,26 @@ def test_a_too_long_task_fails_before_the_model_is_loaded(tmp_path):
     assert "task is 50001 characters long; the maximum is 50000" in r.stderr
     assert "Traceback" not in r.stderr
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-r", "designer"], "unknown role 'designer'"),
+        (["-r", "backend", "-b", "2000000"], "token budget must be between 1 and 1000000"),
+        (["-r", "backend", "--files", "app/a\x01.py"], "has a control character"),
+    ],
+)
+def test_a_bad_role_budget_or_file_fails_before_the_model_is_loaded(tmp_path, args, message):
+    # A model that cannot load: the warm-up would fail with its own error (with e5, after
+    # embedding the catalog for minutes); the request's error must come first.
+    r = grace("resolve", "--example", "--relevance", "embeddings", *args, "x",
+              env={"GRACE_EMBEDDER": f"st:{tmp_path / 'no-model'}",
+                   "GRACE_CACHE_DIR": str(tmp_path / "cache"), "GRACE_USAGE": "off"})
+    assert r.returncode == 2
+    assert message in r.stderr
+    assert "sentence-transformers" not in r.stderr
+    assert "Traceback" not in r.stderr
+
+
 
 def test_a_long_error_message_stays_on_one_line(tmp_path):
     r = grace("init", str(tmp_path))  # no catalog: the message is over 200 characters

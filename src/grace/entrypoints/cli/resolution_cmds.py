@@ -139,6 +139,10 @@ def resolve(
 
         in_play += changed_files(root, exclude=wired.own_paths, exclude_names={OWNERSHIP_FILE})
     task_text = _read_task(task)  # a too long task fails before the talents are embedded
+    budget = token_budget or cfg.token_budget
+    # role, budget and files too: a bad one fails at once, not after embedding the catalog
+    wired.check_request(role=role, task=task_text, token_budget=budget, files=in_play,
+                        root=str(root))
     if cfg.relevance == "embeddings":
         with progress_bar("embedding talents (cached after the first run)",
                           "passages") as on_progress:
@@ -148,7 +152,7 @@ def resolve(
         role=role,
         task=task_text,
         depth=depth,
-        token_budget=token_budget or cfg.token_budget,
+        token_budget=budget,
         files=in_play,
         root=str(root),
     )
