@@ -357,3 +357,49 @@ def test_resolve_refuses_a_file_in_play_linked_outside_the_repository(tmp_path):
         assert "outside the repository" in r.stderr and path in r.stderr, r.stderr
     r = grace("resolve", "-r", "backend", "--files", "app/inner.py", "--json", "x", cwd=repo)
     assert r.returncode == 0 and json.loads(r.stdout)["warnings"] == []  # a link inside: fine
+
+
+def test_a_grace_yaml_without_catalog_reads_dot_grace_catalog_or_says_how_to_import(tmp_path):
+    repo = _files_project(tmp_path)
+    (repo / "grace.yaml").write_text(
+        "name: shop\nlanguages: [python]\ntalents: {py.fastapi: true, any.commits: true}\n",
+        encoding="utf-8")
+    (repo / ".cursor" / "rules").mkdir(parents=True)
+    r = grace("resolve", "-r", "backend", "--json", "Add an endpoint", cwd=repo)
+    assert r.returncode == 2  # never the bundled example in its place
+    (line,) = r.stderr.strip().splitlines()
+    assert "names no catalog and .grace/catalog is missing" in line
+    assert "grace catalog import -f cursor .cursor/rules .grace/catalog" in line
+    assert "catalog: grace:example" in line
+    (repo / ".grace").mkdir()
+    (repo / "catalog").rename(repo / ".grace" / "catalog")
+    r = grace("resolve", "-r", "backend", "--json", "Add an endpoint", cwd=repo)
+    assert r.returncode == 0, r.stderr
+    assert set(json.loads(r.stdout)["served_ids"]) == {"py.fastapi", "any.commits"}
+
+
+def test_catalog_grace_example_names_the_bundled_catalog(tmp_path):
+    (tmp_path / "grace.yaml").write_text(
+        "name: demo\ncatalog: grace:example\ntalents: {pattern.use-case: true}\n",
+        encoding="utf-8")
+    r = grace("resolve", "-r", "backend", "--json", TASK, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["served_ids"] == ["pattern.use-case"]
+
+
+def test_init_enables_the_talents_of_the_project_s_languages_only(tmp_path):
+    repo = _files_project(tmp_path)  # py.fastapi (python), cs.mvvm (csharp), any.commits
+    (repo / "grace.yaml").unlink()
+    (repo / ".grace").mkdir()
+    (repo / "catalog").rename(repo / ".grace" / "catalog")
+    r = grace("init", ".", "--json", cwd=repo)  # the files: app/api/items.py, python only
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["languages"] == ["python"] and data["left_disabled"] == 1
+    assert data["talents"] == ["any.commits", "py.fastapi"] and data["disabled"] == ["cs.mvvm"]
+    assert "cs.mvvm: false" in (repo / "grace.yaml").read_text(encoding="utf-8")
+    text = grace("init", ".", "--force", cwd=repo)
+    assert "2 talents, languages: python; 1 left disabled" in text.stdout
+    doctor = json.loads(grace("doctor", "--json", cwd=repo).stdout)
+    assert not [f for f in doctor["findings"]
+                if f["code"] in ("not_enabled", "language_mismatch")]

@@ -21,6 +21,7 @@ from grace.resolution.adapters.project_file import (
     locate_project_file,
     write_project_file,
 )
+from grace.resolution.adapters.repository_catalog import missing_catalog
 from grace.resolution.adapters.token_counters import (
     BpeTokenCounter,
     HeuristicTokenCounter,
@@ -307,15 +308,22 @@ def build_resolution(
 ) -> ResolutionApp:
     """Wire the resolution use cases for a project.
 
+    The catalog: ``catalog`` (``--catalog``), ``GRACE_CATALOG``, else the project file's
+    (:func:`~grace.resolution.adapters.project_file.project_catalog`).
+
     Raises:
-        ProjectError, CatalogError: no usable project file or catalog folder.
+        ProjectError, CatalogError: no usable project file or catalog folder (a ``grace.yaml``
+            naming none, without ``.grace/catalog`` beside it: the message says how to import
+            one).
     """
     pf = load_project_file(locate_project(settings, project, example=example))
     if pf.platform is not None and catalog is None and settings.catalog is None:
         from grace.bootstrap.platform import platform_project_app
 
         return platform_project_app(settings, pf)
-    root = catalog or settings.catalog or pf.catalog or bundled_catalog()
+    root = catalog or settings.catalog or pf.catalog
+    if root is None:  # no `catalog:` and no .grace/catalog: never the bundled example unasked
+        raise missing_catalog(pf.path)
     return ResolutionApp(pf, FilesystemCatalog(root), token_counter(settings), settings)
 
 

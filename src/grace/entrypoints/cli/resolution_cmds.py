@@ -324,9 +324,10 @@ def init(
 
     The talents come from --catalog (or GRACE_CATALOG), else the repository's own
     .grace/catalog; without one, init says how to import your rules (the bundled example is
-    used only with --example). Without --talent, every non-draft talent is enabled except the
-    lower-priority side of each conflict; without --language, the languages are detected from
-    file extensions.
+    used only with --example, named `catalog: grace:example`). Without --talent, every
+    non-draft talent whose languages meet the project's (or that has none) is enabled, except
+    the lower-priority side of each conflict; the others are written disabled and counted.
+    Without --language, the languages are detected from file extensions.
 
     Examples:
 
@@ -342,12 +343,16 @@ def init(
     report = build_init(cfg, read)(
         folder, talents=talent, languages=language, name=name, catalog=named, overwrite=force)
     path, chosen, languages = report.path, list(report.talents), list(report.languages)
+    left = list(report.left_disabled)
     if as_json:
-        print_json({"path": str(path), "talents": chosen, "languages": languages})
+        print_json({"path": str(path), "talents": chosen, "languages": languages,
+                    "left_disabled": len(left), "disabled": left})
     else:
         out_console.print(
             escape(f"wrote {path}: {len(chosen)} talents, languages: "
-                   f"{', '.join(languages) or 'none'}"),
+                   f"{', '.join(languages) or 'none'}"
+                   + (f"; {len(left)} left disabled (their languages are not the project's: "
+                      "`grace enable ID` serves one)" if left else "")),
             highlight=False,
         )
 
