@@ -3,15 +3,29 @@
 Read once by the entry point and handed to :mod:`grace.bootstrap`; nothing reads the environment
 anywhere else. Defaults that are a context's constants (seed numbers, measured thresholds) are
 imported from it, never repeated here.
+
+A plain pydantic model that reads the environment itself (:func:`environment_values`), not
+pydantic-settings: its import (asyncio, its source providers) cost ≈ 45 ms of every command's
+start (issue 12 item 4, decision 0019) for a mapping of names to strings that pydantic
+validates anyway.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import AliasChoices, Field, SecretStr, ValidationError
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    model_validator,
+)
 
 from grace.errors import ConfigError
 from grace.learnings.application.defaults import NEAR_DUPLICATE
@@ -19,9 +33,15 @@ from grace.learnings.application.defaults import THRESHOLD as LEARNINGS_THRESHOL
 from grace.matching.application.defaults import BROAD_LIMIT, FINALISTS, REUSE_SIMILARITY, TOP_K
 from grace.resolution.domain.seed_params import BETA
 
+ENV_PREFIX = "GRACE_"
 
-class Settings(BaseSettings):
+
+class Settings(BaseModel):
     """GRACE settings, from ``GRACE_*`` variables (CLI options override them).
+
+    ``Settings(**values)`` reads the environment too, the given values winning (as
+    pydantic-settings did); variable names are case-insensitive; an empty variable is a value
+    (``GRACE_CATALOG=`` is the current folder), never "unset".
 
     Attributes:
         project: ``GRACE_PROJECT`` — path of a ``grace.yaml`` (or its folder); default: the
@@ -99,8 +119,7 @@ class Settings(BaseSettings):
             ``GRACE_LLM_PRICE_OUTPUT_EUR`` (12.90) — € per million tokens (decision 0009).
     """
 
-    model_config = SettingsConfigDict(env_prefix="GRACE_", extra="ignore", frozen=True,
-                                      populate_by_name=True)
+    model_config = ConfigDict(extra="ignore", frozen=True, populate_by_name=True)
 
     project: Path | None = None
     catalog: Path | None = None
@@ -153,6 +172,33 @@ class Settings(BaseSettings):
     usage: Literal["on", "off"] = "on"
     usage_text: bool = False
     usage_max_bytes: int = Field(1_000_000, ge=1_000, le=1_000_000_000)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _with_environment(cls, data: Any) -> Any:
+        """The environment's values under those given by name."""
+        if not isinstance(data, dict):
+            return data
+        return {**environment_values(), **data}
+
+
+def environment_values(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The settings' raw values in ``environ`` (default ``os.environ``), by field name.
+
+    A field is read from ``GRACE_<NAME>``, or from its alias choices in order (the API key:
+    ``GRACE_ANTHROPIC_API_KEY``, then ``ANTHROPIC_API_KEY``); names are compared upper-cased.
+    """
+    upper = {k.upper(): v for k, v in (os.environ if environ is None else environ).items()}
+    found: dict[str, str] = {}
+    for name, info in Settings.model_fields.items():
+        alias = info.validation_alias
+        keys = ([str(c) for c in alias.choices] if isinstance(alias, AliasChoices)
+                else [ENV_PREFIX + name])
+        for key in keys:
+            if key.upper() in upper:
+                found[name] = upper[key.upper()]
+                break
+    return found
 
 
 def load_settings() -> Settings:

@@ -92,6 +92,26 @@ def test_a_too_long_task_fails_before_the_model_is_loaded(tmp_path):
     assert "task is 50001 characters long; the maximum is 50000" in r.stderr
     assert "Traceback" not in r.stderr
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-r", "designer"], "unknown role 'designer'"),
+        (["-r", "backend", "-b", "2000000"], "token budget must be between 1 and 1000000"),
+        (["-r", "backend", "--files", "app/a\x01.py"], "has a control character"),
+    ],
+)
+def test_a_bad_role_budget_or_file_fails_before_the_model_is_loaded(tmp_path, args, message):
+    # A model that cannot load: the warm-up would fail with its own error (with e5, after
+    # embedding the catalog for minutes); the request's error must come first.
+    r = grace("resolve", "--example", "--relevance", "embeddings", *args, "x",
+              env={"GRACE_EMBEDDER": f"st:{tmp_path / 'no-model'}",
+                   "GRACE_CACHE_DIR": str(tmp_path / "cache"), "GRACE_USAGE": "off"})
+    assert r.returncode == 2
+    assert message in r.stderr
+    assert "sentence-transformers" not in r.stderr
+    assert "Traceback" not in r.stderr
+
+
 
 def test_a_long_error_message_stays_on_one_line(tmp_path):
     r = grace("init", str(tmp_path))  # no catalog: the message is over 200 characters
@@ -337,3 +357,49 @@ def test_resolve_refuses_a_file_in_play_linked_outside_the_repository(tmp_path):
         assert "outside the repository" in r.stderr and path in r.stderr, r.stderr
     r = grace("resolve", "-r", "backend", "--files", "app/inner.py", "--json", "x", cwd=repo)
     assert r.returncode == 0 and json.loads(r.stdout)["warnings"] == []  # a link inside: fine
+
+
+def test_a_grace_yaml_without_catalog_reads_dot_grace_catalog_or_says_how_to_import(tmp_path):
+    repo = _files_project(tmp_path)
+    (repo / "grace.yaml").write_text(
+        "name: shop\nlanguages: [python]\ntalents: {py.fastapi: true, any.commits: true}\n",
+        encoding="utf-8")
+    (repo / ".cursor" / "rules").mkdir(parents=True)
+    r = grace("resolve", "-r", "backend", "--json", "Add an endpoint", cwd=repo)
+    assert r.returncode == 2  # never the bundled example in its place
+    (line,) = r.stderr.strip().splitlines()
+    assert "names no catalog and .grace/catalog is missing" in line
+    assert "grace catalog import -f cursor .cursor/rules .grace/catalog" in line
+    assert "catalog: grace:example" in line
+    (repo / ".grace").mkdir()
+    (repo / "catalog").rename(repo / ".grace" / "catalog")
+    r = grace("resolve", "-r", "backend", "--json", "Add an endpoint", cwd=repo)
+    assert r.returncode == 0, r.stderr
+    assert set(json.loads(r.stdout)["served_ids"]) == {"py.fastapi", "any.commits"}
+
+
+def test_catalog_grace_example_names_the_bundled_catalog(tmp_path):
+    (tmp_path / "grace.yaml").write_text(
+        "name: demo\ncatalog: grace:example\ntalents: {pattern.use-case: true}\n",
+        encoding="utf-8")
+    r = grace("resolve", "-r", "backend", "--json", TASK, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["served_ids"] == ["pattern.use-case"]
+
+
+def test_init_enables_the_talents_of_the_project_s_languages_only(tmp_path):
+    repo = _files_project(tmp_path)  # py.fastapi (python), cs.mvvm (csharp), any.commits
+    (repo / "grace.yaml").unlink()
+    (repo / ".grace").mkdir()
+    (repo / "catalog").rename(repo / ".grace" / "catalog")
+    r = grace("init", ".", "--json", cwd=repo)  # the files: app/api/items.py, python only
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["languages"] == ["python"] and data["left_disabled"] == 1
+    assert data["talents"] == ["any.commits", "py.fastapi"] and data["disabled"] == ["cs.mvvm"]
+    assert "cs.mvvm: false" in (repo / "grace.yaml").read_text(encoding="utf-8")
+    text = grace("init", ".", "--force", cwd=repo)
+    assert "2 talents, languages: python; 1 left disabled" in text.stdout
+    doctor = json.loads(grace("doctor", "--json", cwd=repo).stdout)
+    assert not [f for f in doctor["findings"]
+                if f["code"] in ("not_enabled", "language_mismatch")]

@@ -73,7 +73,8 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_outside_the_source_tree(
         repos[name] = tmp_path / f"repo-{name}"
         repos[name].mkdir()
         (repos[name] / "grace.yaml").write_text(
-            f"name: {name}\nlanguages: [python]\ntalents: {{architecture.hexagonal: true}}\n")
+            f"name: {name}\ncatalog: grace:example\nlanguages: [python]\n"
+            "talents: {architecture.hexagonal: true}\n")
     bare = tmp_path / "repo-without-grace-yaml"
     bare.mkdir()
     params = StdioServerParameters(command=str(venv / "bin" / "grace"), args=["mcp"],

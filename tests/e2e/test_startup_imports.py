@@ -83,6 +83,9 @@ def test_resolve_with_relevance_off_loads_the_resolution_context_only():
     # half (its __init__ decodes three tables to list their special tokens).
     assert "tokens (o200k_base)" in stderr
     assert loaded(modules, ("bpe_openai",)) == []
+    # The settings are a plain pydantic model reading GRACE_* itself: pydantic-settings (and
+    # the asyncio it imports) cost ≈ 45 ms of every start and is no dependency any more.
+    assert loaded(modules, ("pydantic_settings", "dotenv", "asyncio")) == []
 
 
 def test_the_root_list_shows_each_command_s_own_first_help_paragraph():

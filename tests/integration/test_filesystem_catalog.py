@@ -3,7 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from grace.errors import CatalogError, DuplicateTalentError, ManifestError
+from grace.errors import CatalogError, DuplicateTalentError, ManifestError, ProjectError
+from grace.resolution.adapters.examples import bundled_catalog
 from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog
 from grace.resolution.adapters.project_file import load_project_file, write_project_file
 
@@ -141,6 +142,21 @@ def test_project_file_round_trip(tmp_path):
     assert pf.project.enabled == ("a",) and pf.project.disabled == ("b",)
     assert pf.catalog == (tmp_path / "cat").resolve()
     assert pf.path == path.resolve()
+
+
+def test_a_project_file_without_catalog_reads_the_repository_s_own(tmp_path):
+    (tmp_path / "grace.yaml").write_text("name: demo\ntalents: {a: true}\n", encoding="utf-8")
+    assert load_project_file(tmp_path).catalog is None  # nothing beside it: the caller refuses
+    (tmp_path / ".grace" / "catalog").mkdir(parents=True)
+    assert load_project_file(tmp_path).catalog == (tmp_path / ".grace" / "catalog").resolve()
+
+
+def test_grace_example_names_the_bundled_catalog_and_no_other_name_is_bundled(tmp_path):
+    (tmp_path / "grace.yaml").write_text("name: demo\ncatalog: grace:example\n", encoding="utf-8")
+    assert load_project_file(tmp_path).catalog == bundled_catalog()
+    (tmp_path / "grace.yaml").write_text("name: demo\ncatalog: grace:exemple\n", encoding="utf-8")
+    with pytest.raises(ProjectError, match="unknown bundled catalog 'grace:exemple'"):
+        load_project_file(tmp_path)
 
 
 def test_project_file_gets_the_umask_mode_not_mkstemp_0600(tmp_path):

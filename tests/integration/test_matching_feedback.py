@@ -26,7 +26,7 @@ VERDICT = re.compile(r"retenu pour une demande semblable le \d\d/\d\d/\d{4}")
 
 
 def _app(url: str, tmp_path, **overrides: object) -> MatchingApp:
-    s = Settings(cache_dir=tmp_path, embedder="fake", **overrides)  # type: ignore[arg-type]
+    s = Settings(cache_dir=tmp_path, embedder="fake", **overrides)
     app = build_matching(s, database_url=url)
     members, cal = random_members(300, seed=5)
     app.repo.upsert_members(members)

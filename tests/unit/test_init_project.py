@@ -68,3 +68,32 @@ def test_refusals_write_nothing(tmp_path):
     with pytest.raises(InvalidIdError):
         init(tmp_path, talents=["../etc"])
     assert writer.calls == []
+
+
+def test_the_default_selection_leaves_talents_of_other_languages_disabled(tmp_path):
+    catalog = InMemoryCatalog([make_talent("py.api", languages=("python",)),
+                               make_talent("cs.mvvm", languages=("csharp",)),
+                               make_talent("ts.react", languages=("typescript", "python")),
+                               make_talent("any.commits")])
+    writer = RecordingWriter()
+    report = InitProject(catalog, writer, lambda _: ["python"])(tmp_path)
+    assert report.talents == ("any.commits", "py.api", "ts.react")
+    assert report.left_disabled == ("cs.mvvm",)
+    assert writer.calls[0]["talents"] == {"any.commits": True, "cs.mvvm": False,
+                                          "py.api": True, "ts.react": True}
+
+
+def test_named_talents_and_a_project_without_languages_keep_every_talent(tmp_path):
+    catalog = InMemoryCatalog([make_talent("py.api", languages=("python",)),
+                               make_talent("cs.mvvm", languages=("csharp",))])
+    named = InitProject(catalog, RecordingWriter(), lambda _: ["python"])(
+        tmp_path, talents=["cs.mvvm"])
+    assert named.talents == ("cs.mvvm",) and named.left_disabled == ()
+    unknown = InitProject(catalog, RecordingWriter(), lambda _: [])(tmp_path)
+    assert unknown.talents == ("cs.mvvm", "py.api") and unknown.left_disabled == ()
+
+
+def test_a_catalog_name_is_written_as_is(tmp_path):
+    init, writer, _ = wire()
+    init(tmp_path, catalog="grace:example")
+    assert writer.calls[0]["catalog"] == "grace:example"

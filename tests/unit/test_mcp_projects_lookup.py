@@ -14,7 +14,7 @@ from grace.resolution.adapters.project_file import client_folder, client_project
 def repo(path: Path, *, project: bool = True) -> Path:
     path.mkdir(parents=True)
     if project:
-        (path / "grace.yaml").write_text("name: x\ntalents: {}\n")
+        (path / "grace.yaml").write_text("name: x\ncatalog: grace:example\ntalents: {}\n")
     return path
 
 

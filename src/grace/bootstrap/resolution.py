@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,6 +21,7 @@ from grace.resolution.adapters.project_file import (
     locate_project_file,
     write_project_file,
 )
+from grace.resolution.adapters.repository_catalog import missing_catalog
 from grace.resolution.adapters.token_counters import (
     BpeTokenCounter,
     HeuristicTokenCounter,
@@ -30,7 +31,7 @@ from grace.resolution.adapters.usage_log import USAGE_FILE, JsonlUsageLog
 from grace.resolution.adapters.work_tree import LocalWorkTree
 from grace.resolution.application.catalog_queries import ListTalents
 from grace.resolution.application.get_talent import GetTalent
-from grace.resolution.application.resolve_context import ResolveContext
+from grace.resolution.application.resolve_context import ResolveContext, check_request
 from grace.resolution.application.usage import RecordedGet, RecordedResolve, UsageReport
 from grace.resolution.domain.ports import CatalogReader, ProjectSwitches, TokenCounter
 from grace.resolution.domain.seed_params import BUDGET, FLOOR, MARGIN
@@ -150,6 +151,17 @@ class ResolutionApp(Closing):
                     chunks=s.relevance_chunks,
                 )
         return self._relevance
+
+    def check_request(self, *, role: str, task: str, token_budget: int,
+                      files: Sequence[str] = (), root: str | None = None) -> None:
+        """Refuse a bad role, task, budget or file in play now, before :meth:`warm_up` loads a
+        model and embeds the catalog (the resolve would refuse them only after).
+
+        Raises:
+            GraceError: as :func:`~grace.resolution.application.resolve_context.check_request`.
+        """
+        check_request(self.catalog.talents(), role=role, task=task, token_budget=token_budget,
+                      files=files, root=root)
 
     def warm_up(self, progress: Callable[[int, int], None] | None = None) -> None:
         """Load the model and embed the project's active talents (no-op when relevance is off)."""
@@ -296,15 +308,22 @@ def build_resolution(
 ) -> ResolutionApp:
     """Wire the resolution use cases for a project.
 
+    The catalog: ``catalog`` (``--catalog``), ``GRACE_CATALOG``, else the project file's
+    (:func:`~grace.resolution.adapters.project_file.project_catalog`).
+
     Raises:
-        ProjectError, CatalogError: no usable project file or catalog folder.
+        ProjectError, CatalogError: no usable project file or catalog folder (a ``grace.yaml``
+            naming none, without ``.grace/catalog`` beside it: the message says how to import
+            one).
     """
     pf = load_project_file(locate_project(settings, project, example=example))
     if pf.platform is not None and catalog is None and settings.catalog is None:
         from grace.bootstrap.platform import platform_project_app
 
         return platform_project_app(settings, pf)
-    root = catalog or settings.catalog or pf.catalog or bundled_catalog()
+    root = catalog or settings.catalog or pf.catalog
+    if root is None:  # no `catalog:` and no .grace/catalog: never the bundled example unasked
+        raise missing_catalog(pf.path)
     return ResolutionApp(pf, FilesystemCatalog(root), token_counter(settings), settings)
 
 

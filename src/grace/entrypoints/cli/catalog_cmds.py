@@ -120,8 +120,8 @@ def import_(
         if used is None or used.resolve() != dest.resolve():
             err_console.print(
                 escape(f"warning: {wired.project_file.path} reads its talents from "
-                       f"{used or 'the bundled example catalog'}, not {dest}: set "
-                       f"`catalog: {dest}` in it for these talents to be served"),
+                       f"{used or 'no catalog (no `catalog:`, no .grace/catalog)'}, not "
+                       f"{dest}: set `catalog: {dest}` in it for these talents to be served"),
                 highlight=False,
             )
     if as_json:

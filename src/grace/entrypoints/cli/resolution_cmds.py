@@ -139,6 +139,10 @@ def resolve(
 
         in_play += changed_files(root, exclude=wired.own_paths, exclude_names={OWNERSHIP_FILE})
     task_text = _read_task(task)  # a too long task fails before the talents are embedded
+    budget = token_budget or cfg.token_budget
+    # role, budget and files too: a bad one fails at once, not after embedding the catalog
+    wired.check_request(role=role, task=task_text, token_budget=budget, files=in_play,
+                        root=str(root))
     if cfg.relevance == "embeddings":
         with progress_bar("embedding talents (cached after the first run)",
                           "passages") as on_progress:
@@ -148,7 +152,7 @@ def resolve(
         role=role,
         task=task_text,
         depth=depth,
-        token_budget=token_budget or cfg.token_budget,
+        token_budget=budget,
         files=in_play,
         root=str(root),
     )
@@ -320,9 +324,10 @@ def init(
 
     The talents come from --catalog (or GRACE_CATALOG), else the repository's own
     .grace/catalog; without one, init says how to import your rules (the bundled example is
-    used only with --example). Without --talent, every non-draft talent is enabled except the
-    lower-priority side of each conflict; without --language, the languages are detected from
-    file extensions.
+    used only with --example, named `catalog: grace:example`). Without --talent, every
+    non-draft talent whose languages meet the project's (or that has none) is enabled, except
+    the lower-priority side of each conflict; the others are written disabled and counted.
+    Without --language, the languages are detected from file extensions.
 
     Examples:
 
@@ -338,12 +343,16 @@ def init(
     report = build_init(cfg, read)(
         folder, talents=talent, languages=language, name=name, catalog=named, overwrite=force)
     path, chosen, languages = report.path, list(report.talents), list(report.languages)
+    left = list(report.left_disabled)
     if as_json:
-        print_json({"path": str(path), "talents": chosen, "languages": languages})
+        print_json({"path": str(path), "talents": chosen, "languages": languages,
+                    "left_disabled": len(left), "disabled": left})
     else:
         out_console.print(
             escape(f"wrote {path}: {len(chosen)} talents, languages: "
-                   f"{', '.join(languages) or 'none'}"),
+                   f"{', '.join(languages) or 'none'}"
+                   + (f"; {len(left)} left disabled (their languages are not the project's: "
+                      "`grace enable ID` serves one)" if left else "")),
             highlight=False,
         )
 

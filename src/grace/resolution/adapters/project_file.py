@@ -12,20 +12,25 @@ from typing import Final
 import yaml
 
 from grace.errors import GraceError, ProjectError
+from grace.resolution.adapters.examples import bundled_catalog
 from grace.resolution.adapters.filesystem_catalog import load_yaml
 from grace.resolution.adapters.manifest_schema import parse_project
+from grace.resolution.adapters.repository_catalog import EXAMPLE_CATALOG, REPOSITORY_CATALOG
 from grace.resolution.domain.languages import language_of_file
 from grace.resolution.domain.talent import PROJECT_FILE, Project
 
 __all__ = [
     "PROJECT_FILE", "ProjectFile", "client_folder", "client_project_file", "detect_languages",
-    "find_project_file", "load_project_file", "locate_project_file", "write_project_file",
+    "find_project_file", "load_project_file", "locate_project_file", "project_catalog",
+    "write_project_file",
 ]
 
 
 @dataclass(frozen=True, slots=True)
 class ProjectFile:
-    """A loaded project file: the project and the catalog folder it names (``None``: bundled).
+    """A loaded project file: the project and its catalog folder (:func:`project_catalog`:
+    the folder ``catalog:`` names, the bundled example for ``grace:example``, else the
+    repository's ``.grace/catalog``; ``None``: none of them).
 
     ``platform`` is the PostgreSQL URL of ``catalog: postgresql://…`` (decision
     0015-platform-catalog): the catalog and the project's enabled talents are then the platform
@@ -162,8 +167,29 @@ def load_project_file(path: Path) -> ProjectFile:
                 "use `grace enable`/`disable` (or `grace project create --from` to copy them)")
         return ProjectFile(schema.to_project(str(path)), None, path.resolve(),
                            platform=schema.catalog)
-    catalog = (path.parent / schema.catalog).resolve() if schema.catalog else None
-    return ProjectFile(schema.to_project(str(path)), catalog, path.resolve())
+    return ProjectFile(schema.to_project(str(path)), project_catalog(path, schema.catalog),
+                       path.resolve())
+
+
+def project_catalog(path: Path, named: str | None) -> Path | None:
+    """The catalog folder of the ``grace.yaml`` at ``path`` whose ``catalog:`` is ``named``:
+    that folder (relative to the file), the bundled example for ``grace:example``, and without
+    ``catalog:`` the repository's ``.grace/catalog`` beside the file when it exists, else
+    ``None`` (the caller refuses with
+    :func:`~grace.resolution.adapters.repository_catalog.missing_catalog`).
+
+    Raises:
+        ProjectError: ``grace:NAME`` other than ``grace:example``.
+    """
+    if named is None:
+        own = path.parent / REPOSITORY_CATALOG
+        return own.resolve() if own.is_dir() else None
+    if named == EXAMPLE_CATALOG:
+        return bundled_catalog()
+    if named.startswith(BUNDLED_PREFIX):
+        raise ProjectError(f"{path}: unknown bundled catalog {named!r}: the only one is "
+                           f"{EXAMPLE_CATALOG!r}; a folder is named by its path")
+    return (path.parent / named).resolve()
 
 
 def write_project_file(
@@ -209,6 +235,8 @@ def write_project_file(
 
 PLATFORM_SCHEMES: Final = ("postgresql://", "postgres://")
 """A ``catalog:`` starting with one of these names a platform database, not a folder."""
+BUNDLED_PREFIX: Final = "grace:"
+"""A ``catalog:`` starting with this names a catalog shipped with GRACE (``grace:example``)."""
 
 _SKIP: Final = {".git", "node_modules", ".venv", "venv", "__pycache__", "dist", "build", "target"}
 

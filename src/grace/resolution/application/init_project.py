@@ -10,6 +10,7 @@ from typing import Protocol
 
 from grace.errors import ProjectError
 from grace.resolution.application.catalog_queries import default_selection
+from grace.resolution.domain.activation import language_allows
 from grace.resolution.domain.ports import CatalogReader
 from grace.resolution.domain.talent import PROJECT_FILE, check_talent_id
 
@@ -28,19 +29,26 @@ class ProjectWriter(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class InitReport:
-    """What ``grace init`` wrote: the file, the talents enabled, the languages declared."""
+    """What ``grace init`` wrote: the file, the talents enabled, the languages declared, and the
+    talents of the default selection left disabled (written ``false``) because their
+    ``languages`` do not meet the project's."""
 
     path: Path
     talents: tuple[str, ...]
     languages: tuple[str, ...]
+    left_disabled: tuple[str, ...] = ()
 
 
 class InitProject:
     """Write ``<folder>/grace.yaml`` enabling ``talents`` of ``catalog``.
 
     Without talents, every non-draft talent is enabled except the lower-priority side of each
-    conflict (:func:`~grace.resolution.application.catalog_queries.default_selection`); without
-    languages, they are detected from the folder's files (``detect_languages``).
+    conflict (:func:`~grace.resolution.application.catalog_queries.default_selection`) and
+    those whose ``languages`` do not meet the project's (a talent without languages always
+    does; a project without languages meets every talent, as in ``resolve``'s language
+    filter): those are written ``false``, so ``grace enable`` serves one and ``doctor`` does not
+    call them forgotten. Without languages, they are detected from the folder's files
+    (``detect_languages``).
     """
 
     def __init__(self, catalog: CatalogReader, write: ProjectWriter,
@@ -49,12 +57,13 @@ class InitProject:
 
     def __call__(self, folder: Path, *, talents: Sequence[str] | None = None,
                  languages: Sequence[str] | None = None, name: str | None = None,
-                 catalog: Path | None = None, overwrite: bool = False) -> InitReport:
+                 catalog: Path | str | None = None, overwrite: bool = False) -> InitReport:
         """Write the file.
 
         Args:
             catalog: the catalog folder to name in the file (relative to ``folder`` so that the
-                file is portable); ``None``: the bundled or configured catalog, not written.
+                file is portable), or a name written as is (``grace:example``); ``None``: the
+                configured catalog (``GRACE_CATALOG``), not written.
 
         Raises:
             ProjectError: missing folder, unknown talent, existing file without ``overwrite``.
@@ -62,17 +71,23 @@ class InitProject:
         """
         if not folder.is_dir():
             raise ProjectError(f"folder not found: {folder}")
-        known = {t.id for t in self._catalog.talents()}
-        chosen = list(talents) if talents else default_selection(self._catalog.talents())
+        catalog_talents = {t.id: t for t in self._catalog.talents()}
+        chosen = list(talents) if talents else default_selection(list(catalog_talents.values()))
         for tid in chosen:
             check_talent_id(tid)
-            if tid not in known:
+            if tid not in catalog_talents:
                 raise ProjectError(f"unknown talent {tid!r}: see `grace catalog list`")
         langs = [x.lower() for x in languages] if languages else self._detect(folder)
-        catalog_ref = None
-        if catalog is not None:
-            catalog_ref = os.path.relpath(Path(catalog).resolve(), folder.resolve())
+        left: list[str] = []
+        if not talents:  # the default selection; talents named with --talent are the user's
+            left = [t for t in chosen if not language_allows(catalog_talents[t].languages, langs)]
+            chosen = [t for t in chosen if t not in set(left)]
+        catalog_ref = catalog if isinstance(catalog, str) else None
+        if isinstance(catalog, Path):
+            catalog_ref = os.path.relpath(catalog.resolve(), folder.resolve())
+        switches = dict.fromkeys(chosen, True) | dict.fromkeys(left, False)
         path = self._write(folder / PROJECT_FILE, name=name or folder.resolve().name,
-                           languages=langs, talents=dict.fromkeys(chosen, True),
+                           languages=langs,
+                           talents=dict(sorted(switches.items())) if left else switches,
                            catalog=catalog_ref, overwrite=overwrite)
-        return InitReport(path, tuple(chosen), tuple(langs))
+        return InitReport(path, tuple(chosen), tuple(langs), tuple(left))

@@ -115,6 +115,39 @@ def check_role(role: str, catalog: Sequence[Talent]) -> str:
     return role
 
 
+def check_request(
+    talents: Sequence[Talent],
+    *,
+    role: str,
+    task: str,
+    token_budget: int,
+    files: Sequence[str] = (),
+    root: str | None = None,
+) -> tuple[str, ...]:
+    """Refuse a bad request before any work: what :class:`ResolveContext` checks first, for a
+    caller that has slow work to do before resolving (embedding the catalog: a bad role must
+    fail at once, not after the warm-up).
+
+    Returns:
+        The files in play, normalised (:func:`~grace.resolution.domain.activation.normalise_files`).
+
+    Raises:
+        InvalidPathError, InputTooLargeError: a bad file in play, or too many of them.
+        InvalidIdError, UnknownRoleError: bad role (none of ``talents`` declares it).
+        InputTooLargeError: task over :data:`MAX_TASK_CHARS` characters.
+        BudgetError: budget outside 1 to :data:`MAX_TOKEN_BUDGET` tokens.
+    """
+    in_play = normalise_files(files, root=root)
+    check_role(role, talents)
+    if len(task) > MAX_TASK_CHARS:
+        raise InputTooLargeError(
+            f"task is {len(task)} characters long; the maximum is {MAX_TASK_CHARS}"
+        )
+    if not 1 <= token_budget <= MAX_TOKEN_BUDGET:
+        raise BudgetError(f"token budget must be between 1 and {MAX_TOKEN_BUDGET} tokens")
+    return in_play
+
+
 def _mark_closure(
     explanations: tuple[Explanation, ...],
     kept: set[str],
@@ -233,15 +266,9 @@ class ResolveContext:
                 resolves outside it through a symbolic link.
         """
         talents = self._catalog.talents()
-        in_play = normalise_files(files, root=root)
+        in_play = check_request(talents, role=role, task=task, token_budget=token_budget,
+                                files=files, root=root)
         warnings = self._locate(in_play, root)
-        check_role(role, talents)
-        if len(task) > MAX_TASK_CHARS:
-            raise InputTooLargeError(
-                f"task is {len(task)} characters long; the maximum is {MAX_TASK_CHARS}"
-            )
-        if not 1 <= token_budget <= MAX_TOKEN_BUDGET:
-            raise BudgetError(f"token budget must be between 1 and {MAX_TOKEN_BUDGET} tokens")
         catalog = {t.id: t for t in talents}
         graph = DependencyGraph(catalog)
         dropped: dict[str, Dropped] = {}
