@@ -84,6 +84,8 @@ CREATE TEMP TABLE IF NOT EXISTS availability_stage (
 CREATE TEMP TABLE IF NOT EXISTS embedding_stage (
     member_id BIGINT, embedding VECTOR, text_hash TEXT) ON COMMIT DELETE ROWS"""
 """Per-connection staging tables of the bulk writes (COPY, then one INSERT … SELECT)."""
+_SYNC_CHUNK = 50_000
+"""Member rows per step of an index refresh (≈ 80 MB of rows at 384 dimensions)."""
 _JSON_COLS = {"tags", "rooms", "knowledge", "generated"}
 _DRIVER_ERRORS: dict[type[Exception], type[MemberStoreError]] = {psycopg.Error: MemberStoreError}
 
@@ -264,22 +266,23 @@ class PostgresMemberRepository:
             return idx
         self._ready()
         since = idx.revision
-        rows: list[tuple[Any, ...]] = []
         with self._mapped(), self._db.transaction():
             self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
             (rev,) = self._db.execute("SELECT rev FROM store_rev").fetchone() or (0,)
             with self._db.cursor("grace_index", binary=True) as cur:
-                cur.itersize = 20_000
-                cur.execute(f"SELECT {', '.join(INDEX_COLUMNS)} FROM member WHERE rev > %s",
-                            (since,))
-                for row in cur:  # pgvector's binary loader gives a Vector: as numpy
-                    vec = row[-1]
-                    rows.append((*row[:-1], None if vec is None else vec.to_numpy()))
+                cur.itersize = _SYNC_CHUNK
+                # a cold build reads in id order: rows appended, never re-sorted
+                cur.execute(f"SELECT {', '.join(INDEX_COLUMNS)} FROM member WHERE rev > %s"
+                            + (" ORDER BY id" if since == 0 else ""), (since,))
+                while chunk := cur.fetchmany(_SYNC_CHUNK):
+                    # pgvector's binary loader gives a Vector: as numpy
+                    idx.apply([(*r[:-1], None if r[-1] is None else r[-1].to_numpy())
+                               for r in chunk], (), int(rev), final=False)
             avail = [(d.isoformat(), bool(a), str(ids)) for d, a, ids in self._db.execute(
                 "SELECT a.day, a.available, string_agg(a.member_id::text, ',') FROM member m "
                 "JOIN availability a ON a.member_id = m.id WHERE m.rev > %s "
                 "GROUP BY a.day, a.available", (since,))]
-        idx.apply(rows, avail, int(rev))
+        idx.apply((), avail, int(rev))
         return idx
 
     def stage1(self, criteria: HardFilter) -> list[int]:

@@ -79,6 +79,8 @@ CREATE INDEX member_outbox_queue ON member_outbox (queued_at, member_id);
 """,
 }
 _CHUNK = 30_000  # below SQLite's default 32 766 host parameters
+_SYNC_CHUNK = 50_000
+"""Member rows per step of an index refresh (≈ 80 MB of rows at 384 dimensions)."""
 _DRIVER_ERRORS: dict[type[Exception], type[MemberStoreError]] = {
     sqlite3.Error: MemberStoreError, OSError: MemberStoreError}
 
@@ -250,16 +252,21 @@ class SqliteMemberRepository:
                 try:
                     (rev,) = self._db.execute("SELECT rev FROM store_rev").fetchone()
                     since = idx.revision
-                    rows = self._db.execute(
-                        f"SELECT {', '.join(INDEX_COLUMNS)} FROM member WHERE rev > ?",
-                        (since,)).fetchall()
+                    # a cold build reads the table in id order (rows appended, never
+                    # re-sorted); a refresh reads the rev index (any order: no ORDER BY, or
+                    # SQLite would scan the table by id)
+                    cur = self._db.execute(
+                        f"SELECT {', '.join(INDEX_COLUMNS)} FROM member WHERE rev > ?"
+                        + (" ORDER BY id" if since == 0 else ""), (since,))
+                    while chunk := cur.fetchmany(_SYNC_CHUNK):
+                        idx.apply(chunk, (), int(rev), final=False)
                     avail = [(str(d), bool(a), str(ids)) for d, a, ids in self._db.execute(
                         "SELECT a.day, a.available, group_concat(a.member_id) FROM member m "
                         "JOIN availability a ON a.member_id = m.id WHERE m.rev > ? "
                         "GROUP BY a.day, a.available", (since,))]
                 finally:
                     self._db.execute("COMMIT")
-            idx.apply(rows, avail, int(rev))
+            idx.apply((), avail, int(rev))
         return idx
 
     def stage1(self, criteria: HardFilter) -> list[int]:
