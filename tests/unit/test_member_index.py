@@ -77,3 +77,13 @@ def test_a_refresh_in_chunks_equals_one_refresh_and_moves_the_revision_only_at_t
         assert chunked.rank(q, range(10), k=10, model_key=key) == whole.rank(
             q, range(10), k=10, model_key=key)
     assert chunked.revisions(range(10)) == whole.revisions(range(10))
+
+
+def test_a_reserved_cold_build_allocates_the_final_size_once():
+    idx = MemberIndex()
+    idx.reserve(6)
+    for part in ([_row(1, vec=[1, 0]), _row(2)], [_row(3, vec=[0, 1])]):
+        idx.apply(part, (), 1, final=False)
+    idx.apply((), (), 1)
+    assert idx._capacity() == 6 and idx._vectors[0].shape == (6, 2)  # no doubling on the way
+    assert idx.stage1(HardFilter()) == [1, 2, 3]

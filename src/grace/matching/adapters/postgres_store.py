@@ -269,6 +269,9 @@ class PostgresMemberRepository:
         with self._mapped(), self._db.transaction():
             self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
             (rev,) = self._db.execute("SELECT rev FROM store_rev").fetchone() or (0,)
+            if since == 0:
+                (n,) = self._db.execute("SELECT count(*) FROM member").fetchone() or (0,)
+                idx.reserve(n)
             with self._db.cursor("grace_index", binary=True) as cur:
                 cur.itersize = _SYNC_CHUNK
                 # a cold build reads in id order: rows appended, never re-sorted

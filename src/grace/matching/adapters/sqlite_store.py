@@ -252,6 +252,8 @@ class SqliteMemberRepository:
                 try:
                     (rev,) = self._db.execute("SELECT rev FROM store_rev").fetchone()
                     since = idx.revision
+                    if since == 0:
+                        idx.reserve(self._db.execute("SELECT count(*) FROM member").fetchone()[0])
                     # a cold build reads the table in id order (rows appended, never
                     # re-sorted); a refresh reads the rev index (any order: no ORDER BY, or
                     # SQLite would scan the table by id)
