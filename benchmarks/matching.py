@@ -16,9 +16,21 @@ Also measured: the load (members + availability; then the vectors), the index's 
 first request of a fresh process), and the refresh after a write made through ANOTHER store
 instance on the same database (what a second GRACE process pays to stay exact, decision 0018).
 
+``--load-only`` measures loading alone (decision 0018, "Bulk writes"): members + availability
+through ``write_batch`` (500 per transaction, as ``ImportMembers``), the vectors through the
+outbox (``pending`` + ``store_embeddings``, 5 000 at a time), and the index's cold build (first
+answer of a second store instance); beside it, in the same run, the **raw baseline**: the same
+rows (``member_params`` of the same generated members, ids given, same calendar rows) written by
+the bare driver into the same migrated schema, 500 members per transaction — SQLite
+``executemany``, PostgreSQL ``COPY`` — with no outbox, revision, R*Tree or conflict handling:
+the floor of what the database itself costs.
+
 Reproduce:
     PYTHONPATH=src .venv/bin/python benchmarks/matching.py --members 70000 --queries 200
     PYTHONPATH=src .venv/bin/python benchmarks/matching.py --members 1000000 --queries 100
+    PYTHONPATH=src .venv/bin/python benchmarks/matching.py --load-only --members 70000
+    PYTHONPATH=src .venv/bin/python benchmarks/matching.py --load-only --members 1000000 \
+        --no-baseline
 """
 
 from __future__ import annotations
@@ -40,6 +52,7 @@ import numpy as np
 from grace.bootstrap import open_member_store
 from grace.matching.adapters.generator import CALENDAR_START, generate_members
 from grace.matching.adapters.geo_table import FrenchGeoTable
+from grace.matching.adapters.sql_common import COLUMNS, member_params
 from grace.matching.domain.filters import HardFilter, Zone
 from grace.matching.domain.geo import EARTH_RADIUS_KM, Circle
 from grace.matching.domain.model import FORMATS, Availability, BudgetRange, Member
@@ -95,7 +108,7 @@ def load(repo: MemberRepository, n: int, days: int, geo: FrenchGeoTable, *,
         flush()
     t1 = time.perf_counter()
     rng = np.random.default_rng(99)
-    vectors = rng.standard_normal((n, D)).astype(np.float32)
+    vectors = rng.standard_normal((n, D), dtype=np.float32)
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     ids = repo.ids_for(codes)
     row_of = {ids[c]: i for i, c in enumerate(codes)}
@@ -243,21 +256,109 @@ def _refresh(writer: MemberRepository, url: str, arr: dict[str, Any],
             f"{wrong} inexact")
 
 
+def raw_load(url: str, n: int, days: int, geo: FrenchGeoTable) -> float:
+    """The baseline: the same generated members and calendar rows written by the bare driver
+    (ids given, 500 members per transaction) into the freshly migrated schema at ``url``.
+    Returns the seconds spent writing (not generating)."""
+    open_member_store(url).close()  # the schema, as the product has it
+    cols = ", ".join(("id", *COLUMNS))
+    write_s = 0.0
+    members: list[tuple[Any, ...]] = []
+    cal: list[tuple[int, str, bool]] = []
+    if url.startswith("sqlite"):
+        import sqlite3
+
+        db = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None)
+        marks = ", ".join("?" * (len(COLUMNS) + 1))
+
+        def flush() -> None:
+            nonlocal write_s
+            t = time.perf_counter()
+            db.execute("BEGIN")
+            db.executemany(f"INSERT INTO member ({cols}) VALUES ({marks})",  # noqa: S608 (constants)
+                           [(i, *member_params(m)) for i, m in members])  # type: ignore[misc]
+            db.executemany("INSERT INTO availability VALUES (?, ?, ?)", cal)
+            db.execute("COMMIT")
+            write_s += time.perf_counter() - t
+    else:
+        import psycopg
+
+        db = psycopg.connect(url, autocommit=True)  # type: ignore[assignment]
+
+        def flush() -> None:
+            nonlocal write_s
+            t = time.perf_counter()
+            with db.transaction(), db.cursor() as cur:  # type: ignore[attr-defined]
+                with cur.copy(f"COPY member ({cols}) FROM STDIN") as cp:
+                    for i, m in members:
+                        cp.write_row((i, *member_params(m)))
+                with cur.copy("COPY availability FROM STDIN") as cp:
+                    for row in cal:
+                        cp.write_row(row)
+            write_s += time.perf_counter() - t
+
+    for i, (m, rows) in enumerate(generate_members(n, seed=1, geo=geo, days=days), start=1):
+        members.append((i, m))  # type: ignore[arg-type]
+        cal += [(i, a.day.isoformat(), a.available) for a in rows]
+        if len(members) == BATCH:
+            flush()
+            members.clear()
+            cal.clear()
+    if members:
+        flush()
+    db.close()
+    return write_s
+
+
+def run_load(backend: str, url: str, raw_url: str | None, n: int, days: int,
+             geo: FrenchGeoTable) -> None:
+    """``--load-only``: the product's load (members + availability, vectors, cold build) and,
+    when ``raw_url`` is given, the raw baseline on a second empty database, same run."""
+    repo = open_member_store(url)
+    arr = load(repo, n, days, geo)
+    repo.close()
+    t0 = time.perf_counter()
+    fresh = open_member_store(url)
+    size = fresh.count()  # a fresh process's first answer: the index's cold build
+    build_s = time.perf_counter() - t0
+    fresh.close()
+    assert size == n, (size, n)
+    raw = raw_load(raw_url, n, days, geo) if raw_url else None
+    target = 30 if backend == "SQLite" else 60
+    base = f"{raw:.1f} s" if raw is not None else "—"
+    ratio = f"{arr['load_s'] / raw:.2f}" if raw else "—"
+    print(f"| {backend} | {n:,} | {arr['availability_rows']:,} | {arr['load_s']:.1f} s | "
+          f"{base} | {ratio} | ≤ {target} s (70 000) | {arr['vectors_s']:.1f} s | "
+          f"{build_s:.2f} s | {' '.join(f'{x:.1f}' for x in os.getloadavg())} |", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--members", type=int, default=70_000)
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--calendar-days", type=int, default=14)
     ap.add_argument("--backends", default="sqlite,postgres")
+    ap.add_argument("--load-only", action="store_true",
+                    help="measure loading alone (members + availability, vectors, cold build) "
+                    "beside the raw driver baseline")
+    ap.add_argument("--no-baseline", action="store_true",
+                    help="with --load-only: skip the raw baseline (halves the time at 1 000 000)")
     args = ap.parse_args()
     geo = FrenchGeoTable()
+    flags = (" --load-only" if args.load_only else "") + (" --no-baseline" if args.no_baseline
+                                                           else "")
     print(f"$ PYTHONPATH=src .venv/bin/python benchmarks/matching.py --members {args.members} "
           f"--queries {args.queries} --calendar-days {args.calendar_days} "
-          f"--backends {args.backends}")
+          f"--backends {args.backends}{flags}")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print("| backend | members | stages 1+2 p50/p95/p99 ms | brute force p50/p95/p99 ms | "
-          "p95 ratio | target | survivors median (p95) | answers ≠ brute force |")
-    print("|---|---|---|---|---|---|---|---|")
+    if args.load_only:
+        print("| backend | members | availability rows | load (write_batch) | raw driver, same "
+              "rows | ratio | target | vectors (outbox) | index cold build | load average |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
+    else:
+        print("| backend | members | stages 1+2 p50/p95/p99 ms | brute force p50/p95/p99 ms | "
+              "p95 ratio | target | survivors median (p95) | answers ≠ brute force |")
+        print("|---|---|---|---|---|---|---|---|")
     tmp = Path(tempfile.mkdtemp(prefix="grace-bench-"))
     try:
         _run_all(args, tmp, geo)
@@ -267,21 +368,33 @@ def main() -> None:
 
 
 def _run_all(args: argparse.Namespace, tmp: Path, geo: FrenchGeoTable) -> None:
+    n, days = args.members, args.calendar_days
     for backend in args.backends.split(","):
         if backend == "sqlite":
-            run("SQLite", f"sqlite:///{tmp / 'members.sqlite'}", args.members, args.queries,
-                args.calendar_days, geo)
-        else:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                import pgserver  # type: ignore[import-untyped]
+            url = f"sqlite:///{tmp / 'members.sqlite'}"
+            if args.load_only:
+                raw = None if args.no_baseline else f"sqlite:///{tmp / 'raw.sqlite'}"
+                run_load("SQLite", url, raw, n, days, geo)
+            else:
+                run("SQLite", url, n, args.queries, days, geo)
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            import pgserver  # type: ignore[import-untyped]
 
-                srv = pgserver.get_server(tmp / "pg", cleanup_mode="stop")
-            try:
-                run("PostgreSQL 16 + pgvector", srv.get_uri(), args.members, args.queries,
-                    args.calendar_days, geo)
-            finally:
-                srv.cleanup()
+            srv = pgserver.get_server(tmp / "pg", cleanup_mode="stop")
+        try:
+            name = "PostgreSQL 16 + pgvector"
+            if args.load_only:
+                raw = None
+                if not args.no_baseline:
+                    srv.psql("CREATE DATABASE raw_baseline;")
+                    raw = srv.get_uri("raw_baseline")
+                run_load(name, srv.get_uri(), raw, n, days, geo)
+            else:
+                run(name, srv.get_uri(), n, args.queries, days, geo)
+        finally:
+            srv.cleanup()
 
 
 if __name__ == "__main__":

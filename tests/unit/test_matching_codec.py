@@ -5,7 +5,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grace.matching.adapters.sql_common import member_params, row_to_member
+from grace.matching.adapters.sql_common import (
+    COLUMNS,
+    TEXT_COLUMNS,
+    member_params,
+    pending_item,
+    row_to_member,
+)
 from grace.matching.domain.model import (
     BudgetRange,
     Capacities,
@@ -13,6 +19,7 @@ from grace.matching.domain.model import (
     Member,
     Room,
 )
+from grace.matching.domain.texts import member_text, member_text_hash
 
 # Storable text: every character but NUL and lone surrogates (refused by the domain, tested in
 # tests/integration/test_sql_injection.py).
@@ -51,3 +58,14 @@ def test_row_codec_round_trips(m: Member) -> None:
     params = member_params(m)
     assert row_to_member(params[:-1]) == m
     assert len(params[-1]) == 64  # sha256 of the embedded text
+
+
+@settings(max_examples=200, deadline=None)
+@given(members())
+def test_the_outbox_composes_the_member_text_from_its_stored_columns(m: Member) -> None:
+    # pending() reads TEXT_COLUMNS, not the whole member (decision 0018, "Bulk writes"): the
+    # text it embeds must be member_text of the member, character for character
+    stored = dict(zip(COLUMNS, member_params(m), strict=True)) | {"id": 7}
+    item = pending_item([stored[c] for c in TEXT_COLUMNS])
+    assert (item.member_id, item.text, item.text_hash) == (7, member_text(m),
+                                                           member_text_hash(m))

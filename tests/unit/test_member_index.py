@@ -53,3 +53,37 @@ def test_a_rows_revision_moves_only_when_it_is_written_again():
     idx.apply([_row(5)], [], 11)  # a new row before the old ones are re-sorted
     idx.apply([_row(0)], [], 12)
     assert idx.revisions([0, 1, 2, 5]) == {0: 12, 1: 4, 2: 9, 5: 11}
+
+
+def test_a_refresh_in_chunks_equals_one_refresh_and_moves_the_revision_only_at_the_end():
+    # the stores read a cold build 50 000 rows at a time (1 000 000 members never held twice)
+    day = DAY.isoformat()
+    rows = [_row(i, cap=None if i % 3 else 10 * i, vec=[i % 2, 1 - i % 2],
+                 model="a" if i % 4 else "b") for i in (4, 8, 1, 2, 9, 7)]
+    rows += [_row(3), _row(6, status="inactive")]
+    avail = [(day, False, "1,9"), (day, True, "2,3,4")]
+    whole, chunked = MemberIndex(), MemberIndex()
+    whole.apply(rows, avail, 5)
+    for part in (rows[:3], rows[3:5], rows[5:]):
+        chunked.apply(part, (), 5, final=False)
+        assert chunked.revision == 0  # a refresh failing here is redone whole
+    chunked.apply((), avail, 5)
+    assert chunked.revision == whole.revision == 5
+    q = np.array([0.6, 0.8], dtype=np.float32)
+    for f in (HardFilter(), HardFilter(dates=(DAY,)), HardFilter(dates=(DAY,), unknown="drop"),
+              HardFilter(format="seated", headcount=30)):
+        assert chunked.stage1(f) == whole.stage1(f)
+    for key in ("a", "b"):
+        assert chunked.rank(q, range(10), k=10, model_key=key) == whole.rank(
+            q, range(10), k=10, model_key=key)
+    assert chunked.revisions(range(10)) == whole.revisions(range(10))
+
+
+def test_a_reserved_cold_build_allocates_the_final_size_once():
+    idx = MemberIndex()
+    idx.reserve(6)
+    for part in ([_row(1, vec=[1, 0]), _row(2)], [_row(3, vec=[0, 1])]):
+        idx.apply(part, (), 1, final=False)
+    idx.apply((), (), 1)
+    assert idx._capacity() == 6 and idx._vectors[0].shape == (6, 2)  # no doubling on the way
+    assert idx.stage1(HardFilter()) == [1, 2, 3]

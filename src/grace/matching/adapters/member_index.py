@@ -71,6 +71,11 @@ class _Vocab:
             return -1
         return self.codes.setdefault(s, len(self.codes))
 
+    def codes_of(self, strings: Sequence[str | None]) -> npt.NDArray[np.int32]:
+        """:meth:`code` of each of ``strings`` (one dictionary lookup per distinct string)."""
+        code = self.code
+        return np.fromiter((code(s) for s in strings), dtype=np.int32, count=len(strings))
+
     def wanted(self, strings: Iterable[str]) -> npt.NDArray[np.int32]:
         return np.array(sorted(self.codes[s] for s in strings if s in self.codes), dtype=np.int32)
 
@@ -111,7 +116,7 @@ class MemberIndex:
         cap = self._capacity()
         if need <= cap:
             return
-        new = max(need, 2 * cap, 1024)
+        new = max(need, 2 * cap, 1024) if cap else need
 
         def grown(a: npt.NDArray[Any], fill: object) -> npt.NDArray[Any]:
             out = np.full((new, *a.shape[1:]), fill, dtype=a.dtype)
@@ -128,6 +133,12 @@ class MemberIndex:
         self._days = {d: grown(a, 0) for d, a in self._days.items()}
         self._vectors = {m: grown(a, 0.0) for m, a in self._vectors.items()}
 
+    def reserve(self, n: int) -> None:
+        """Room for ``n`` members before a cold build (no doubling of the columns and the
+        vector matrix while 1 000 000 rows arrive in chunks: peak memory is the final size)."""
+        with self.lock:
+            self._grow(n)
+
     def _rows_for(self, ids: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """Rows of ``ids`` (``-1`` for an id not in the index)."""
         if self._n == 0:
@@ -137,50 +148,61 @@ class MemberIndex:
         return np.where(ids_view[pos] == ids, pos, -1).astype(np.int64)
 
     def apply(self, rows: Sequence[Sequence[Any]],
-              availability: Iterable[tuple[str, bool, str]], revision: int) -> None:
+              availability: Iterable[tuple[str, bool, str]], revision: int, *,
+              final: bool = True) -> None:
         """Insert or replace members and replace their whole availability.
+
+        A refresh may come in chunks (the cold build of 1 000 000 members never holds every
+        row twice): each chunk with ``final=False`` and no availability, then one last call
+        with the availability of every member of the refresh; the index's revision moves only
+        then, so a refresh that fails half-way is redone whole by the next one.
 
         Args:
             rows: tuples of :data:`INDEX_COLUMNS` (``embedding``: float32 bytes, a numpy array,
                 or ``None``), in any order, each id once.
-            availability: for each (ISO day, available) of those members' availability rows,
-                their ids as one comma-separated string (SQL ``group_concat``/``string_agg``:
-                millions of rows cross the driver as a few strings, parsed in C).
+            availability: for each (ISO day, available) of the availability rows of those
+                members (or of the earlier chunks' members), their ids as one comma-separated
+                string (SQL ``group_concat``/``string_agg``: millions of rows cross the driver
+                as a few strings, parsed in C).
             revision: the store revision these rows are complete up to.
+            final: whether the refresh is complete with this call.
         """
         with self.lock:
-            if not rows:
-                self.revision = max(self.revision, revision)
-                return
-            ids = np.fromiter((int(r[0]) for r in rows), dtype=np.int64, count=len(rows))
-            if len(ids) > 1 and not np.all(np.diff(ids) > 0):
-                # any order in (no ORDER BY: SQLite would scan the table by id instead of
-                # using the rev index)
-                order = np.argsort(ids, kind="stable")
-                ids, rows = ids[order], [rows[i] for i in order]
-            at = self._rows_for(ids)
-            new = at < 0
-            if new.any():
-                fresh = ids[new]
-                start = self._n
-                self._grow(start + len(fresh))
-                self._ids[start:start + len(fresh)] = fresh
-                self._n = start + len(fresh)
-                monotonic = start == 0 or fresh.min() > self._ids[start - 1]
-                if not monotonic or not np.all(np.diff(fresh) > 0):
-                    self._resort()
-                at = self._rows_for(ids)
-            self._fill(rows, at)
-            self._rev[at] = revision
-            for a in self._days.values():
-                a[at] = 0
+            if rows:
+                self._apply_rows(rows, revision)
             for day, available, members in availability:
                 arr = self._days.get(day)
                 if arr is None:
                     arr = self._days[day] = np.zeros(self._capacity(), dtype=np.int8)
                 r = self._rows_for(np.array(members.split(","), dtype=np.int64))
                 arr[r[r >= 0]] = 1 if available else -1
-            self.revision = max(self.revision, revision)
+            if final:
+                self.revision = max(self.revision, revision)
+
+    def _apply_rows(self, rows: Sequence[Sequence[Any]], revision: int) -> None:
+        """Insert or replace ``rows``; their availability is reset to unknown."""
+        ids = np.fromiter((int(r[0]) for r in rows), dtype=np.int64, count=len(rows))
+        if len(ids) > 1 and not np.all(np.diff(ids) > 0):
+            # any order in (no ORDER BY: SQLite would scan the table by id instead of
+            # using the rev index)
+            order = np.argsort(ids, kind="stable")
+            ids, rows = ids[order], [rows[i] for i in order]
+        at = self._rows_for(ids)
+        new = at < 0
+        if new.any():
+            fresh = ids[new]
+            start = self._n
+            self._grow(start + len(fresh))
+            self._ids[start:start + len(fresh)] = fresh
+            self._n = start + len(fresh)
+            monotonic = start == 0 or fresh.min() > self._ids[start - 1]
+            if not monotonic or not np.all(np.diff(fresh) > 0):
+                self._resort()
+            at = self._rows_for(ids)
+        self._fill(rows, at)
+        self._rev[at] = revision
+        for a in self._days.values():
+            a[at] = 0
 
     def _resort(self) -> None:
         order = np.argsort(self._ids[: self._n], kind="stable")
@@ -193,20 +215,22 @@ class MemberIndex:
             perm(a)
 
     def _fill(self, rows: Sequence[Sequence[Any]], at: npt.NDArray[np.int64]) -> None:
-        self._active[at] = [r[1] == "active" for r in rows]
-        self._postal[at] = [self._postals.code(r[2]) for r in rows]
-        self._dep[at] = [self._deps.code(r[3]) for r in rows]
+        """Write ``rows`` at index rows ``at``, column by column (numpy conversions: the cold
+        build of 1 000 000 members is one call per column, not one per cell)."""
+        cols = list(zip(*rows, strict=True))
+        self._active[at] = np.asarray(cols[1], dtype=object) == "active"
+        self._postal[at] = self._postals.codes_of(cols[2])
+        self._dep[at] = self._deps.codes_of(cols[3])
         for j, col in enumerate(_FLOATS, start=4):
-            self._f[col][at] = [_nan(r[j]) for r in rows]
-        models = [self._models.code(r[12]) if r[13] is not None else -1 for r in rows]
+            self._f[col][at] = np.array(cols[j], dtype=np.float64)  # None → NaN
+        models = self._models.codes_of([m if v is not None else None
+                                        for m, v in zip(cols[12], cols[13], strict=True)])
         self._model[at] = models
-        for code in sorted({m for m in models if m >= 0}):
-            sel = [i for i, m in enumerate(models) if m == code]
-            first = rows[sel[0]][13]
-            blobs = [rows[i][13] for i in sel]
-            if isinstance(first, (bytes, bytearray, memoryview)):
-                mat = np.frombuffer(b"".join(bytes(b) for b in blobs), dtype=np.float32)
-                mat = mat.reshape(len(sel), -1)
+        for code in np.unique(models[models >= 0]).tolist():
+            sel = np.flatnonzero(models == code)
+            blobs = [cols[13][i] for i in sel]
+            if isinstance(blobs[0], (bytes, bytearray, memoryview)):
+                mat = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(sel), -1)
             else:
                 mat = np.asarray(np.stack([np.asarray(b, dtype=np.float32) for b in blobs]),
                                  dtype=np.float32)

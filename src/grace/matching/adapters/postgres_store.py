@@ -22,14 +22,15 @@ from grace.errors import MemberStoreError, MemberValidationError, map_exceptions
 from grace.matching.adapters.member_index import INDEX_COLUMNS, MemberIndex
 from grace.matching.adapters.sql_common import (
     COLUMNS,
+    TEXT_COLUMNS,
     member_params,
+    pending_item,
     row_to_member,
     unit_vectors,
 )
 from grace.matching.domain.filters import HardFilter
 from grace.matching.domain.model import Availability, Member
 from grace.matching.domain.ports import EmbeddingStatus, PendingEmbedding, Ranked
-from grace.matching.domain.texts import member_text
 
 SCHEMA_VERSION = 3
 _MIGRATIONS: dict[int, list[str]] = {
@@ -79,10 +80,12 @@ _STAGE = """CREATE TEMP TABLE IF NOT EXISTS member_stage (
     budget_max INTEGER, rooms TEXT, knowledge TEXT, generated TEXT, departement TEXT,
     text_hash TEXT) ON COMMIT DELETE ROWS;
 CREATE TEMP TABLE IF NOT EXISTS availability_stage (
-    ord INTEGER, member_id BIGINT, day DATE, available BOOLEAN) ON COMMIT DELETE ROWS;
+    member_id BIGINT, day DATE, available BOOLEAN) ON COMMIT DELETE ROWS;
 CREATE TEMP TABLE IF NOT EXISTS embedding_stage (
     member_id BIGINT, embedding VECTOR, text_hash TEXT) ON COMMIT DELETE ROWS"""
 """Per-connection staging tables of the bulk writes (COPY, then one INSERT … SELECT)."""
+_SYNC_CHUNK = 50_000
+"""Member rows per step of an index refresh (≈ 80 MB of rows at 384 dimensions)."""
 _JSON_COLS = {"tags", "rooms", "knowledge", "generated"}
 _DRIVER_ERRORS: dict[type[Exception], type[MemberStoreError]] = {psycopg.Error: MemberStoreError}
 
@@ -156,13 +159,14 @@ class PostgresMemberRepository:
         with self._mapped("staging tables"):
             self._stage()
         with self._mapped("member upsert failed"), self._db.transaction():
-            return self._upsert(members, self._next_rev())
+            return self._upsert(members, self._next_rev())[0]
 
-    def _upsert(self, members: Sequence[Member], rev: int) -> int:
+    def _upsert(self, members: Sequence[Member], rev: int) -> tuple[int, dict[str, int], set[int]]:
         """Bulk upsert: COPY into a staging table, then one INSERT … ON CONFLICT; a code given
-        twice keeps its last version. Returns how many members were queued for embedding."""
+        twice keeps its last version. Returns how many members were queued for embedding, the
+        id of each code written (all stamped ``rev``) and the ids that did not exist before."""
         if not members:
-            return 0
+            return 0, {}, set()
         by_code = {m.code: member_params(m) for m in members}
         old: dict[str, str] = dict(self._db.execute(
             "SELECT code, text_hash FROM member WHERE code = ANY(%s)", (list(by_code),)).fetchall())
@@ -180,7 +184,7 @@ class PostgresMemberRepository:
             cur.execute("INSERT INTO member_outbox (member_id) SELECT unnest(%s::bigint[]) "
                         "ON CONFLICT (member_id) DO UPDATE SET queued_at = now()", (changed,))
             cur.execute("TRUNCATE member_stage")
-        return len(changed)
+        return len(changed), ids, {ids[c] for c in by_code if c not in old}
 
     def ids_for(self, codes: Sequence[str]) -> dict[str, int]:
         rows = self._run("SELECT code, id FROM member WHERE code = ANY(%s)", (list(set(codes)),))
@@ -192,34 +196,56 @@ class PostgresMemberRepository:
         with self._mapped("availability upsert failed"), self._db.transaction():
             self._set_availability(rows, self._next_rev())
 
-    def _set_availability(self, rows: Sequence[Availability], rev: int) -> None:
-        """COPY into a staging table, then one INSERT … ON CONFLICT (the last row of a
-        (member, day) given twice wins). Raises MemberValidationError on unknown codes."""
+    def _set_availability(self, rows: Sequence[Availability], rev: int,
+                          written: dict[str, int] | None = None,
+                          created: set[int] | None = None) -> None:
+        """Upsert ``rows`` (the last row of a (member, day) given twice wins) and stamp their
+        members with ``rev``. ``written``: code → id of members this transaction already wrote
+        at ``rev`` (no second lookup, no second stamp); ``created``: those of them that did not
+        exist before, whose rows are COPYed straight into ``availability`` (nothing to
+        conflict with); the others go through a staging table and one INSERT … ON CONFLICT.
+
+        Raises:
+            MemberValidationError: a code is not in the store.
+        """
         if not rows:
             return
-        ids = self.ids_for([r.code for r in rows])
-        missing = sorted({r.code for r in rows} - ids.keys())
+        written, created = written or {}, created or set()
+        codes = {r.code for r in rows}
+        ids = dict(written)
+        if not codes <= written.keys():
+            ids.update(self.ids_for(sorted(codes - written.keys())))
+        missing = sorted(codes - ids.keys())
         if missing:
             raise MemberValidationError(f"availability for unknown member(s) "
                                         f"{', '.join(missing[:5])}: import the members first")
+        last = {(ids[r.code], r.day): r.available for r in rows}  # the last given wins
         with self._db.cursor() as cur:
-            with cur.copy("COPY availability_stage FROM STDIN") as copy:
-                for i, r in enumerate(rows):
-                    copy.write_row((i, ids[r.code], r.day, r.available))
-            cur.execute("INSERT INTO availability SELECT DISTINCT ON (member_id, day) member_id, "
-                        "day, available FROM availability_stage ORDER BY member_id, day, ord DESC "
-                        "ON CONFLICT (member_id, day) DO UPDATE SET available = excluded.available")
-            cur.execute("UPDATE member SET rev = %s WHERE id = ANY(%s)",
-                        (rev, sorted(set(ids.values()))))
-            cur.execute("TRUNCATE availability_stage")
+            fresh = [(m, d, a) for (m, d), a in last.items() if m in created]
+            if fresh:
+                with cur.copy("COPY availability (member_id, day, available) FROM STDIN") as cp:
+                    for row in fresh:
+                        cp.write_row(row)
+            if len(fresh) < len(last):
+                with cur.copy("COPY availability_stage FROM STDIN") as copy:
+                    for (m, d), a in last.items():
+                        if m not in created:
+                            copy.write_row((m, d, a))
+                cur.execute("INSERT INTO availability SELECT * FROM availability_stage "
+                            "ON CONFLICT (member_id, day) DO UPDATE SET "
+                            "available = excluded.available")
+                cur.execute("TRUNCATE availability_stage")
+            stamp = sorted({ids[c] for c in codes - written.keys()})
+            if stamp:
+                cur.execute("UPDATE member SET rev = %s WHERE id = ANY(%s)", (rev, stamp))
 
     def write_batch(self, members: Sequence[Member], availability: Sequence[Availability]) -> int:
         with self._mapped("staging tables"):
             self._stage()
         with self._mapped("member batch write failed"), self._db.transaction():
             rev = self._next_rev()
-            queued = self._upsert(members, rev)
-            self._set_availability(availability, rev)
+            queued, ids, created = self._upsert(members, rev)
+            self._set_availability(availability, rev, ids, created)
         return queued
 
     def get(self, code: str) -> Member | None:
@@ -240,22 +266,26 @@ class PostgresMemberRepository:
             return idx
         self._ready()
         since = idx.revision
-        rows: list[tuple[Any, ...]] = []
         with self._mapped(), self._db.transaction():
             self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
             (rev,) = self._db.execute("SELECT rev FROM store_rev").fetchone() or (0,)
+            if since == 0:
+                (n,) = self._db.execute("SELECT count(*) FROM member").fetchone() or (0,)
+                idx.reserve(n)
             with self._db.cursor("grace_index", binary=True) as cur:
-                cur.itersize = 20_000
-                cur.execute(f"SELECT {', '.join(INDEX_COLUMNS)} FROM member WHERE rev > %s",
-                            (since,))
-                for row in cur:  # pgvector's binary loader gives a Vector: as numpy
-                    vec = row[-1]
-                    rows.append((*row[:-1], None if vec is None else vec.to_numpy()))
+                cur.itersize = _SYNC_CHUNK
+                # a cold build reads in id order: rows appended, never re-sorted
+                cur.execute(f"SELECT {', '.join(INDEX_COLUMNS)} FROM member WHERE rev > %s"
+                            + (" ORDER BY id" if since == 0 else ""), (since,))
+                while chunk := cur.fetchmany(_SYNC_CHUNK):
+                    # pgvector's binary loader gives a Vector: as numpy
+                    idx.apply([(*r[:-1], None if r[-1] is None else r[-1].to_numpy())
+                               for r in chunk], (), int(rev), final=False)
             avail = [(d.isoformat(), bool(a), str(ids)) for d, a, ids in self._db.execute(
                 "SELECT a.day, a.available, string_agg(a.member_id::text, ',') FROM member m "
                 "JOIN availability a ON a.member_id = m.id WHERE m.rev > %s "
                 "GROUP BY a.day, a.available", (since,))]
-        idx.apply(rows, avail, int(rev))
+        idx.apply((), avail, int(rev))
         return idx
 
     def stage1(self, criteria: HardFilter) -> list[int]:
@@ -269,10 +299,10 @@ class PostgresMemberRepository:
 
     def pending(self, limit: int) -> list[PendingEmbedding]:
         rows = self._run(
-            f"SELECT m.id, {_cols('m.')} FROM member_outbox o JOIN member m ON m.id = "
-            "o.member_id ORDER BY o.queued_at, o.member_id LIMIT %s", (limit,))
-        return [PendingEmbedding(int(r[0]), member_text(row_to_member(r[1:])), str(r[-1]))
-                for r in rows]
+            f"SELECT {', '.join('m.' + c for c in TEXT_COLUMNS)} FROM member_outbox o "
+            "JOIN member m ON m.id = o.member_id ORDER BY o.queued_at, o.member_id LIMIT %s",
+            (limit,))
+        return [pending_item(r) for r in rows]
 
     def store_embeddings(self, items: Sequence[PendingEmbedding],
                          vectors: npt.NDArray[np.float32], *, model_key: str) -> None:

@@ -24,7 +24,8 @@ from grace.matching.domain.model import (
     Member,
     Room,
 )
-from grace.matching.domain.texts import member_text_hash
+from grace.matching.domain.ports import PendingEmbedding
+from grace.matching.domain.texts import compose_member_text, member_text_hash
 
 Dialect = Literal["sqlite", "postgres"]
 
@@ -40,6 +41,8 @@ COLUMNS = (
     "budget_max", "rooms", "knowledge", "generated", "departement", "text_hash",
 )
 """Member columns written by an upsert, in this order."""
+TEXT_COLUMNS = ("id", "name", "description", "tags", "knowledge", "rooms", "text_hash")
+"""Member columns the outbox reads (:func:`pending_item`), in this order."""
 
 
 def member_params(m: Member) -> tuple[Any, ...]:
@@ -92,3 +95,15 @@ def row_to_member(row: Sequence[Any]) -> Member:
         knowledge=tuple(KnowledgeEntry(t) for t in _load(knowledge)),
         generated=tuple(_load(generated)), departement=departement,
     )
+
+
+def pending_item(row: Sequence[Any]) -> PendingEmbedding:
+    """An outbox entry from a row of :data:`TEXT_COLUMNS` (JSON as text or decoded): the
+    member's text composed from its columns, as :func:`~grace.matching.domain.texts.member_text`
+    of the whole member gives it, without rebuilding (and re-validating) the member."""
+    mid, name, desc, tags, knowledge, rooms, text_hash = row
+    return PendingEmbedding(
+        int(mid),
+        compose_member_text(name, desc, _load(tags), _load(knowledge),
+                            [(r["name"], r["description"], r["capacity"]) for r in _load(rooms)]),
+        str(text_hash))

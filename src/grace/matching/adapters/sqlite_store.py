@@ -22,14 +22,15 @@ from grace.errors import MemberStoreError, MemberValidationError, map_exceptions
 from grace.matching.adapters.member_index import INDEX_COLUMNS, MemberIndex
 from grace.matching.adapters.sql_common import (
     COLUMNS,
+    TEXT_COLUMNS,
     member_params,
+    pending_item,
     row_to_member,
     unit_vectors,
 )
 from grace.matching.domain.filters import HardFilter
 from grace.matching.domain.model import Availability, Member
 from grace.matching.domain.ports import EmbeddingStatus, PendingEmbedding, Ranked
-from grace.matching.domain.texts import member_text
 
 SCHEMA_VERSION = 3
 _MIGRATIONS: dict[int, str] = {
@@ -78,6 +79,8 @@ CREATE INDEX member_outbox_queue ON member_outbox (queued_at, member_id);
 """,
 }
 _CHUNK = 30_000  # below SQLite's default 32 766 host parameters
+_SYNC_CHUNK = 50_000
+"""Member rows per step of an index refresh (≈ 80 MB of rows at 384 dimensions)."""
 _DRIVER_ERRORS: dict[type[Exception], type[MemberStoreError]] = {
     sqlite3.Error: MemberStoreError, OSError: MemberStoreError}
 
@@ -151,7 +154,7 @@ class SqliteMemberRepository:
 
     def upsert_members(self, members: Sequence[Member]) -> int:
         with self._tx() as db:
-            return self._upsert(db, members, self._next_rev(db))
+            return self._upsert(db, members, self._next_rev(db))[0]
 
     def set_availability(self, rows: Sequence[Availability]) -> None:
         with self._tx() as db:
@@ -160,15 +163,17 @@ class SqliteMemberRepository:
     def write_batch(self, members: Sequence[Member], availability: Sequence[Availability]) -> int:
         with self._tx() as db:
             rev = self._next_rev(db)
-            queued = self._upsert(db, members, rev)
-            self._set_availability(db, availability, rev)
+            queued, ids = self._upsert(db, members, rev)
+            self._set_availability(db, availability, rev, ids)
         return queued
 
-    def _upsert(self, db: sqlite3.Connection, members: Sequence[Member], rev: int) -> int:
+    def _upsert(self, db: sqlite3.Connection, members: Sequence[Member], rev: int
+                ) -> tuple[int, dict[str, int]]:
         """Bulk upsert (executemany, inside the caller's transaction); a code given twice keeps
-        its last version. Returns how many members were queued for embedding."""
+        its last version. Returns how many members were queued for embedding, and the id of
+        each code written (all of them carry revision ``rev``)."""
         if not members:
-            return 0
+            return 0, {}
         by_code = {m.code: m for m in members}
         params = {c: member_params(m) for c, m in by_code.items()}
         old = dict(self._in_chunks("SELECT code, text_hash FROM member WHERE code IN ({})",
@@ -179,7 +184,8 @@ class SqliteMemberRepository:
         db.executemany(f"INSERT INTO member ({cols}, rev) VALUES ({marks}) ON CONFLICT (code) "
                        f"DO UPDATE SET {updates}", [(*p, rev) for p in params.values()])
         ids = self.ids_for(list(by_code))
-        db.executemany("DELETE FROM member_geo WHERE id = ?", [(ids[c],) for c in by_code])
+        # only members that existed have a box to replace
+        db.executemany("DELETE FROM member_geo WHERE id = ?", [(ids[c],) for c in old])
         db.executemany("INSERT INTO member_geo VALUES (?, ?, ?, ?, ?)",
                        [(ids[c], m.latitude, m.latitude, m.longitude, m.longitude)
                         for c, m in by_code.items()
@@ -189,7 +195,7 @@ class SqliteMemberRepository:
         db.executemany("INSERT INTO member_outbox VALUES (?, ?) ON CONFLICT (member_id) "
                        "DO UPDATE SET queued_at = excluded.queued_at",
                        [(i, now) for i in changed])
-        return len(changed)
+        return len(changed), ids
 
     def _in_chunks(self, sql: str, values: Sequence[object]) -> list[tuple[Any, ...]]:
         """``sql`` with ``{}`` replaced by up to :data:`_CHUNK` placeholders, over ``values``."""
@@ -205,11 +211,18 @@ class SqliteMemberRepository:
         return {str(c): int(i) for c, i in rows}
 
     def _set_availability(self, db: sqlite3.Connection, rows: Sequence[Availability],
-                          rev: int) -> None:
+                          rev: int, written: dict[str, int] | None = None) -> None:
+        """Upsert ``rows`` (the last of a (member, day) given twice wins) and stamp their
+        members with ``rev``. ``written``: code → id of members this transaction already wrote
+        at ``rev`` (no second lookup, no second stamp)."""
         if not rows:
             return
-        ids = self.ids_for([r.code for r in rows])  # same connection: inside the transaction
-        missing = sorted({r.code for r in rows} - ids.keys())
+        written = written or {}
+        codes = {r.code for r in rows}
+        ids = dict(written)
+        if not codes <= written.keys():  # same connection: inside the transaction
+            ids.update(self.ids_for(sorted(codes - written.keys())))
+        missing = sorted(codes - ids.keys())
         if missing:
             raise MemberValidationError(f"availability for unknown member(s) "
                                         f"{', '.join(missing[:5])}: import the members first")
@@ -218,7 +231,7 @@ class SqliteMemberRepository:
             "UPDATE SET available = excluded.available",
             [(ids[r.code], r.day.isoformat(), int(r.available)) for r in rows])
         db.executemany("UPDATE member SET rev = ? WHERE id = ?",
-                       [(rev, i) for i in sorted(set(ids.values()))])
+                       [(rev, ids[c]) for c in sorted(codes - written.keys())])
 
     def get(self, code: str) -> Member | None:
         rows = self._run(f"SELECT {', '.join(COLUMNS)} FROM member WHERE code = ?", (code,))
@@ -239,16 +252,23 @@ class SqliteMemberRepository:
                 try:
                     (rev,) = self._db.execute("SELECT rev FROM store_rev").fetchone()
                     since = idx.revision
-                    rows = self._db.execute(
-                        f"SELECT {', '.join(INDEX_COLUMNS)} FROM member WHERE rev > ?",
-                        (since,)).fetchall()
+                    if since == 0:
+                        idx.reserve(self._db.execute("SELECT count(*) FROM member").fetchone()[0])
+                    # a cold build reads the table in id order (rows appended, never
+                    # re-sorted); a refresh reads the rev index (any order: no ORDER BY, or
+                    # SQLite would scan the table by id)
+                    cur = self._db.execute(
+                        f"SELECT {', '.join(INDEX_COLUMNS)} FROM member WHERE rev > ?"
+                        + (" ORDER BY id" if since == 0 else ""), (since,))
+                    while chunk := cur.fetchmany(_SYNC_CHUNK):
+                        idx.apply(chunk, (), int(rev), final=False)
                     avail = [(str(d), bool(a), str(ids)) for d, a, ids in self._db.execute(
                         "SELECT a.day, a.available, group_concat(a.member_id) FROM member m "
                         "JOIN availability a ON a.member_id = m.id WHERE m.rev > ? "
                         "GROUP BY a.day, a.available", (since,))]
                 finally:
                     self._db.execute("COMMIT")
-            idx.apply(rows, avail, int(rev))
+            idx.apply((), avail, int(rev))
         return idx
 
     def stage1(self, criteria: HardFilter) -> list[int]:
@@ -268,10 +288,10 @@ class SqliteMemberRepository:
 
     def pending(self, limit: int) -> list[PendingEmbedding]:
         rows = self._run(
-            f"SELECT m.id, {', '.join('m.' + c for c in COLUMNS)} FROM member_outbox o "
+            f"SELECT {', '.join('m.' + c for c in TEXT_COLUMNS)} FROM member_outbox o "
             "JOIN member m ON m.id = o.member_id ORDER BY o.queued_at, o.member_id LIMIT ?",
             (limit,))
-        return [PendingEmbedding(r[0], member_text(row_to_member(r[1:])), r[-1]) for r in rows]
+        return [pending_item(r) for r in rows]
 
     def store_embeddings(self, items: Sequence[PendingEmbedding],
                          vectors: npt.NDArray[np.float32], *, model_key: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 
 from grace.matching.domain.model import FORMAT_LABELS_FR, EventRequest, Member
 from grace.text import fold
@@ -16,14 +17,27 @@ from grace.text import fold
 
 def member_text(m: Member) -> str:
     """French text embedded for a member (passage side)."""
-    parts = [m.description.strip() or m.name]
-    if m.tags:
-        parts.append("Tags : " + ", ".join(m.tags) + ".")
-    parts.extend(k.text.strip() for k in m.knowledge)
-    for r in m.rooms:
-        cap = f" ({r.capacity} personnes)" if r.capacity is not None else ""
-        desc = f" : {r.description.strip()}" if r.description.strip() else ""
-        parts.append(f"Salle {r.name}{cap}{desc}.")
+    return compose_member_text(m.name, m.description, m.tags, [k.text for k in m.knowledge],
+                               [(r.name, r.description, r.capacity) for r in m.rooms])
+
+
+def compose_member_text(name: str, description: str, tags: Sequence[str],
+                        knowledge: Sequence[str],
+                        rooms: Sequence[tuple[str, str, int | None]]) -> str:
+    """:func:`member_text` from a member's stored fields, without building a :class:`Member`
+    (the stores' outbox reads columns: decision 0018, "Bulk writes").
+
+    Args:
+        rooms: (name, description, capacity in persons or ``None``) per room.
+    """
+    parts = [description.strip() or name]
+    if tags:
+        parts.append("Tags : " + ", ".join(tags) + ".")
+    parts.extend(k.strip() for k in knowledge)
+    for r_name, r_desc, r_cap in rooms:
+        cap = f" ({r_cap} personnes)" if r_cap is not None else ""
+        desc = f" : {r_desc.strip()}" if r_desc.strip() else ""
+        parts.append(f"Salle {r_name}{cap}{desc}.")
     return "\n".join(parts)
 
 
