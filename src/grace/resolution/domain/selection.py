@@ -54,6 +54,9 @@ class Candidate:
         return (*lead, rank_i, -self.talent.priority, self.talent.name.casefold(), self.id)
 
 
+_RANK_INDEX: dict[RoleRank | None, int] = {r: i for i, r in enumerate(ROLE_RANKS)}
+
+
 def make_candidates(
     talents: Sequence[Talent],
     *,
@@ -81,9 +84,10 @@ def make_candidates(
         found = {t.id: triggers_in_folded(folded, t.triggers) for t in talents}
     activation = activation or {}
     candidates = []
-    for t in talents:
+    keys = []  # Candidate.sort_key of each, computed inline (ids are unique: no tie reaches i)
+    for i, t in enumerate(talents):
         rank = t.rank_for(role)
-        candidates.append(Candidate(
+        cand = Candidate(
             talent=t,
             rank=rank,
             triggers=found.get(t.id, ()),
@@ -91,8 +95,15 @@ def make_candidates(
             required_by=closure_of.get(t.id, ()),
             relevance=None if relevance is None else relevance.get(t.id, float("-inf")),
             activation=activation.get(t.id),
-        ))
-    return sorted(candidates, key=Candidate.sort_key)
+        )
+        if cand.relevance is not None:
+            lead: tuple[float, float] = (0.0, -cand.relevance)
+        else:
+            lead = (-float(cand.activated), -float(len(cand.triggers)))
+        keys.append((*lead, _RANK_INDEX.get(rank, len(ROLE_RANKS)), -t.priority,
+                     t.name.casefold(), t.id, i))
+        candidates.append(cand)
+    return [candidates[k[-1]] for k in sorted(keys)]
 
 
 def admit_in_order(
