@@ -147,14 +147,14 @@ def old_source(ref: str, into: Path) -> Path:
 
 
 def compare_at_1000(project: Path, cache: Path, old_ref: str | None, rounds: int,
-                    work: Path) -> None:
+                    work: Path, flags: tuple[str, ...] = ("off", "embeddings")) -> None:
     """Section 5 (see the module docstring)."""
     sources = {"this checkout": ROOT / "src"}
     if old_ref is not None:
         sources[old_ref] = old_source(old_ref, work / "old")
     workers: dict[tuple[str, str], subprocess.Popen[str]] = {}
     for label, src in sources.items():
-        for flag in ("off", "embeddings"):
+        for flag in flags:
             env = {**os.environ, "PYTHONPATH": str(src)}
             workers[(label, flag)] = subprocess.Popen(  # noqa: S603 - this script, fixed args
                 [sys.executable, __file__, "--worker", str(project), str(cache), flag],
@@ -206,6 +206,8 @@ def main() -> None:
                         help="vector cache folder to reuse (default: a new one, cold)")
     parser.add_argument("--only-1000", action="store_true",
                         help="section 5 alone (with --cache: no cold embedding of the talents)")
+    parser.add_argument("--flags", default="off,embeddings",
+                        help="relevance settings timed at 1 000 talents (comma-separated)")
     parser.add_argument("--worker", nargs=3, metavar=("PROJECT", "CACHE", "FLAG"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -216,7 +218,8 @@ def main() -> None:
     cache = args.cache or work / "cache"
     if args.only_1000:
         catalogs(work)
-        compare_at_1000(work / "p1000" / "grace.yaml", cache, args.old_ref, args.rounds, work)
+        compare_at_1000(work / "p1000" / "grace.yaml", cache, args.old_ref, args.rounds, work,
+                        tuple(args.flags.split(",")))
         return
     print(f"rss at start: {rss_mb():.0f} MB")
 
