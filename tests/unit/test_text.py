@@ -1,5 +1,5 @@
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from grace.resolution.domain.text import code_terms, slugify, split_sections, triggers_found
@@ -86,3 +86,24 @@ def test_code_terms_are_identifiers_calls_routes_paths_and_file_names(task, term
 @given(st.text(max_size=300))
 def test_code_terms_never_fail_and_are_bounded(task):
     assert len(code_terms(task)) <= 16
+
+
+@given(
+    st.dictionaries(
+        st.sampled_from(["a.one", "a.two", "b.three", "c.four"]),
+        st.lists(st.text(alphabet="abé -_Xy1\u0301", min_size=0, max_size=8), max_size=5)
+        .map(tuple),
+        max_size=4,
+    ),
+    st.text(alphabet="abé -_Xy1.", max_size=30),
+)
+@example({"a.one": ("\u0301", "a", "a")}, "a ")  # a trigger with no word once folded; repeats
+def test_trigger_index_finds_what_each_talent_would(triggers, task):
+    """The catalog-wide index gives every talent exactly ``triggers_in_folded`` (order, repeats,
+    blank and wordless triggers included); talents with none are left out."""
+    from grace.resolution.domain.text import TriggerIndex, triggers_in_folded
+
+    folded = fold(task)
+    expected = {tid: triggers_in_folded(folded, ts) for tid, ts in triggers.items()}
+    found = TriggerIndex(triggers).found(folded)
+    assert found == {tid: ts for tid, ts in expected.items() if ts}

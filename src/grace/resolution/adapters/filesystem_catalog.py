@@ -158,6 +158,7 @@ class FilesystemCatalog:
         if not self.root.is_dir():
             raise CatalogError(f"catalog folder not found: {root}")
         self._talents: dict[str, Talent] = {}
+        self._sorted: tuple[Talent, ...] | None = None
         self._problems: list[tuple[str, str]] = []
         folders, links = talent_folders(self.root)
         for link in links:
@@ -189,7 +190,11 @@ class FilesystemCatalog:
             self._talents[talent.id] = talent
 
     def talents(self) -> Sequence[Talent]:
-        return [self._talents[k] for k in sorted(self._talents)]
+        # one tuple for the catalog's life (read once, never changed): a resolve recognises the
+        # same catalog state by identity (PreparedCatalog.holds)
+        if self._sorted is None:
+            self._sorted = tuple(self._talents[k] for k in sorted(self._talents))
+        return self._sorted
 
     def get(self, talent_id: str) -> Talent | None:
         return self._talents.get(talent_id)

@@ -408,6 +408,7 @@ class PostgresCatalogReader:
         content = PostgresTalentContent(store, found)
         bodies = content.all_bodies()
         self._talents: dict[str, Talent] = {}
+        self._sorted: tuple[Talent, ...] | None = None
         for tid, text in store.manifests(found):
             if tid not in bodies:
                 raise CatalogError(f"catalog {catalog} version {found}: {tid} has no bodies")
@@ -415,7 +416,11 @@ class PostgresCatalogReader:
                 text, bodies[tid], source=f"{catalog}@{found}/{tid}")
 
     def talents(self) -> Sequence[Talent]:
-        return [self._talents[k] for k in sorted(self._talents)]
+        # one tuple for the catalog's life (read once, never changed): a resolve recognises the
+        # same catalog state by identity (PreparedCatalog.holds)
+        if self._sorted is None:
+            self._sorted = tuple(self._talents[k] for k in sorted(self._talents))
+        return self._sorted
 
     def get(self, talent_id: str) -> Talent | None:
         return self._talents.get(talent_id)

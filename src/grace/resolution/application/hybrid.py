@@ -46,7 +46,7 @@ from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, T
 from grace.resolution.domain.relevance import Explanation, normalise
 from grace.resolution.domain.results import AlsoRelevant
 from grace.resolution.domain.talent import Depth, Talent
-from grace.resolution.domain.text import code_terms, triggers_in_folded
+from grace.resolution.domain.text import TriggerIndex, code_terms
 from grace.text import fold, words
 
 CHUNK_WORDS: Final = 120
@@ -137,6 +137,8 @@ class _Corpus:
     lexical_head: LexicalScorer
     hub: npt.NDArray[np.float64]  # (n,) mean dense channel over the probes, per talent
     names: list[tuple[str, ...]]  # (n,) name terms per talent
+    name_rows: dict[str, list[int]]  # name term -> the rows whose name terms hold it
+    triggers: TriggerIndex  # the talents' activation.triggers
     headers_unit: npt.NDArray[np.float64]  # (n, d) normalise(headers): raw cosines
     probes_unit: npt.NDArray[np.float64]  # (p, d) normalised probe query vectors
     domain_level: float | None  # the domain criterion's level (probes, leave-one-out)
@@ -228,6 +230,11 @@ class HybridRelevance:
         word_df: Counter[str] = Counter()
         for document in documents:
             word_df.update(set(words(document)))
+        names = name_terms(talents, word_df.__getitem__)
+        name_rows: dict[str, list[int]] = {}
+        for row, terms in enumerate(names):
+            for term in terms:
+                name_rows.setdefault(term, []).append(row)
         corpus = _Corpus(
             index={t.id: i for i, t in enumerate(talents)},
             headers=headers,
@@ -240,7 +247,9 @@ class HybridRelevance:
             lexical=lexical,
             lexical_head=self._lexical([header_text(t) for t in talents]),
             hub=np.zeros(len(talents)),
-            names=name_terms(talents, word_df.__getitem__),
+            names=names,
+            name_rows=name_rows,
+            triggers=TriggerIndex({t.id: t.triggers for t in talents if t.triggers}),
             headers_unit=normalise(headers),
             probes_unit=np.zeros((0, headers.shape[1])),
             domain_level=None,
@@ -300,6 +309,18 @@ class HybridRelevance:
             self._build(sorted(talents, key=lambda t: t.id), progress)
         self._embedder.embed(["warm up"], kind="query")
 
+    def _pool_of(self, active: Sequence[Talent], cands: Sequence[Talent]) -> Sequence[Talent]:
+        """The talents to index: ``active`` and ``cands`` by id. O(candidates) when the request
+        is over the pool already indexed (same objects: the usual case), else a sort."""
+        held, corpus = self._pool, self._corpus
+        if corpus is not None and len(active) == len(held) and all(
+            a is b for a, b in zip(active, held, strict=True)
+        ):
+            index = corpus.index
+            if all(t.id in index and held[index[t.id]] is t for t in cands):
+                return held
+        return sorted({t.id: t for t in [*active, *cands]}.values(), key=lambda t: t.id)
+
     def _cost(self, talent: Talent, depth: Depth) -> int:
         key = (talent.id, talent.version, depth)
         if key not in self._tokens:
@@ -322,12 +343,13 @@ class HybridRelevance:
             return RelevanceOutcome(
                 [t.id for t in cands], {t.id: 0.0 for t in cands}, EMPTY_TASK_NOTE, expl
             )
-        pool = sorted({t.id: t for t in [*request.active, *cands]}.values(), key=lambda t: t.id)
-        corpus = self._build(pool)
+        corpus = self._build(self._pool_of(request.active, cands))
         query = np.asarray(self._embedder.embed([request.task], kind="query")[0], np.float64)
-        rows = np.array([corpus.index[t.id] for t in cands], dtype=np.int64)
+        index = corpus.index
+        row_list = [index[t.id] for t in cands]
+        rows = np.array(row_list, dtype=np.int64)
         dense, chunk = self._channels(corpus, query, rows)
-        raw = normalise(corpus.headers[rows]) @ normalise(query)
+        raw = corpus.headers_unit[rows] @ normalise(query)  # = normalise(headers[rows]) @ …
         lexical = corpus.lexical.scores(request.task)[rows]
         lexical_head = corpus.lexical_head.scores(request.task)[rows]
         where = path_words(request.files)
@@ -335,37 +357,41 @@ class HybridRelevance:
             corpus.lexical.scores(where)[rows] if where else np.zeros(len(rows), np.float64)
         )
         depth: Depth = "standard" if request.depth == "auto" else request.depth
-        folded = fold(request.task)
+        found = corpus.triggers.found(fold(request.task))
         task_words = set(words(request.task))
         # name terms are looked for in the task, the files' path words and the frameworks
         # whose conventions the files follow (``*.component.ts`` → angular)
         file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
         context_words = task_words | file_words
-        hybrid = [
-            HybridCandidate(
+        named = {r for w in context_words for r in corpus.name_rows.get(w, ())}
+        # Python floats once per channel (float(array[i]) per talent costs more than the rest)
+        channels = zip(dense.tolist(), chunk.tolist(), raw.tolist(), lexical.tolist(),
+                       lexical_head.tolist(), lexical_path.tolist(),
+                       corpus.hub[rows].tolist(), strict=True)
+        activation, role = request.activation, request.role
+        hybrid = []
+        for t, row, (d, c, r, lex, head, path, hub) in zip(cands, row_list, channels,
+                                                           strict=True):
+            terms = corpus.names[row] if row in named else ()
+            act = activation.get(t.id)
+            hybrid.append(HybridCandidate(
                 id=t.id,
-                dense=float(dense[i]),
-                chunk=float(chunk[i]),
-                cosine=float(raw[i]),
-                lexical=float(lexical[i]),
-                lexical_head=float(lexical_head[i]),
-                lexical_path=float(lexical_path[i]),
+                dense=d,
+                chunk=c,
+                cosine=r,
+                lexical=lex,
+                lexical_head=head,
+                lexical_path=path,
                 tokens=self._cost(t, depth),
-                hub=float(corpus.hub[rows[i]]),
-                triggers=triggers_in_folded(folded, t.triggers),
-                names=tuple(w for w in corpus.names[rows[i]] if w in context_words),
-                where=tuple(
-                    w for w in corpus.names[rows[i]] if w in file_words and w not in task_words
-                ),
-                glob_strength=(
-                    request.activation[t.id].strength if t.id in request.activation else 1.0
-                ),
-                glob=request.activation[t.id].glob if t.id in request.activation else None,
-                file=request.activation[t.id].file if t.id in request.activation else None,
-                role_rank=t.rank_for(request.role) if request.role else None,
-            )
-            for i, t in enumerate(cands)
-        ]
+                hub=hub,
+                triggers=found.get(t.id, ()),
+                names=tuple(w for w in terms if w in context_words),
+                where=tuple(w for w in terms if w in file_words and w not in task_words),
+                glob_strength=act.strength if act is not None else 1.0,
+                glob=act.glob if act is not None else None,
+                file=act.file if act is not None else None,
+                role_rank=t.rank_for(role) if role else None,
+            ))
         unit = normalise(query)
         domain = None
         if corpus.domain_level is not None:

@@ -16,17 +16,16 @@ from grace.errors import (
 from grace.resolution.domain.activation import (
     Activation,
     PathMatcher,
-    glob_strength,
     language_allows,
     normalise_files,
-    specific_paths,
     task_languages,
 )
 from grace.resolution.domain.compiler import ContextCompiler, ContextHeader, TalentCosts
 from grace.resolution.domain.explanation import Explanation
-from grace.resolution.domain.graph import DependencyGraph, MissingPrerequisite
+from grace.resolution.domain.graph import MissingPrerequisite
 from grace.resolution.domain.languages import languages_in_text
 from grace.resolution.domain.ports import CatalogReader, TokenCounter, WorkTree
+from grace.resolution.domain.prepared import PreparedCatalog
 from grace.resolution.domain.results import (
     AlsoRelevant,
     DepthMode,
@@ -36,6 +35,7 @@ from grace.resolution.domain.results import (
 )
 from grace.resolution.domain.selection import make_candidates, resolve_conflicts
 from grace.resolution.domain.talent import Project, Talent
+from grace.text import fold
 
 MAX_TASK_CHARS: Final = 50_000
 """Longest task accepted (characters); a longer one is refused, not truncated silently."""
@@ -212,26 +212,30 @@ class ResolveContext:
         self._relevance = relevance
         self._matcher = matcher
         self._costs = TalentCosts()  # blocks and token counts, reused across requests
-        self._facts: tuple[tuple[Talent, ...], frozenset[str], _GraphFacts] | None = None
+        self._prepared: PreparedCatalog | None = None
+        self._facts: tuple[PreparedCatalog, frozenset[str], _GraphFacts] | None = None
 
-    def _graph_facts(
-        self, talents: Sequence[Talent], graph: DependencyGraph, active: frozenset[str]
-    ) -> _GraphFacts:
+    def _prepare(self, talents: Sequence[Talent]) -> PreparedCatalog:
+        """The derived facts of the catalog's current state, built once per state."""
+        if self._prepared is None or not self._prepared.holds(talents):
+            self._prepared = PreparedCatalog.of(talents)
+        return self._prepared
+
+    def _graph_facts(self, prepared: PreparedCatalog, active: frozenset[str]) -> _GraphFacts:
         """Missing prerequisites, unknown references and cycles of ``active``: computed once per
-        catalog state and active set (the key holds the talents themselves, so an object id is
-        never reused while its entry lives)."""
+        catalog state and active set (the key holds the prepared catalog itself, so an object id
+        is never reused while its entry lives)."""
         if self._facts is not None:
             held, held_active, facts = self._facts
-            if held_active == active and len(held) == len(talents) and all(
-                x is y for x, y in zip(held, talents, strict=True)
-            ):
+            if held is prepared and held_active == active:
                 return facts
+        graph = prepared.graph
         facts = (
             list(graph.missing_prerequisites(active)),
             tuple((u.talent, u.field, u.unknown) for u in graph.unknown_references(active)),
             tuple(tuple(c) for c in graph.cycles(active)),
         )
-        self._facts = (tuple(talents), active, facts)
+        self._facts = (prepared, active, facts)
         return facts
 
     def __call__(
@@ -269,8 +273,8 @@ class ResolveContext:
         in_play = check_request(talents, role=role, task=task, token_budget=token_budget,
                                 files=files, root=root)
         warnings = self._locate(in_play, root)
-        catalog = {t.id: t for t in talents}
-        graph = DependencyGraph(catalog)
+        prepared = self._prepare(talents)
+        catalog, graph = prepared.by_id, prepared.graph
         dropped: dict[str, Dropped] = {}
 
         # 1. Active talents: enabled and not draft.
@@ -284,7 +288,7 @@ class ResolveContext:
             dropped[tid] = Dropped(tid, "draft", "status: draft talents are never served")
 
         # 2. Graph: missing prerequisites, unknown references, cycles, conflicts (reported).
-        missing, unknown, cycles = self._graph_facts(talents, graph, active)
+        missing, unknown, cycles = self._graph_facts(prepared, active)
         missing_by: dict[str, list[str]] = {}
         for m in missing:
             missing_by.setdefault(m.missing, []).append(m.talent)
@@ -320,7 +324,7 @@ class ResolveContext:
         always = set(project.always)
         activation: dict[str, Activation] = {}
         for tid in in_language:
-            paths = specific_paths(catalog[tid].paths)
+            paths = prepared.paths.get(tid, ())
             hit = (
                 self._matcher.first_match(paths, in_play)
                 if self._matcher is not None and paths and in_play
@@ -329,10 +333,11 @@ class ResolveContext:
             if hit is not None or tid in always:
                 activation[tid] = Activation(
                     glob=hit[0] if hit else None, file=hit[1] if hit else None,
-                    always=tid in always, strength=glob_strength(paths),
+                    always=tid in always, strength=prepared.strength[tid],
                 )
 
         # 4. Optional relevance selection, then closure on requires/includes (seed 000).
+        found = prepared.triggers.found(fold(task))  # id -> its triggers in the task
         note: str = ""
         explanations: tuple[Explanation, ...] = ()
         scores: Mapping[str, float] | None = None
@@ -375,8 +380,11 @@ class ResolveContext:
             closure_of=closure_of,
             relevance=scores,
             activation=activation,
+            found=found,
         )
-        ordered, conflict_drops, pairs = resolve_conflicts(ordered, graph, catalog)
+        ordered, conflict_drops, pairs = resolve_conflicts(
+            ordered, graph, catalog, against=prepared.conflicts
+        )
         for d in conflict_drops:
             dropped[d.id] = d
 

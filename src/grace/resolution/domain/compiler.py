@@ -185,13 +185,36 @@ class TalentCosts:
 
     A catalog holds each talent as one immutable object for its lifetime; an entry is reused
     only while the catalog still holds *that* object (``is``), so a reloaded or edited talent
-    is rendered and counted again. Memory: one block per talent and depth served, and one
-    count per (talent, depth, role, languages) asked.
+    is rendered and counted again. Memory: one block per talent and depth served, and two
+    counts per (talent, depth, role, languages) asked.
     """
 
     def __init__(self) -> None:
         self._blocks: dict[tuple[str, Depth], tuple[Talent, str, int | None]] = {}
         self._tables: dict[tuple[str, Depth, str, tuple[str, ...]], tuple[Talent, int]] = {}
+        self._costs: dict[tuple[str, Depth, str, tuple[str, ...]], tuple[Talent, int]] = {}
+
+    def cost(
+        self,
+        talent: Talent,
+        depth: Depth,
+        role: str,
+        languages: Sequence[str],
+        count: Callable[[str], int],
+    ) -> int:
+        """What serving ``talent`` at ``depth`` adds to a context (tokens, cached): its block,
+        its "when to dig deeper" rows and 2 for the separators."""
+        key = (talent.id, depth, role, tuple(languages))
+        hit = self._costs.get(key)
+        if hit is not None and hit[0] is talent:
+            return hit[1]
+        tokens = (
+            self.block_tokens(talent, depth, count)
+            + self.table_tokens(talent, depth, role, languages, count)
+            + 2
+        )
+        self._costs[key] = (talent, tokens)
+        return tokens
 
     def block(self, talent: Talent, depth: Depth) -> str:
         """:func:`render_block` of ``talent`` at ``depth`` (cached)."""
@@ -263,12 +286,7 @@ class ContextCompiler:
         return self._cache[text]
 
     def _cost(self, talent: Talent, depth: Depth, role: str, languages: Sequence[str]) -> int:
-        costs, count = self._costs, self._counter.count
-        return (
-            costs.block_tokens(talent, depth, count)
-            + costs.table_tokens(talent, depth, role, languages, count)
-            + 2
-        )
+        return self._costs.cost(talent, depth, role, languages, self._counter.count)
 
     def _recommendations(self, served: Sequence[Candidate]) -> list[Recommendation]:
         by: dict[str, list[str]] = {}
@@ -307,7 +325,10 @@ class ContextCompiler:
 
         def accept(cand: Candidate, group: list[Candidate], _: set[str]) -> Dropped | None:
             nonlocal left
-            cost = sum(self._cost(g.talent, base, role, languages) for g in group)
+            cost = (
+                self._cost(group[0].talent, base, role, languages) if len(group) == 1
+                else sum(self._cost(g.talent, base, role, languages) for g in group)
+            )
             if cost <= left:
                 left -= cost
                 return None

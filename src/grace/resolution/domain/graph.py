@@ -42,12 +42,22 @@ class Conflict:
 class DependencyGraph:
     """The graph of a catalog's talents; queries are restricted to ids that exist.
 
+    The ``requires`` + ``includes`` edges are read once, at construction (O(talents)): most
+    talents have none, and traversals skip them.
+
     Args:
         talents: id -> talent (the whole catalog; ids outside it are "unknown").
     """
 
     def __init__(self, talents: Mapping[str, Talent]) -> None:
         self._talents = talents
+        self._edges: dict[str, tuple[str, ...]] = {
+            tid: t.edges for tid, t in talents.items() if t.requires or t.includes
+        }
+
+    def edges(self, talent_id: str) -> tuple[str, ...]:
+        """``requires`` then ``includes`` of ``talent_id`` (``()`` for none or an unknown id)."""
+        return self._edges.get(talent_id, ())
 
     def closure(self, roots: Iterable[str], *, within: Collection[str]) -> list[str]:
         """Ids reachable from ``roots`` over ``requires`` + ``includes``, roots included.
@@ -58,17 +68,15 @@ class DependencyGraph:
         Returns:
             The closure sorted by id.
         """
-        seen: set[str] = set()
-        stack = [r for r in roots if r in within]
+        edges = self._edges
+        seen = {r for r in roots if r in within}
+        stack = [r for r in seen if r in edges]
         while stack:
-            current = stack.pop()
-            if current in seen:
-                continue
-            seen.add(current)
-            talent = self._talents.get(current)
-            if talent is None:
-                continue
-            stack.extend(e for e in talent.edges if e in within and e not in seen)
+            for e in edges[stack.pop()]:
+                if e not in seen and e in within:
+                    seen.add(e)
+                    if e in edges:
+                        stack.append(e)
         return sorted(seen)
 
     def dependents(self, talent_id: str, *, within: Collection[str]) -> list[str]:
@@ -83,15 +91,12 @@ class DependencyGraph:
         One pass over the edges (O(edges)), where calling :meth:`dependents` per id is O(n²).
         """
         inside = set(within)
-        rev: dict[str, list[str]] = {t: [] for t in inside}
-        for tid in sorted(inside):
-            talent = self._talents.get(tid)
-            if talent is None:
-                continue
-            for edge in dict.fromkeys(talent.edges):
+        rev: dict[str, list[str]] = {}
+        for tid in sorted(inside & self._edges.keys()):
+            for edge in dict.fromkeys(self._edges[tid]):
                 if edge in inside and edge != tid:
-                    rev[edge].append(tid)
-        return {t: tuple(sorted(ids)) for t, ids in rev.items()}
+                    rev.setdefault(edge, []).append(tid)
+        return {t: tuple(rev[t]) if t in rev else () for t in inside}
 
     def missing_prerequisites(self, active: Collection[str]) -> list[MissingPrerequisite]:
         """Edges from an active talent to a catalog talent that is not active (sorted)."""

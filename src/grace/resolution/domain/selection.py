@@ -7,7 +7,7 @@ rank (required > recommended > optional; a talent only present through closure c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -54,6 +54,9 @@ class Candidate:
         return (*lead, rank_i, -self.talent.priority, self.talent.name.casefold(), self.id)
 
 
+_RANK_INDEX: dict[RoleRank | None, int] = {r: i for i, r in enumerate(ROLE_RANKS)}
+
+
 def make_candidates(
     talents: Sequence[Talent],
     *,
@@ -62,6 +65,7 @@ def make_candidates(
     closure_of: Mapping[str, tuple[str, ...]],
     relevance: Mapping[str, float] | None = None,
     activation: Mapping[str, Activation] | None = None,
+    found: Mapping[str, tuple[str, ...]] | None = None,
 ) -> list[Candidate]:
     """Build candidates in seed 001 order.
 
@@ -71,21 +75,35 @@ def make_candidates(
             for ``role`` is marked ``via="closure"``.
         relevance: optional id -> relevance score (seed 000), which then leads the order.
         activation: optional id -> what activated it (glob matched by a file in play, always).
+        found: id -> its triggers found in ``task``, for every talent with one (a
+            :meth:`~grace.resolution.domain.text.TriggerIndex.found` of the catalog); ``None``:
+            looked for here, talent by talent.
     """
-    folded = fold(task)
-    candidates = [
-        Candidate(
+    if found is None:
+        folded = fold(task)
+        found = {t.id: triggers_in_folded(folded, t.triggers) for t in talents}
+    activation = activation or {}
+    candidates = []
+    keys = []  # Candidate.sort_key of each, computed inline (ids are unique: no tie reaches i)
+    for i, t in enumerate(talents):
+        rank = t.rank_for(role)
+        cand = Candidate(
             talent=t,
-            rank=t.rank_for(role),
-            triggers=triggers_in_folded(folded, t.triggers),
-            via="enabled" if t.rank_for(role) is not None else "closure",
+            rank=rank,
+            triggers=found.get(t.id, ()),
+            via="enabled" if rank is not None else "closure",
             required_by=closure_of.get(t.id, ()),
             relevance=None if relevance is None else relevance.get(t.id, float("-inf")),
-            activation=(activation or {}).get(t.id),
+            activation=activation.get(t.id),
         )
-        for t in talents
-    ]
-    return sorted(candidates, key=Candidate.sort_key)
+        if cand.relevance is not None:
+            lead: tuple[float, float] = (0.0, -cand.relevance)
+        else:
+            lead = (-float(cand.activated), -float(len(cand.triggers)))
+        keys.append((*lead, _RANK_INDEX.get(rank, len(ROLE_RANKS)), -t.priority,
+                     t.name.casefold(), t.id, i))
+        candidates.append(cand)
+    return [candidates[k[-1]] for k in sorted(keys)]
 
 
 def admit_in_order(
@@ -105,50 +123,67 @@ def admit_in_order(
     Returns:
         (admitted candidates in order, dropped in drop order).
     """
-    by_id = {c.id: c for c in ordered}
+    by_id = {c.talent.id: c for c in ordered}
     admitted: set[str] = set()
     dropped: dict[str, Dropped] = {}
     for cand in ordered:
-        cid = cand.id
+        cid = cand.talent.id
         if cid in admitted or cid in dropped:
             continue
-        # most talents require nothing: their closure is themselves (no traversal)
-        closure = graph.closure([cid], within=by_id) if cand.talent.edges else [cid]
-        lost = [g for g in closure if g in dropped]
-        if lost:
-            dropped[cand.id] = Dropped(
-                cand.id, "requires_dropped", f"its prerequisite {lost[0]} is not served"
-            )
-            continue
-        group = [by_id[g] for g in closure if g not in admitted]
+        if cand.talent.requires or cand.talent.includes:
+            closure = graph.closure([cid], within=by_id)
+            lost = [g for g in closure if g in dropped]
+            if lost:
+                dropped[cid] = Dropped(
+                    cid, "requires_dropped", f"its prerequisite {lost[0]} is not served"
+                )
+                continue
+            group = [by_id[g] for g in closure if g not in admitted]
+        else:  # most talents require nothing: their group is themselves (no traversal)
+            group = [cand]
         verdict = accept(cand, group, admitted)
         if verdict is None:
-            admitted.update(g.id for g in group)
+            admitted.update(g.talent.id for g in group)
         else:
-            dropped[cand.id] = verdict
-    return [c for c in ordered if c.id in admitted], list(dropped.values())
+            dropped[cid] = verdict
+    return [c for c in ordered if c.talent.id in admitted], list(dropped.values())
 
 
 def resolve_conflicts(
-    ordered: Sequence[Candidate], graph: DependencyGraph, talents: Mapping[str, Talent]
+    ordered: Sequence[Candidate],
+    graph: DependencyGraph,
+    talents: Mapping[str, Talent],
+    *,
+    against: Mapping[str, Collection[str]] | None = None,
 ) -> tuple[list[Candidate], list[Dropped], list[tuple[str, str]]]:
     """Drop the lower-ranked side of every conflict, deterministically.
 
     Rule: candidates are taken in served order (with their closure); a candidate whose group
     conflicts with a talent already admitted, or with itself, is dropped. The higher-ranked
     talent of a conflicting pair therefore always wins, and the result is still closed.
+    Cost: O(n + conflicts) plus the closures of the candidates with edges; without a conflict
+    among the candidates, O(n).
+
+    Args:
+        against: id -> the ids it conflicts with, either side declaring (symmetric), for the
+            whole catalog (:attr:`~grace.resolution.domain.prepared.PreparedCatalog.conflicts`);
+            ``None``: built here from ``talents``.
 
     Returns:
         (kept candidates in order, dropped, (kept, dropped) pairs for the report).
     """
     pairs: list[tuple[str, str]] = []
-    # Symmetric conflict sets of the candidates, built once: O(n + conflicts), then each check
-    # costs the size of one talent's conflicts, not of the admitted set.
-    against: dict[str, set[str]] = {c.id: set(talents[c.id].conflicts) for c in ordered}
-    for c in ordered:
-        for other in talents[c.id].conflicts:
-            if other in against:
-                against[other].add(c.id)
+    if against is None:
+        # Symmetric conflict sets of the candidates, built once: O(n + conflicts), then each
+        # check costs the size of one talent's conflicts, not of the admitted set.
+        built: dict[str, set[str]] = {c.id: set(talents[c.id].conflicts) for c in ordered}
+        for c in ordered:
+            for other in talents[c.id].conflicts:
+                if other in built:
+                    built[other].add(c.id)
+        against = built
+    if not any(against.get(c.id) for c in ordered):
+        return list(ordered), [], []  # nothing to drop: every group is admitted whole
 
     def conflicting(t: str, admitted: set[str], group: set[str]) -> str | None:
         """The smallest id ``t`` conflicts with among ``admitted`` and the rest of its group."""

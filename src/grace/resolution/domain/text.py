@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from typing import Final
 
 from grace.text import fold
@@ -120,3 +121,48 @@ def code_terms(task: str) -> tuple[str, ...]:
     out = [t for t in dict.fromkeys(found) if t and t.lower() not in _NOT_FILE
            and not t.replace(".", "").isdigit()]
     return tuple(out[:16])
+
+
+class TriggerIndex:
+    """The ``activation.triggers`` of a whole catalog, indexed once for many tasks.
+
+    :func:`triggers_in_folded` over every talent costs one check per (talent, trigger) on each
+    request; the index groups the catalog's distinct triggers by their first folded word, so a
+    task costs one substring test per distinct first word, a pattern search only for the
+    triggers whose first word is in the task, and nothing for the talents none of whose
+    triggers matched. :meth:`found` returns, for every talent, what
+    :func:`triggers_in_folded` returns (same triggers, same order, repeats kept).
+
+    Args:
+        triggers: talent id -> its ``activation.triggers``.
+    """
+
+    def __init__(self, triggers: Mapping[str, tuple[str, ...]]) -> None:
+        self._triggers = dict(triggers)
+        self._by_first: dict[str, list[str]] = {}
+        self._wordless: list[str] = []  # not blank, yet no word once folded: checked each time
+        self._owners: dict[str, list[str]] = {}
+        for tid, listed in self._triggers.items():
+            for trigger in dict.fromkeys(t for t in listed if t.strip()):
+                owners = self._owners.setdefault(trigger, [])
+                if not owners:
+                    words = _trigger_words(trigger)
+                    if words:
+                        self._by_first.setdefault(words[0], []).append(trigger)
+                    else:
+                        self._wordless.append(trigger)
+                owners.append(tid)
+
+    def found(self, folded: str) -> dict[str, tuple[str, ...]]:
+        """Talent id -> its triggers present in ``folded`` (a :func:`~grace.text.fold`-ed task),
+        for the talents with at least one; any other talent has none."""
+        hits = {
+            trigger
+            for first, triggers in self._by_first.items() if first in folded
+            for trigger in triggers if _trigger_pattern(trigger).search(folded) is not None
+        }
+        hits.update(t for t in self._wordless if _in_folded(folded, t))
+        owners = {tid for trigger in hits for tid in self._owners[trigger]}
+        return {
+            tid: tuple(t for t in self._triggers[tid] if t in hits) for tid in sorted(owners)
+        }
