@@ -169,3 +169,19 @@ def test_flag_off_loads_no_model_and_output_is_unchanged(example_project_file):
     env = {k: v for k, v in os.environ.items() if not k.startswith("GRACE_")}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True, env=env)
     assert out.stdout == GOLDEN.read_bytes()
+
+
+def test_the_gate_is_calibrated_on_the_candidates_that_could_be_served(app):
+    """A language filter or the files in play leave fewer candidates: the probes' level is
+    taken over the same rows as the task's best score (decision 0010, fourth follow-up)."""
+    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
+    talents = sorted(app.catalog.talents(), key=lambda t: t.id)
+    step.warm_up(talents)
+    corpus = step._build(talents)
+    every = np.arange(len(talents), dtype=np.int64)
+    assert step._probe_level(corpus, every) == corpus.probe_dense
+    some = every[: len(talents) // 3]
+    expected = np.percentile(corpus.probe_scores[:, some].max(axis=1),
+                             HybridSelector().params.probe_percentile)
+    assert step._probe_level(corpus, some) == pytest.approx(expected)
+    assert step._probe_level(corpus, some) <= corpus.probe_dense  # fewer rows, lower maxima

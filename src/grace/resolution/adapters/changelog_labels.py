@@ -1,9 +1,12 @@
 """Label set (b): real changelog tasks against rules imported from real catalogs.
 
-Builds, in a work folder: the imported catalog (the three folders of ``rule-catalogs/``), a
-``grace.yaml`` enabling the rules of every labelled stack, and labelled tasks whose
-``expected`` ids are the imported rules of the task's stack (weak labels from
-``stack_to_rule_paths.weak.json``: keyword matches, not human judgement).
+Builds, in a work folder: the imported catalog (the three folders of ``rule-catalogs/``), one
+project file per language of the tasks (``grace-typescript.yaml``…) enabling the rules of every
+labelled stack and declaring that language, as ``grace init`` declares the languages it finds
+in a repository (each changelog row names its repository's language: a change to
+angular/angular is made in a TypeScript project), and labelled tasks whose ``expected`` ids are
+the imported rules of the task's stack (weak labels from ``stack_to_rule_paths.weak.json``:
+keyword matches, not human judgement).
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ def build_changelog_set(
         per_stack: tasks sampled per stack (seeded, so the same set every run).
 
     Returns:
-        (the project file, the labelled tasks).
+        (the project file of the first language, the labelled tasks; each task names its
+        own project file).
 
     Raises:
         GraceError: the data folder is missing its files.
@@ -56,14 +60,21 @@ def build_changelog_set(
     stacks: dict[str, list[str]] = json.loads(weak.read_text(encoding="utf-8"))["stacks"]
     expected = {s: sorted({id_of[p] for p in paths if p in id_of}) for s, paths in stacks.items()}
     enabled = sorted({i for ids in expected.values() for i in ids})
-    project = write_project_file(
-        work / "grace.yaml",
-        name="changelog-stacks",
-        languages=[],
-        talents={i: True for i in enabled},
-        catalog="catalog",
-        overwrite=True,
-    )
+    projects: dict[str, Path] = {}
+
+    def project_of(language: str) -> Path:
+        if language not in projects:
+            slug = "".join(c for c in language.lower() if c.isalnum()) or "any"
+            projects[language] = write_project_file(
+                work / f"grace-{slug}.yaml",
+                name=f"changelog-{slug}",
+                languages=[language] if slug != "any" else [],
+                talents={i: True for i in enabled},
+                catalog="catalog",
+                overwrite=True,
+            )
+        return projects[language]
+
     by_stack: dict[str, list[dict[str, str]]] = {}
     for line in changelog.read_text(encoding="utf-8").splitlines():
         if line.strip():
@@ -81,10 +92,11 @@ def build_changelog_set(
                     id=row["id"],
                     task=row["text"],
                     role="backend",
-                    project=str(project),
+                    project=str(project_of(row.get("language") or "")),
                     expected=tuple(expected[stack]),
                     lang="en",
                     area=stack,
                 )
             )
-    return project, tasks
+    first = next(iter(projects.values()), None) or project_of("")
+    return first, tasks

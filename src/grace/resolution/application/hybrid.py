@@ -143,6 +143,7 @@ class _Corpus:
     probes_unit: npt.NDArray[np.float64]  # (p, d) normalised probe query vectors
     domain_level: float | None  # the domain criterion's level (probes, leave-one-out)
     probe_dense: float  # gate calibration: percentile of the probes' best (hub-corrected) scores
+    probe_scores: npt.NDArray[np.float64]  # (p, n) hub-corrected dense score of each probe
 
 
 class HybridRelevance:
@@ -254,13 +255,14 @@ class HybridRelevance:
             probes_unit=np.zeros((0, headers.shape[1])),
             domain_level=None,
             probe_dense=-1.0,
+            probe_scores=np.zeros((0, len(talents))),
         )
         rows = np.arange(len(talents), dtype=np.int64)
         probes = np.asarray(self._embedder.embed(list(PROBES), kind="query"), np.float64)
         raw = np.vstack([self._dense(corpus, q, rows) for q in probes])  # (probes, n), no hub
         hub = raw.mean(axis=0)
-        best = (raw - self._selector.params.hub_weight * hub).max(axis=1)  # (probes,)
-        level = self._selector.probe_level(best.tolist())
+        scores = raw - self._selector.params.hub_weight * hub  # (probes, n)
+        level = self._selector.probe_level(scores.max(axis=1).tolist())
         probes_unit = normalise(probes)
         between = probes_unit @ probes_unit.T
         np.fill_diagonal(between, -np.inf)
@@ -269,6 +271,7 @@ class HybridRelevance:
             corpus,
             hub=hub,
             probe_dense=-1.0 if level is None else level,
+            probe_scores=scores,
             probes_unit=probes_unit,
             domain_level=self._selector.domain_level(loo.tolist()) if len(probes) > 1 else None,
         )
@@ -288,6 +291,18 @@ class HybridRelevance:
         best = np.full(len(corpus.headers), -1.0)
         best[corpus.chunk_talents] = np.maximum.reduceat(chunk_cos, corpus.chunk_starts)
         return header, best[rows]
+
+    def _probe_level(self, corpus: _Corpus, rows: npt.NDArray[np.int64]) -> float | None:
+        """The gate's calibration for these candidates: what the out-of-domain probes reach on
+        the talents that could be served (``rows``), not on the whole pool. A language filter
+        or the files in play leave fewer candidates; the task's best score is taken over them,
+        so the probes' must be too, or the floor is systematically too high (decision 0010,
+        fourth follow-up)."""
+        if corpus.probe_dense == -1.0 or not corpus.probe_scores.shape[0]:
+            return None if corpus.probe_dense == -1.0 else corpus.probe_dense
+        if len(rows) == corpus.probe_scores.shape[1]:
+            return corpus.probe_dense
+        return self._selector.probe_level(corpus.probe_scores[:, rows].max(axis=1).tolist())
 
     def _dense(
         self, corpus: _Corpus, query: npt.NDArray[np.float64], rows: npt.NDArray[np.int64]
@@ -400,7 +415,7 @@ class HybridRelevance:
             domain = (nearest_talent - nearest_probe, corpus.domain_level)
         code = bool(request.files) or bool(code_terms(request.task))
         result = self._selector.select(
-            hybrid, probe_level=corpus.probe_dense, domain=domain, code=code
+            hybrid, probe_level=self._probe_level(corpus, rows), domain=domain, code=code
         )
         sel = result.selection
         by_id = {t.id: t for t in cands}
