@@ -325,6 +325,10 @@ def test_resolve_changed_leaves_grace_own_files_out(tmp_path):
     (repo / "deploy.yaml").write_text("a: 1\n", encoding="utf-8")  # the agent's own YAML counts
     js = json.loads(grace("resolve", "-r", "backend", "--changed", "--json", "x", cwd=repo).stdout)
     assert js["files"] == ["app/api/items.py", "deploy.yaml"]
+    (repo / "passwd_link").symlink_to("/etc/passwd")  # untracked, leads out of the repository
+    r = grace("resolve", "-r", "backend", "--changed", "--json", "x", cwd=repo)
+    assert r.returncode == 0, r.stderr  # left out of the files in play, not a failed resolve
+    assert json.loads(r.stdout)["files"] == ["app/api/items.py", "deploy.yaml"]
 
 
 def test_resolve_warns_about_a_file_in_play_that_does_not_exist(tmp_path):

@@ -22,7 +22,9 @@ def changed_files(
     root: Path, *, exclude: Sequence[Path] = (), exclude_names: Collection[str] = ()
 ) -> list[str]:
     """Modified, staged and untracked files of the git work tree holding ``root``, relative to
-    ``root``, sorted. Left out: files outside ``root``, the files and folders of ``exclude``
+    ``root``, sorted. Left out: files outside ``root`` (symbolic links leading out of it
+included: ``resolve --files`` refuses them, and one stray link must not fail ``--changed``),
+the files and folders of ``exclude``
     (GRACE's own: ``grace.yaml``, ``.grace/``, the talent catalog, the usage log: not what the
     agent edits), and files whose name is in ``exclude_names`` wherever they are (an export's
     ``.grace-export.json``).
@@ -69,9 +71,12 @@ def changed_files(
         if absolute.name in exclude_names or any(absolute.is_relative_to(e) for e in skipped):
             continue
         try:
-            out.add(absolute.relative_to(base).as_posix())
+            relative = absolute.relative_to(base).as_posix()
         except ValueError:
             continue  # changed, but outside the project's folder
+        if not absolute.resolve().is_relative_to(base):
+            continue  # a link leading out of the project: not a file the agent edits in it
+        out.add(relative)
     if len(out) > MAX_CHANGED:
         raise GraceError(
             f"--changed: {len(out)} changed files, more than {MAX_CHANGED}: commit or ignore "
