@@ -128,3 +128,16 @@ def test_init_example_is_an_explicit_opt_in(tmp_path: Path) -> None:
     r = grace("init", ".", "--example", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "architecture.hexagonal" in json.loads(r.stdout)["talents"]
+
+
+def test_import_enable_without_a_project_says_the_import_landed(tmp_path: Path) -> None:
+    """No grace.yaml yet: the talents are imported, the enabling fails, and the error says both
+    (it said only "no grace.yaml here", as if nothing had been done)."""
+    _rule(tmp_path / "rules", "fastapi", "FastAPI routers", "**/*.py")
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    r = grace("catalog", "import", "-f", "cursor", str(tmp_path / "rules"), ".grace/catalog",
+              "--enable", cwd=repo)
+    assert r.returncode == 2
+    assert "imported 1 talents into .grace/catalog, none enabled" in r.stderr
+    assert (repo / ".grace" / "catalog" / "cursor.fastapi" / "talent.yaml").is_file()

@@ -113,8 +113,16 @@ def import_(
         report = import_rules(fmt, src, dest, overwrite=overwrite, on_progress=on_progress)
     switched = None
     if enable and report.imported:
+        from grace.errors import GraceError
+
         cfg = settings()
-        wired = opened(build_resolution(cfg, project=project, catalog=dest))
+        try:
+            wired = opened(build_resolution(cfg, project=project, catalog=dest))
+        except GraceError as exc:  # the import itself landed: say so, then why none is enabled
+            raise GraceError(
+                f"imported {len(report.imported)} talents into {dest}, none enabled: {exc}; "
+                f"then `grace catalog import … --enable` again, or `grace enable ID…`"
+            ) from exc
         switched = wired.switch([r.id for r in report.imported], enabled=True)
         used = cfg.catalog or wired.project_file.catalog
         if used is None or used.resolve() != dest.resolve():
