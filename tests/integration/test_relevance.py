@@ -121,6 +121,9 @@ def test_degenerate_tasks_are_defined_and_deterministic(app, embedder, task, var
     assert all(np.isfinite([e.emb, e.score, e.cosine]).all() for e in first.explanations)
     if not task.strip():
         assert {e.decision for e in first.explanations} == {"kept"}
+        assert any(w.startswith("empty task: relevance not applied") for w in first.warnings)
+    else:
+        assert not first.warnings
 
 
 @pytest.mark.parametrize(

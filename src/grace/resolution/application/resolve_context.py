@@ -356,6 +356,9 @@ class ResolveContext:
                 )
             )
             scores, note, explanations = outcome.scores, outcome.note, outcome.explanations
+            if not task.strip():  # said where a script looks, not only in the Markdown
+                warnings += ("empty task: relevance not applied, every talent of the role and "
+                             "languages is served (budget permitting)",)
             kept = list(outcome.kept)
             forced = [t for t in in_language if t in always and t not in kept]
             if forced:
