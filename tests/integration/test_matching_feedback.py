@@ -5,18 +5,17 @@ model on real festivals (a paraphrase, not the same words)."""
 
 from __future__ import annotations
 
-import csv
 import re
 
 import pytest
 
-from grace.bootstrap import MatchingApp, build_matching
+from grace.bootstrap import build_matching
 from grace.config import Settings
 from grace.matching.application.match import MatchResult
 from grace.matching.domain.model import EventRequest
-from tests.matching_support.data import random_members
+from tests.matching_support.apps import breton_festivals, store_url
+from tests.matching_support.apps import seeded_app as _app
 from tests.matching_support.fake_anthropic import FakeAnthropic, from_schema, serve_fake_anthropic
-from tests.matching_support.pg import fresh_database
 
 # No format, headcount, budget nor dates: no finalist has an unknown requested fact, so the
 # shortlist is the ranking order itself (recommended = its first 4).
@@ -25,23 +24,9 @@ OTHER_FILTERS = EventRequest("concert de jazz dans un château", zone="47.0,2.0"
 VERDICT = re.compile(r"retenu pour une demande semblable le \d\d/\d\d/\d{4}")
 
 
-def _app(url: str, tmp_path, **overrides: object) -> MatchingApp:
-    s = Settings(cache_dir=tmp_path, embedder="fake", **overrides)
-    app = build_matching(s, database_url=url)
-    members, cal = random_members(300, seed=5)
-    app.repo.upsert_members(members)
-    app.repo.set_availability(cal)
-    app.worker()()
-    return app
-
-
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def app(request, tmp_path):
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'm.sqlite'}"
-    else:
-        url = fresh_database(request.getfixturevalue("pg_server"))
-    a = _app(url, tmp_path, ranker="deterministic")
+    a = _app(store_url(request, tmp_path), tmp_path, ranker="deterministic")
     yield a
     a.close()
 
@@ -119,17 +104,7 @@ def test_the_llm_is_shown_the_verdicts_and_acceptance_counts_per_ranker(tmp_path
 
 @pytest.mark.model
 def test_with_e5_a_paraphrase_learns_from_the_verdicts_on_real_festivals(tmp_path, shared_data):
-    src = shared_data / "venues" / "festivals_france.csv"
-    with src.open(encoding="utf-8", newline="") as f:
-        reader = csv.DictReader(f)
-        rows = [r for r in reader if r["postal_code"].startswith(("35", "44"))]
-        fields = reader.fieldnames
-    assert fields is not None
-    subset = tmp_path / "venues.csv"
-    with subset.open("w", encoding="utf-8", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=fields)
-        w.writeheader()
-        w.writerows(rows)
+    subset, _ = breton_festivals(shared_data, tmp_path)
     app = build_matching(Settings(cache_dir=tmp_path, embedder="e5"),
                          database_url=f"sqlite:///{tmp_path / 'm.sqlite'}")
     app.import_venues(subset, seed=0)

@@ -15,7 +15,9 @@ from grace.config import Settings
 from grace.errors import UnknownSearchError
 from grace.matching.domain.history import Feedback, SearchRecord, Suggestion
 from grace.matching.domain.model import BudgetRange, EventRequest
-from tests.matching_support.data import DAY0, random_members
+from tests.matching_support.apps import seeded_app as _app
+from tests.matching_support.apps import store_url
+from tests.matching_support.data import DAY0
 from tests.matching_support.fake_anthropic import (
     FakeAnthropic,
     from_schema,
@@ -31,23 +33,9 @@ REQUEST = EventRequest("concert de jazz dans un château", format="standing", he
                        zone="47.0,2.0", radius_km=300, dates=(DAY0,))
 
 
-def _app(url: str, tmp_path, **overrides: object) -> MatchingApp:
-    s = Settings(cache_dir=tmp_path, embedder="fake", **overrides)
-    app = build_matching(s, database_url=url)
-    members, cal = random_members(300, seed=5)
-    app.repo.upsert_members(members)
-    app.repo.set_availability(cal)
-    app.worker()()
-    return app
-
-
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def app(request, tmp_path):
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'm.sqlite'}"
-    else:
-        url = fresh_database(request.getfixturevalue("pg_server"))
-    a = _app(url, tmp_path, ranker="deterministic")
+    a = _app(store_url(request, tmp_path), tmp_path, ranker="deterministic")
     yield a
     a.close()
 

@@ -2,28 +2,18 @@
 
 from __future__ import annotations
 
-import csv
-
 import pytest
 
 from grace.bootstrap import build_matching
 from grace.config import Settings
 from grace.matching.domain.model import EventRequest
+from tests.matching_support.apps import breton_festivals
 
 
 @pytest.mark.model
 def test_jazz_festival_within_30_km_of_rennes_ranked_by_meaning(tmp_path, shared_data):
-    src = shared_data / "venues" / "festivals_france.csv"
-    with src.open(encoding="utf-8", newline="") as f:
-        reader = csv.DictReader(f)
-        rows = [r for r in reader if r["postal_code"].startswith(("35", "44"))]
-        fields = reader.fieldnames
-    assert fields is not None and 100 < len(rows) < 400
-    subset = tmp_path / "venues.csv"
-    with subset.open("w", encoding="utf-8", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=fields)
-        w.writeheader()
-        w.writerows(rows)
+    subset, n = breton_festivals(shared_data, tmp_path)
+    assert 100 < n < 400
     app = build_matching(Settings(cache_dir=tmp_path, embedder="e5"),
                          database_url=f"sqlite:///{tmp_path / 'm.sqlite'}")
     app.import_venues(subset, seed=0)
