@@ -298,9 +298,9 @@ class HybridRelevance:
         or the files in play leave fewer candidates; the task's best score is taken over them,
         so the probes' must be too, or the floor is systematically too high (decision 0010,
         fourth follow-up)."""
-        if corpus.probe_dense == -1.0 or not corpus.probe_scores.shape[0]:
-            return None if corpus.probe_dense == -1.0 else corpus.probe_dense
-        if len(rows) == corpus.probe_scores.shape[1]:
+        if corpus.probe_dense == -1.0:  # no probes: the floor parameter alone
+            return None
+        if len(rows) == corpus.probe_scores.shape[1]:  # every talent of the pool
             return corpus.probe_dense
         return self._selector.probe_level(corpus.probe_scores[:, rows].max(axis=1).tolist())
 
