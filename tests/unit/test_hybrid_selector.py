@@ -161,6 +161,17 @@ def test_french_queries_meet_english_documents_through_the_glossary():
     assert fr_translated.scores(q)[0] == fr_plain.scores(q)[0] > 0
 
 
+def test_a_french_query_meets_the_english_stems_of_its_technical_words():
+    # French-stemmed, "pydantic" stays "pydantic"; an English document has "pydant"
+    docs = ["FastAPI endpoints with Pydantic models", "Express endpoints and request validation",
+            "Kubernetes manifests"]
+    scores = Bm25Scorer(docs, translate=True).scores("Ajouter un endpoint avec Pydantic")
+    assert "pydant" in analyse_query("Ajouter un endpoint avec Pydantic")
+    assert scores[0] > scores[1] > scores[2] == 0.0
+    assert len(analyse_query("valider la validation")) == len(set(analyse_query(
+        "valider la validation")))  # each token once
+
+
 def test_glossary_prefers_the_longest_entry_and_stems_french_forms():
     assert english_equivalents("la base de données")[:1] == ["database"]
     assert "data" not in english_equivalents("la base de données")
