@@ -202,7 +202,7 @@ class ResolutionApp(Closing):
         from grace.resolution.application.doctor import Doctor
 
         return Doctor(self.catalog, self.counter, token_budget=self.settings.token_budget,
-                      usage=self.usage_log)
+                      usage=self.usage_log, relevance=self.settings.relevance)
 
     def exporter(self, dest: Path) -> ExportCatalog:
         """``export``: this project's enabled talents written into the folder ``dest``."""
@@ -309,7 +309,9 @@ def build_resolution(
     """Wire the resolution use cases for a project.
 
     The catalog: ``catalog`` (``--catalog``), ``GRACE_CATALOG``, else the project file's
-    (:func:`~grace.resolution.adapters.project_file.project_catalog`).
+    (:func:`~grace.resolution.adapters.project_file.project_catalog`). Relevance:
+    ``settings.relevance`` when it was set (``--relevance``, ``GRACE_RELEVANCE``), else the
+    project file's ``relevance:``, else ``off``.
 
     Raises:
         ProjectError, CatalogError: no usable project file or catalog folder (a ``grace.yaml``
@@ -317,6 +319,9 @@ def build_resolution(
             one).
     """
     pf = load_project_file(locate_project(settings, project, example=example))
+    if pf.relevance is not None and "relevance" not in settings.model_fields_set:
+        # the project's choice, under GRACE_RELEVANCE and --relevance (decision 0023)
+        settings = settings.model_copy(update={"relevance": pf.relevance})
     if pf.platform is not None and catalog is None and settings.catalog is None:
         from grace.bootstrap.platform import platform_project_app
 

@@ -598,4 +598,4 @@ def _warm_up(projects: ServedProjects, *, explicit: bool) -> None:
         log.warning("no usable project in the server's folder (%s): each call names one", exc)
         return
     log.info("serving %s (relevance %s) and any project a call names",
-             app.project_file.path, projects.settings.relevance)
+             app.project_file.path, app.settings.relevance)

@@ -220,11 +220,16 @@ class _TalentSwitch(_Strict):
 
 
 class ProjectSchema(_Strict):
-    """``grace.yaml``: project name, catalog folder, languages, enabled talents."""
+    """``grace.yaml``: project name, catalog folder, languages, relevance, enabled talents.
+
+    ``relevance`` is the project's choice of selection (``GRACE_RELEVANCE`` or ``--relevance``
+    override it; absent: ``off``, seed 001): ``grace init`` writes ``embeddings`` for a catalog
+    too large to serve whole (decision 0023)."""
 
     name: str = Field("project", min_length=1, max_length=200)
     catalog: str | None = None
     languages: list[_Word] = []
+    relevance: Literal["off", "embeddings"] | None = None
     talents: dict[str, bool | _TalentSwitch] = {}
 
     @field_validator("talents")
