@@ -432,3 +432,16 @@ def test_grace_yaml_relevance_is_the_default_under_the_variable_and_the_flag(tmp
                        encoding="utf-8")
     bad = grace("resolve", "-r", "backend", "Add a PATCH endpoint", cwd=repo, env=fake)
     assert bad.returncode != 0 and "relevance" in bad.stderr
+
+
+def test_init_writes_the_stack_of_the_dependency_manifests(tmp_path):
+    repo = _files_project(tmp_path)
+    (repo / "pyproject.toml").write_text(
+        '[project]\nname = "shop"\ndependencies = ["fastapi>=0.110", "pydantic>=2"]\n',
+        encoding="utf-8")
+    r = grace("init", ".", "--force", "--catalog", "catalog", "--json", cwd=repo)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["stack"] == ["fastapi", "pydantic"]
+    assert "stack:\n- fastapi\n- pydantic\n" in (repo / "grace.yaml").read_text(encoding="utf-8")
+    resolved = grace("resolve", "-r", "backend", "--json", "Rename a variable", cwd=repo)
+    assert resolved.returncode == 0, resolved.stderr  # the file it wrote reads back

@@ -21,10 +21,12 @@ class RecordingWriter:
 
     def __call__(self, path: Path, *, name: str, languages: Sequence[str],
                  talents: Mapping[str, bool], catalog: str | None = None,
-                 overwrite: bool = False, relevance: str | None = None) -> Path:
+                 overwrite: bool = False, relevance: str | None = None,
+                 stack: Sequence[str] = ()) -> Path:
         self.calls.append({"path": path, "name": name, "languages": list(languages),
                            "talents": dict(talents), "catalog": catalog,
-                           "overwrite": overwrite, "relevance": relevance})
+                           "overwrite": overwrite, "relevance": relevance,
+                           "stack": list(stack)})
         return path
 
 

@@ -73,6 +73,7 @@ def hybrid_params(s: Settings) -> HybridParams:
         w_lex=d.w_lex if s.relevance_lexical_weight is None else s.relevance_lexical_weight,
         w_glob=d.w_glob if s.relevance_glob_weight is None else s.relevance_glob_weight,
         w_role=d.w_role if s.relevance_role_weight is None else s.relevance_role_weight,
+        w_stack=d.w_stack if s.relevance_stack_weight is None else s.relevance_stack_weight,
         w_path=d.w_path if s.relevance_path_weight is None else s.relevance_path_weight,
         hub_weight=d.hub_weight if s.relevance_hub_weight is None else s.relevance_hub_weight,
         floor=d.floor if s.relevance_floor is None else s.relevance_floor,
@@ -357,9 +358,11 @@ def build_reader(
 
 def build_init(settings: Settings, catalog: Path | None = None) -> InitProject:
     """``grace init``'s use case over ``--catalog`` (else ``GRACE_CATALOG``, else bundled)."""
+    from grace.resolution.adapters.project_stack import detect_stack
     from grace.resolution.application.init_project import InitProject
 
-    return InitProject(build_catalog(settings, catalog), write_project_file, detect_languages)
+    return InitProject(build_catalog(settings, catalog), write_project_file, detect_languages,
+                       detect_stack)
 
 
 def build_evaluation(

@@ -350,7 +350,7 @@ def init(
     if as_json:
         print_json({"path": str(path), "talents": chosen, "languages": languages,
                     "left_disabled": len(left), "disabled": left,
-                    "relevance": report.relevance or "off"})
+                    "relevance": report.relevance or "off", "stack": list(report.stack)})
     else:
         out_console.print(
             escape(f"wrote {path}: {len(chosen)} talents, languages: "
@@ -359,6 +359,11 @@ def init(
                       "`grace enable ID` serves one)" if left else "")),
             highlight=False,
         )
+        if report.stack:
+            out_console.print(escape(f"stack (from the dependency manifests): "
+                                     f"{', '.join(report.stack[:12])}"
+                                     + (" …" if len(report.stack) > 12 else "")),
+                              highlight=False)
         if report.relevance:
             out_console.print(
                 f"relevance: {report.relevance} ({len(chosen)} talents are too many to serve "

@@ -230,6 +230,7 @@ class ProjectSchema(_Strict):
     catalog: str | None = None
     languages: list[_Word] = []
     relevance: Literal["off", "embeddings"] | None = None
+    stack: list[_Word] = Field([], max_length=200)
     talents: dict[str, bool | _TalentSwitch] = {}
 
     @field_validator("talents")
@@ -257,6 +258,7 @@ class ProjectSchema(_Strict):
             languages=tuple(v.lower() for v in self.languages),
             always=always,
             source=source,
+            stack=tuple(dict.fromkeys(v.lower() for v in self.stack)),
         )
 
 

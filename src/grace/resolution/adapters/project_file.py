@@ -203,9 +203,10 @@ def write_project_file(
     catalog: str | None = None,
     overwrite: bool = False,
     relevance: str | None = None,
+    stack: Sequence[str] = (),
 ) -> Path:
     """Write a ``grace.yaml`` atomically (temporary file + rename) and return its path;
-    ``relevance`` (``off`` / ``embeddings``) is written when given.
+    ``relevance`` (``off`` / ``embeddings``) and ``stack`` are written when given.
 
     Raises:
         ProjectError: the file exists and ``overwrite`` is false, or the folder is missing.
@@ -220,6 +221,8 @@ def write_project_file(
     data["languages"] = list(languages)
     if relevance is not None:
         data["relevance"] = relevance
+    if stack:
+        data["stack"] = list(stack)
     data["talents"] = dict(talents)
     text = (
         "# GRACE project file: which talents this repository enables (docs/catalog-format.md).\n"

@@ -378,7 +378,8 @@ class HybridRelevance:
         # whose conventions the files follow (``*.component.ts`` → angular)
         file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
         context_words = task_words | file_words
-        named = {r for w in context_words for r in corpus.name_rows.get(w, ())}
+        stack_words = set(request.stack) - context_words
+        named = {r for w in context_words | stack_words for r in corpus.name_rows.get(w, ())}
         # Python floats once per channel (float(array[i]) per talent costs more than the rest)
         channels = zip(dense.tolist(), chunk.tolist(), raw.tolist(), lexical.tolist(),
                        lexical_head.tolist(), lexical_path.tolist(),
@@ -402,6 +403,7 @@ class HybridRelevance:
                 triggers=found.get(t.id, ()),
                 names=tuple(w for w in terms if w in context_words),
                 where=tuple(w for w in terms if w in file_words and w not in task_words),
+                stack=tuple(w for w in terms if w in stack_words),
                 glob_strength=act.strength if act is not None else 1.0,
                 glob=act.glob if act is not None else None,
                 file=act.file if act is not None else None,

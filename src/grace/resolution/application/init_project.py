@@ -24,7 +24,8 @@ class ProjectWriter(Protocol):
 
     def __call__(self, path: Path, *, name: str, languages: Sequence[str],
                  talents: Mapping[str, bool], catalog: str | None = None,
-                 overwrite: bool = False, relevance: str | None = None) -> Path: ...
+                 overwrite: bool = False, relevance: str | None = None,
+                 stack: Sequence[str] = ()) -> Path: ...
 
 
 RELEVANCE_FROM: Final = 40
@@ -45,6 +46,7 @@ class InitReport:
     languages: tuple[str, ...]
     left_disabled: tuple[str, ...] = ()
     relevance: str | None = None
+    stack: tuple[str, ...] = ()
 
 
 class InitProject:
@@ -57,12 +59,15 @@ class InitProject:
     filter): those are written ``false``, so ``grace enable`` serves one and ``doctor`` does not
     call them forgotten. Without languages, they are detected from the folder's files
     (``detect_languages``). With :data:`RELEVANCE_FROM` enabled talents or more, the file says
-    ``relevance: embeddings``.
+    ``relevance: embeddings``. ``detect_stack`` reads the words of the folder's dependencies
+    (written ``stack:``).
     """
 
     def __init__(self, catalog: CatalogReader, write: ProjectWriter,
-                 detect_languages: Callable[[Path], list[str]]) -> None:
+                 detect_languages: Callable[[Path], list[str]],
+                 detect_stack: Callable[[Path], list[str]] | None = None) -> None:
         self._catalog, self._write, self._detect = catalog, write, detect_languages
+        self._detect_stack = detect_stack
 
     def __call__(self, folder: Path, *, talents: Sequence[str] | None = None,
                  languages: Sequence[str] | None = None, name: str | None = None,
@@ -96,8 +101,11 @@ class InitProject:
             catalog_ref = os.path.relpath(catalog.resolve(), folder.resolve())
         switches = dict.fromkeys(chosen, True) | dict.fromkeys(left, False)
         relevance = "embeddings" if len(chosen) >= RELEVANCE_FROM else None
+        stack = self._detect_stack(folder) if self._detect_stack is not None else []
         path = self._write(folder / PROJECT_FILE, name=name or folder.resolve().name,
                            languages=langs,
                            talents=dict(sorted(switches.items())) if left else switches,
-                           catalog=catalog_ref, overwrite=overwrite, relevance=relevance)
-        return InitReport(path, tuple(chosen), tuple(langs), tuple(left), relevance)
+                           catalog=catalog_ref, overwrite=overwrite, relevance=relevance,
+                           stack=stack)
+        return InitReport(path, tuple(chosen), tuple(langs), tuple(left), relevance,
+                          tuple(stack))

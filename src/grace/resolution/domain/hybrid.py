@@ -37,7 +37,7 @@ Channels per candidate:
 
 Fusion ``sum`` (default), a calibrated sum (each channel has an absolute meaning):
 ``dense + w_lex · lexical + w_head · lexical_head + w_path · path + w_trigger · triggers
-+ w_where · where + w_glob · glob + w_role · role``.
++ w_where · where + w_glob · glob + w_role · role + w_stack · stack``.
 ``rrf``: reciprocal rank fusion, ``Σ 1 / (k + rank)`` over the channels where the candidate has
 a positive signal (Cormack, Clarke & Büttcher, SIGIR 2009, k = 60), scaled by k.
 
@@ -102,6 +102,8 @@ class HybridParams:
         margin: keep scores within this distance of the top (1.0: the ratio alone decides).
         ratio: keep scores of at least this fraction of the top.
         budget: token cap of the kept set (tokens, at the depth served).
+        w_stack: weight of a name term found among the project's dependencies only (decision
+            0023: under a file in play's ``w_where``; never gate evidence).
     """
 
     chunk_weight: float = 0.5
@@ -113,6 +115,7 @@ class HybridParams:
     w_trigger: float = 0.4
     w_glob: float = 0.8
     w_role: float = 0.5
+    w_stack: float = 0.3
     floor: float = 0.05
     probe_percentile: float = 90.0
     probe_margin: float = 0.005
@@ -148,6 +151,9 @@ class HybridCandidate:
             talent (0 without files in play).
         names: its name terms found in the task or its files (they count as triggers).
         where: those of ``names`` found in the files in play only (the ``where`` channel).
+        stack: its name terms found among the project's dependencies only (the ``stack``
+            channel; never gate evidence: a dependency says what the project is built with,
+            not what the task is about).
     """
 
     id: str
@@ -166,6 +172,7 @@ class HybridCandidate:
     lexical_path: float = 0.0
     names: tuple[str, ...] = ()
     where: tuple[str, ...] = ()
+    stack: tuple[str, ...] = ()
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -231,6 +238,7 @@ class HybridSelector:
         head = np.array([c.lexical_head for c in cands], dtype=np.float64)
         path = np.array([c.lexical_path for c in cands], dtype=np.float64)
         where = np.array([1.0 if c.where else 0.0 for c in cands], dtype=np.float64)
+        stack = np.array([1.0 if c.stack else 0.0 for c in cands], dtype=np.float64)
         trig = np.array([min(len(c.evidence), 3) / 3 for c in cands], dtype=np.float64)
         glob = np.array(
             [c.glob_strength if c.glob is not None else 0.0 for c in cands], dtype=np.float64
@@ -238,13 +246,13 @@ class HybridSelector:
         if p.fusion == "rrf":
             ids = [c.id for c in cands]
             score = np.zeros(len(cands))
-            for channel in (dense, lex, head, path, trig, where, glob):
+            for channel in (dense, lex, head, path, trig, where, glob, stack):
                 score += 1.0 / (RRF_K + _ranks(channel, ids))
             return np.round(score * RRF_K, 6)  # 1.0 = first in one channel
         role = np.array([ROLE_PRIOR.get(c.role_rank or "", 0.0) for c in cands], np.float64)
         fused = (
             dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
-            + p.w_where * where + p.w_glob * glob + p.w_role * role
+            + p.w_where * where + p.w_glob * glob + p.w_role * role + p.w_stack * stack
         )
         return np.round(fused, 6)
 
@@ -386,6 +394,8 @@ def _channels(c: HybridCandidate, dense: float) -> str:
         parts.append("name terms " + ", ".join(c.names))
     if c.where:
         parts.append("the files in play are " + ", ".join(c.where))
+    if c.stack:
+        parts.append("the project depends on " + ", ".join(c.stack))
     if c.glob is not None:
         parts.append(f"glob `{c.glob}` matched {c.file}")
     if c.role_rank in ("required", "recommended"):
