@@ -330,7 +330,8 @@ def init(
     the lower-priority side of each conflict; the others are written disabled and counted.
     Without --language, the languages are detected from file extensions. With 40 talents
     enabled or more, the file says `relevance: embeddings`: each task is served the talents
-    it calls for, not all of them.
+    it calls for, not all of them. The dependencies declared at the folder's root
+    (pyproject.toml, package.json, go.mod…) are written as `stack:`.
 
     Examples:
 
