@@ -50,6 +50,9 @@ const NOTICES_FR = {
     " lieu(x) ajouté(s) automatiquement par GRACE.",
   "zone-from-description": (n) => "Zone lue dans votre description (« " + n.text + " ») : " +
     "indiquez une zone pour la changer.",
+  "off-theme": (n) => n.count + " lieu(x) proposé(s) hors du thème " +
+    (n.text ? "« " + n.text + " »" : "demandé") + ", faute de mieux : la zone n'en a pas " +
+    "davantage. Élargissez la zone pour en trouver d'autres.",
   "zone-not-understood": (n) => "« " + n.text + " » n'a pas été reconnu comme un lieu " +
     "(inconnu ou ambigu) : recherche dans toute la France. Indiquez la zone (commune, code " +
     "postal, département ou région).",

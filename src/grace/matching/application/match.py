@@ -24,6 +24,7 @@ from grace.matching.application.defaults import REUSE_SIMILARITY as REUSE_SIMILA
 from grace.matching.application.search import (
     FunnelStage,
     SearchMembers,
+    ZoneReading,
     ZoneSource,
     reading_fields,
     zone_warnings,
@@ -70,6 +71,7 @@ from grace.matching.domain.ranking import (
     RankingBrief,
     deterministic_ranking,
     explain_explicit,
+    off_theme,
     parse_ranking,
     ranking_prompt,
     ranking_schema,
@@ -129,7 +131,9 @@ class Notice:
     ``explanations-replaced`` (``codes`` whose LLM explanation stated something false),
     ``topped-up`` (``codes`` added to a short LLM answer), ``zone-from-description``
     (``text``: the words read as the zone, « près de Lyon »), ``zone-not-understood``
-    (``text``: a place named in the description that is no known zone).
+    (``text``: a place named in the description that is no known zone), ``off-theme``
+    (``codes`` shown although off the theme the request names — too few on-theme members in
+    the zone —, ``text``: that theme as the store's tags spell it).
     """
 
     type: str
@@ -347,7 +351,7 @@ class MatchMembers:
             # Codes written in the text, none of them a member ("#1 priorité"): a typo or a
             # hashtag, not a request for those members. Search, and say so.
             unknown = written
-        asked = request
+        original = request
         with self._lock:
             st = self._search.stages(request)
             request = st.request or request  # its zone read from the description, if any
@@ -389,13 +393,7 @@ class MatchMembers:
         picked = len(rec) + len(comp)
         funnel = [*st.funnel(), FunnelStage(f"stage 3: {three.ranker}", picked, three.ms),
                   FunnelStage("total", picked, total_ms)]
-        warnings = zone_warnings(st.reading, label)
-        notices: list[Notice] = []
-        zone_source, words = reading_fields(st.reading)
-        if zone_source == "description" and words:
-            notices.append(Notice("zone-from-description", text=words))
-        elif st.reading is not None and not st.reading.understood:
-            notices.append(Notice("zone-not-understood", text=st.reading.words))
+        warnings, notices = _zone_and_theme_notes(st.reading, label, rec + comp, by_code)
         if st.total == 0:
             warnings.append("aucun membre dans la base : importer d'abord (grace members "
                             "import CSV)")
@@ -426,7 +424,7 @@ class MatchMembers:
             notices.append(Notice("topped-up", len(three.topped_up), three.topped_up))
         record = SearchRecord(
             search_id=uuid.uuid4().hex, at=self._now(), mode="pipeline",
-            request=request_to_dict(asked), filter_key=fkey, embedding=st.query,
+            request=request_to_dict(original), filter_key=fkey, embedding=st.query,
             model_key=self._search.model_key,
             stage_ms={"stage1": st.ms["stage1"] + st.ms["narrowing"],
                       "embedding": st.ms["embedding"], "stage2": st.ms["stage2"],
@@ -444,7 +442,7 @@ class MatchMembers:
             record.search_id, "pipeline", label, st.narrowed, tuple(funnel), rec, comp, rejected,
             unknown, three.ranker, three.fallback, three.attempts, three.input_tokens,
             three.output_tokens, three.cost_eur, similar, tuple(warnings), tuple(notices),
-            zone_source, words)
+            *reading_fields(st.reading))
 
     def _record(self, record: SearchRecord) -> list[str]:
         """Log a search; a log that cannot be written costs the log, not the answer."""
@@ -593,6 +591,32 @@ class MatchMembers:
         """A past search (to reuse its suggestions)."""
         with self._lock:
             return self._log.get(search_id)
+
+
+def _zone_and_theme_notes(reading: ZoneReading | None, label: str | None,
+                          shown: Sequence[Suggested], by_code: dict[str, Finalist]
+                          ) -> tuple[list[str], list[Notice]]:
+    """Warnings and notices on the zone (read from the description, or a place not
+    understood) and on the theme (members shown although off the theme the request names)."""
+    warnings = zone_warnings(reading, label)
+    notices: list[Notice] = []
+    zone_source, words = reading_fields(reading)
+    if zone_source == "description" and words:
+        notices.append(Notice("zone-from-description", text=words))
+    elif reading is not None and not reading.understood:
+        notices.append(Notice("zone-not-understood", text=reading.words))
+    off = tuple(s.code for s in shown if off_theme(by_code[s.code]))
+    if off:
+        asked = next((f.evidence.asked for f in by_code.values()
+                      if f.evidence is not None and f.evidence.asked), None)
+        theme = f"« {asked} »" if asked else "demandé"
+        where = "dans la zone" if label else "parmi les membres"
+        warnings.append(f"{len(shown) - len(off)} lieu(x) sur {len(shown)} correspondent au "
+                        f"thème {theme} {where} ; les {len(off)} autres, hors thème, sont "
+                        "proposés faute de mieux"
+                        + (" (élargir la zone pour en trouver d'autres)" if label else ""))
+        notices.append(Notice("off-theme", len(off), off, asked or ""))
+    return warnings, notices
 
 
 def _suggestions(recommended: tuple[Suggested, ...],

@@ -40,6 +40,9 @@ LEXICAL_WEIGHT = 1.0
 evaluation (decision 0021)."""
 THEME_WEIGHT = 1.0
 """Weight of the theme channel (tags matched as facts) beside the rescaled cosine."""
+FIT_WEIGHT = 1.0
+"""Weight of the fit channel (the member's tags against the theme the request names, with the
+store's tag hierarchy: :mod:`grace.matching.domain.themes`) beside the rescaled cosine."""
 
 
 ZoneSource = Literal["request", "description"]
@@ -276,6 +279,8 @@ class SearchMembers:
             scaled[known] = (cos[known] - lo) / (hi - lo) if hi > lo else 1.0
         ch = self._lexicon.channels(self._repo, pool, topic)
         fused = scaled + LEXICAL_WEIGHT * ch.lexical + THEME_WEIGHT * ch.themes
+        if ch.fit is not None:
+            fused = fused + FIT_WEIGHT * ch.fit
         order = sorted(range(len(pool)), key=lambda j: (-fused[j], -np.nan_to_num(cos[j], nan=-2),
                                                         pool[j]))[: self._k]
         ranked = [dense[j] for j in order]
