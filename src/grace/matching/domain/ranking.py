@@ -46,9 +46,10 @@ class Evidence:
         words: other words of the request found in the member's record (as the organiser
             wrote them), the rarest among the candidates first.
         fit: how the member's tags fit what the request asks for
-            (:func:`~grace.matching.domain.themes.member_fit`): ``theme``, ``discipline``
-            (its discipline, genre not stated), ``other`` (its discipline, another genre),
-            ``none``; ``None`` when the request names no tag (no theme to fit).
+            (:func:`~grace.matching.domain.themes.member_fit`): ``theme``, ``related`` (a genre
+            that goes with it), ``discipline`` (its discipline, genre not stated), ``other``
+            (its discipline, another genre), ``none``; ``None`` when the request names no tag
+            (no theme to fit).
         fit_tags: the member's tags behind ``fit`` (the wanted ones; the discipline; for
             ``other``, the discipline then its genres), as the member spells them.
         asked: the wanted tag the request names best, as the store spells it most often
@@ -222,7 +223,8 @@ def _facts(f: Finalist, request: EventRequest) -> dict[str, Any]:
     out["description"] = m.description[:600]
     ev = f.evidence
     if ev is not None and ev.fit is not None:
-        out["theme_demande"] = ({"theme": "correspond", "discipline": "même discipline, genre "
+        out["theme_demande"] = ({"theme": "correspond", "related": "genre voisin",
+                                 "discipline": "même discipline, genre "
                                  "non précisé", "other": "même discipline, autre genre",
                                  "none": "hors thème"}[ev.fit]
                                 + (f" ({', '.join(ev.fit_tags)})" if ev.fit_tags else ""))
@@ -422,7 +424,13 @@ def _topic_facts(f: Finalist, request: EventRequest) -> list[str]:
         out.append(f"{_quoted(said)} dans sa fiche")
     if ev is not None and not ev.on_theme:
         theme = f"du thème « {ev.asked} »" if ev.asked else "du thème demandé"
-        if ev.fit == "other":
+        if ev.fit == "related":
+            genres = ev.fit_tags[1:]
+            along = f" à « {ev.asked} »" if ev.asked else ""
+            out.append(f"hors {theme} mais {'genres' if len(genres) > 1 else 'genre'} "
+                       f"{_quoted(genres)}, souvent associé{along} dans les fiches "
+                       f"(discipline « {ev.fit_tags[0]} »)")
+        elif ev.fit == "other":
             genres = ev.fit_tags[1:]
             out.append(f"hors {theme} : {'genres' if len(genres) > 1 else 'genre'} "
                        f"{_quoted(genres)} (discipline « {ev.fit_tags[0]} »)")

@@ -16,19 +16,26 @@ store's tags (:class:`TagStats`), not from one zone:
 From the request's stems (:func:`request_theme`):
 
 - **broad stems**: the stems of a tag the request names whole (every stem) that subsumes
-  another tag the request names and whose stems it contains (« Musique » inside « Musique
-  classique »): the request names the discipline *and* a genre of it;
+  another tag the request names with more of its words, and whose stems it contains
+  (« Musique » inside « Musique classique »): the request names the discipline *and* a genre
+  of it;
 - **wanted tags**: the tags that carry a stem of the request that is not broad (nor weak:
   :meth:`TagStats.weak`, when some tag carries one that is not), at least
   :data:`COVERED` of their stems named (« Musique classique », « Musiques classiques et
   savantes »; not « Fiction (roman, théâtre, etc.) » for a theatre request); when the request
   names only a discipline (« festival de musique »), the tags it names whole;
+  when the request names a discipline (a tag with narrower tags and no broader one, half its
+  stems named: « Livre, littérature » in « salon du livre »), only the wanted tags under it,
+  else the discipline itself — the discipline alone when the request names nothing else
+  (« festival de cinéma »);
 - **disciplines**: the tags that subsume a wanted tag, and the broad tags named (« Musique »,
   « Livre, littérature »).
 
 A member then fits (:func:`member_fit`):
 
 - ``theme``: it carries a wanted tag;
+- ``related``: it carries a discipline and a genre of it that goes with the wanted tags on
+  the members (:meth:`TagStats.related`: « Musique classique » for « musique baroque »);
 - ``discipline``: it carries a discipline and no tag of that discipline's other genres (the
   genre is not stated: the FIBD is « Livre, littérature » and nothing else);
 - ``other``: it carries a discipline and another of its genres (« Musiques actuelles » for a
@@ -46,7 +53,7 @@ from typing import Final, Literal
 
 Key = frozenset[int]
 """A tag as the set of its stem ids."""
-Fit = Literal["theme", "discipline", "other", "none"]
+Fit = Literal["theme", "related", "discipline", "other", "none"]
 
 SUBSUMES: Final = 0.8
 """Share of a tag's members that must carry the broader tag (Sanderson & Croft's 0.8)."""
@@ -57,13 +64,17 @@ COVERED: Final = 0.5
 """Share of a tag's stems the request must name for the tag to be wanted (« Fiction (roman,
 théâtre, etc.) » is not wanted by « théâtre »; « Musique classique » and « Musiques classiques
 et savantes » are wanted by « musique classique »)."""
+RELATED: Final = 0.2
+"""Share of a wanted tag's members that must carry another genre for it to be a related genre
+(:meth:`TagStats.related`)."""
 WEAK_SHARE: Final = 0.1
 """A stem carried by the tags of more than a tenth of the members is weak: « arts de la rue »
 wants « Arts de la rue », not « Art lyrique »."""
-FIT_SCORES: Final[Mapping[Fit, float]] = {"theme": 1.0, "discipline": 0.5, "other": 0.2,
-                                          "none": 0.0}
-"""A member's fit as a stage 2 score: a festival of the genre asked, then one of its discipline
-whose genre is not stated, then one of its discipline with another genre, then the rest."""
+FIT_SCORES: Final[Mapping[Fit, float]] = {"theme": 1.0, "related": 0.55, "discipline": 0.5,
+                                          "other": 0.2, "none": 0.0}
+"""A member's fit as a stage 2 score: a festival of the genre asked, then one of a genre that
+goes with it, then one of its discipline whose genre is not stated, then one of its discipline
+with another genre, then the rest."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +91,16 @@ class TagStats:
     """Members carrying a tag with each stem."""
     children: Mapping[Key, frozenset[Key]]
     """The tags each tag subsumes (the inverse of ``parents``)."""
+    together: Mapping[Key, Mapping[Key, int]]
+    """Members carrying both tags, by tag then other tag."""
+
+    def related(self, genre: Key, wanted: frozenset[Key]) -> bool:
+        """Whether ``genre`` goes with the ``wanted`` tags on members: carried with them at
+        least :data:`RELATED` times as often as they are carried (and :data:`MIN_SUPPORT`
+        times): « Musique classique » goes with « Musique baroque »; « Musiques actuelles »
+        does not."""
+        c = sum(self.together.get(w, {}).get(genre, 0) for w in wanted)
+        return c >= max(MIN_SUPPORT, RELATED * sum(self.df.get(w, 0) for w in wanted))
 
     @classmethod
     def build(cls, members: Iterable[Iterable[tuple[Key, str]]]) -> TagStats:
@@ -113,7 +134,8 @@ class TagStats:
             for p in ps:
                 children[p].add(t)
         return cls(n, dict(df), parents, {s: frozenset(ts) for s, ts in by_stem.items()}, names,
-                   dict(stem_df), {p: frozenset(cs) for p, cs in children.items()})
+                   dict(stem_df), {p: frozenset(cs) for p, cs in children.items()},
+                   {t: dict(c) for t, c in co.items()})
 
     def idf(self, key: Key) -> float:
         """Smoothed idf of a tag over the members (BM25's, always positive)."""
@@ -144,6 +166,8 @@ class Theme:
     wanted: frozenset[Key] = frozenset()
     disciplines: frozenset[Key] = frozenset()
     asked: Key | None = None
+    related: frozenset[Key] = frozenset()
+    """Genres of the disciplines that go with the wanted tags (:meth:`TagStats.related`)."""
 
     def __bool__(self) -> bool:
         return bool(self.wanted)
@@ -160,18 +184,30 @@ def request_theme(stats: TagStats, stems: Iterable[int]) -> Theme:
     q = frozenset(stems)
     named = {t for s in q for t in stats.by_stem.get(s, ())}
     whole = {t for t in named if t <= q}
-    broad = {p for p in whole if any(p < c and p in stats.parents.get(c, ()) for c in named)}
+    broad = {p for p in whole
+             if any(p < c and c & (q - p) and p in stats.parents.get(c, ()) for c in named)}
     broad_stems = frozenset(s for p in broad for s in p)
     strong = frozenset(s for s in q - broad_stems if not stats.weak(s))
     covered = {t for t in named - broad if t & (q - broad_stems) and _covered(t, q) >= COVERED}
     wanted = {t for t in covered if t & strong} or covered
+    roots = {t for t in named if stats.children.get(t) and not stats.parents.get(t)
+             and _covered(t, q) >= COVERED}
+    if roots and strong <= frozenset(s for r in roots for s in r):
+        wanted = roots - broad or wanted  # « festival de cinéma »: the discipline is the theme
+    elif roots:  # the request names a discipline: its theme is inside it (« salon du livre »
+        # is a book fair, not any festival tagged « rencontres »)
+        wanted = ({t for t in wanted if stats.parents.get(t, frozenset()) & roots}
+                  or (roots - broad) or wanted)
     if not wanted:
         wanted = whole - broad or set(broad)
         broad = set()
     disciplines = ({p for t in wanted for p in stats.parents.get(t, ())} | broad) - wanted
     asked = max(wanted, key=lambda t: (round(_covered(t, q), 6), len(t & q),
                                        stats.df.get(t, 0), sorted(t)), default=None)
-    return Theme(frozenset(wanted), frozenset(disciplines), asked)
+    genres = {g for d in disciplines for g in stats.children.get(d, ())} - wanted
+    fw = frozenset(wanted)
+    related = frozenset(g for g in genres if stats.related(g, fw))
+    return Theme(fw, frozenset(disciplines), asked, related)
 
 
 def member_fit(theme: Theme, stats: TagStats, tags: Iterable[Key],
@@ -197,6 +233,9 @@ def member_fit(theme: Theme, stats: TagStats, tags: Iterable[Key],
                  and stats.df.get(k, 0) >= MIN_SUPPORT and not all(stats.weak(s) for s in k)),
                 key=lambda k: (-len(k), -stats.df.get(k, 0), sorted(k))))[:1]
         if genres:
+            close = tuple(g for g in genres if g in theme.related)
+            if close:
+                return "related", (d, *close)
             return "other", (d, *genres)
         return "discipline", (d,)
     return "none", ()
