@@ -373,7 +373,8 @@ def test_a_place_named_in_the_description_is_the_zone_and_is_said(app):
                                        "Bourges (18) dans un rayon de 30 km")
     assert ("zone-from-description", "près de Bourges") in {(n.type, n.text)
                                                             for n in read.notices}
-    assert not given.warnings and not given.notices
+    assert not [w for w in given.warnings if w.startswith("zone lue")]
+    assert not [n for n in given.notices if n.type.startswith("zone")]
     found = app.search(EventRequest("concert de jazz près de Bourges"))
     assert (found.zone, found.zone_source, found.zone_words) == (
         "Bourges (18)", "description", "près de Bourges")
