@@ -19,8 +19,9 @@ From the request's stems (:func:`request_theme`):
   another tag the request names with more of its words, and whose stems it contains
   (« Musique » inside « Musique classique »): the request names the discipline *and* a genre
   of it;
-- **wanted tags**: the tags that carry a stem of the request that is not broad (nor weak:
-  :meth:`TagStats.weak`, when some tag carries one that is not), at least
+- **wanted tags**: the tags that carry a stem of the request that is not broad (nor weak, a
+  word of a discipline's name: :meth:`TagStats.weak`, when some tag carries one that is not),
+  at least
   :data:`COVERED` of their stems named (« Musique classique », « Musiques classiques et
   savantes »; not « Fiction (roman, théâtre, etc.) » for a theatre request); when the request
   names only a discipline (« festival de musique »), the tags it names whole;
@@ -67,9 +68,6 @@ et savantes » are wanted by « musique classique »)."""
 RELATED: Final = 0.2
 """Share of a wanted tag's members that must carry another genre for it to be a related genre
 (:meth:`TagStats.related`)."""
-WEAK_SHARE: Final = 0.1
-"""A stem carried by the tags of more than a tenth of the members is weak: « arts de la rue »
-wants « Arts de la rue », not « Art lyrique »."""
 FIT_SCORES: Final[Mapping[Fit, float]] = {"theme": 1.0, "related": 0.55, "discipline": 0.5,
                                           "other": 0.2, "none": 0.0}
 """A member's fit as a stage 2 score: a festival of the genre asked, then one of a genre that
@@ -147,10 +145,15 @@ class TagStats:
         f = self.stem_df.get(stem, 0)
         return math.log(1 + (self.members - f + 0.5) / (f + 0.5))
 
+    def root(self, key: Key) -> bool:
+        """A discipline: a tag that subsumes others and that none subsumes (« Musique »,
+        « Livre, littérature », « Arts visuels, arts numériques »)."""
+        return bool(self.children.get(key)) and not self.parents.get(key)
+
     def weak(self, stem: int) -> bool:
-        """A stem on the tags of more than :data:`WEAK_SHARE` of the members (« art »,
-        « spectacle », « livre »): it names a family of tags, not one."""
-        return self.stem_df.get(stem, 0) > WEAK_SHARE * self.members
+        """A stem of a discipline's name (« art », « spectacle », « livre »): it names a
+        family of tags, not one."""
+        return any(self.root(t) for t in self.by_stem.get(stem, ()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,8 +193,7 @@ def request_theme(stats: TagStats, stems: Iterable[int]) -> Theme:
     strong = frozenset(s for s in q - broad_stems if not stats.weak(s))
     covered = {t for t in named - broad if t & (q - broad_stems) and _covered(t, q) >= COVERED}
     wanted = {t for t in covered if t & strong} or covered
-    roots = {t for t in named if stats.children.get(t) and not stats.parents.get(t)
-             and _covered(t, q) >= COVERED}
+    roots = {t for t in named if stats.root(t) and _covered(t, q) >= COVERED}
     if roots and strong <= frozenset(s for r in roots for s in r):
         wanted = roots - broad or wanted  # « festival de cinéma »: the discipline is the theme
     elif roots:  # the request names a discipline: its theme is inside it (« salon du livre »
