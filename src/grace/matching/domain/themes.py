@@ -26,7 +26,8 @@ From the request's stems (:func:`request_theme`):
   savantes »; not « Fiction (roman, théâtre, etc.) » for a theatre request); when the request
   names only a discipline (« festival de musique »), the tags it names whole;
   when the request names a discipline (a tag with narrower tags and no broader one, half its
-  stems named: « Livre, littérature » in « salon du livre »), only the wanted tags under it,
+  stems named: « Livre, littérature » in « salon du livre »), only the wanted tags under it
+  (subsumed by it, or a rare tag with a word of its name),
   else the discipline itself — the discipline alone when the request names nothing else
   (« festival de cinéma »);
 - **disciplines**: the tags that subsume a wanted tag, and the broad tags named (« Musique »,
@@ -198,8 +199,9 @@ def request_theme(stats: TagStats, stems: Iterable[int]) -> Theme:
         wanted = roots - broad or wanted  # « festival de cinéma »: the discipline is the theme
     elif roots:  # the request names a discipline: its theme is inside it (« salon du livre »
         # is a book fair, not any festival tagged « rencontres »)
-        wanted = ({t for t in wanted if stats.parents.get(t, frozenset()) & roots}
-                  or (roots - broad) or wanted)
+        root_stems = frozenset(s for r in roots for s in r)
+        wanted = ({t for t in wanted if stats.parents.get(t, frozenset()) & roots
+                   or t & root_stems} or (roots - broad) or wanted)
     if not wanted:
         wanted = whole - broad or set(broad)
         broad = set()
