@@ -40,3 +40,31 @@ def test_what_a_command_opens_is_closed_when_it_returns_or_fails():
 def test_outside_a_command_the_caller_closes():
     app = opened(App())
     assert app.closed == 0
+
+
+def test_a_refused_json_command_prints_one_error_document_on_stdout(capsys):
+    import json
+
+    import typer
+
+    from grace.entrypoints.cli.common import error_document, handle_errors
+    from grace.errors import UnknownRoleError
+
+    @handle_errors
+    def command(*, as_json: bool = False) -> None:
+        raise UnknownRoleError("unknown role 'x'")
+
+    for as_json in (True, False):
+        with pytest.raises(typer.Exit) as exit_:
+            command(as_json=as_json)
+        assert exit_.value.exit_code == 2
+        out = capsys.readouterr()
+        assert "error: unknown role 'x'" in out.err
+        if as_json:
+            assert json.loads(out.out) == {"error": {"type": "unknown-role",
+                                                     "message": "unknown role 'x'"},
+                                           "exit_code": 2}
+        else:
+            assert out.out == ""
+    assert error_document(UnknownRoleError("m"))["error"] == {"type": "unknown-role",
+                                                              "message": "m"}

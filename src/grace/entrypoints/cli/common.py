@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager
@@ -155,9 +156,19 @@ def progress_bar(
         yield on_progress
 
 
+def error_document(exc: GraceError) -> dict[str, object]:
+    """What ``--json`` prints on stdout for a refused command: ``{"error": {"type", "message"},
+    "exit_code": 2}``; ``type`` is the error's class in kebab case (``UnknownRoleError`` ->
+    ``unknown-role``), stable for scripts."""
+    name = type(exc).__name__.removesuffix("Error") or "Grace"
+    kind = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", name).lower()
+    return {"error": {"type": kind, "message": str(exc)}, "exit_code": 2}
+
+
 def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
-    """Turn a :class:`GraceError` into ``error: …`` on stderr and exit code 2; close what the
-    command :func:`opened` when it ends, whatever the outcome."""
+    """Turn a :class:`GraceError` into ``error: …`` on stderr and exit code 2 (with ``--json``,
+    also :func:`error_document` on stdout, so a script reads one JSON document whatever the
+    outcome); close what the command :func:`opened` when it ends, whatever the outcome."""
 
     @wraps(func)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -170,6 +181,8 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
                 # not a terminal cut a long message in two for scripts and logs)
                 err_console.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False,
                                   soft_wrap=True)
+                if kwargs.get("as_json") is True:
+                    sys.stdout.write(json.dumps(error_document(exc), ensure_ascii=False) + "\n")
                 raise typer.Exit(2) from None
             finally:
                 _RUNNING.pop()
