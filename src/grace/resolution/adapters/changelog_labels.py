@@ -7,6 +7,10 @@ in a repository (each changelog row names its repository's language: a change to
 angular/angular is made in a TypeScript project), and labelled tasks whose ``expected`` ids are
 the imported rules of the task's stack (weak labels from ``stack_to_rule_paths.weak.json``:
 keyword matches, not human judgement).
+
+Each project file also declares the task's stack as ``stack:`` (decision 0023), as ``grace init``
+reads it from a repository's manifests — except a stack named after its language (``rust``),
+which no manifest lists: run with ``GRACE_RELEVANCE_STACK_WEIGHT=0`` for the figures without it.
 """
 
 from __future__ import annotations
@@ -60,20 +64,22 @@ def build_changelog_set(
     stacks: dict[str, list[str]] = json.loads(weak.read_text(encoding="utf-8"))["stacks"]
     expected = {s: sorted({id_of[p] for p in paths if p in id_of}) for s, paths in stacks.items()}
     enabled = sorted({i for ids in expected.values() for i in ids})
-    projects: dict[str, Path] = {}
+    projects: dict[tuple[str, str], Path] = {}
 
-    def project_of(language: str) -> Path:
-        if language not in projects:
+    def project_of(language: str, stack: str = "") -> Path:
+        if (language, stack) not in projects:
             slug = "".join(c for c in language.lower() if c.isalnum()) or "any"
-            projects[language] = write_project_file(
-                work / f"grace-{slug}.yaml",
-                name=f"changelog-{slug}",
+            name = f"{slug}-{stack}" if stack else slug
+            projects[language, stack] = write_project_file(
+                work / f"grace-{name}.yaml",
+                name=f"changelog-{name}",
                 languages=[language] if slug != "any" else [],
                 talents={i: True for i in enabled},
                 catalog="catalog",
                 overwrite=True,
+                stack=[stack] if stack and stack != slug else [],
             )
-        return projects[language]
+        return projects[language, stack]
 
     by_stack: dict[str, list[dict[str, str]]] = {}
     for line in changelog.read_text(encoding="utf-8").splitlines():
@@ -92,7 +98,7 @@ def build_changelog_set(
                     id=row["id"],
                     task=row["text"],
                     role="backend",
-                    project=str(project_of(row.get("language") or "")),
+                    project=str(project_of(row.get("language") or "", stack)),
                     expected=tuple(expected[stack]),
                     lang="en",
                     area=stack,
