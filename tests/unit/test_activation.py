@@ -246,9 +246,10 @@ def test_path_words_split_folders_file_stems_and_camel_case():
     from grace.resolution.domain.activation import MAX_PATH_WORD_FILES, path_words
 
     assert path_words(["apps/backoffice/accounts/migrations/0004_add_phone.py"]) == (
-        "apps backoffice accounts migrations add phone")
+        "backoffice accounts migrations add phone")
     assert path_words(["src/OrderTable.tsx", ".github/workflows/ci.yml"]) == (
-        "src Order Table github workflows ci")
+        "Order Table github workflows ci")
+    assert path_words(["app/api/items.py", "src/Utils/init.py"]) == "items"  # generic folders
     assert path_words([]) == ""
     many = [f"d{i}/f.py" for i in range(MAX_PATH_WORD_FILES + 5)]
     assert path_words(many).split().count("f") == MAX_PATH_WORD_FILES

@@ -129,3 +129,15 @@ def test_doctor_warns_when_a_large_project_serves_without_relevance():
 
     assert codes("off") == ["relevance_off"]
     assert codes("embeddings") == [] and codes("off", RELEVANCE_FROM - 1) == []
+
+
+def test_relevance_off_written_unquoted_reads_as_off():
+    import yaml
+
+    from grace.resolution.adapters.manifest_schema import parse_project
+
+    for text, expected in (("relevance: off", "off"), ("relevance: embeddings", "embeddings"),
+                           ("relevance: on", "embeddings"), ("name: x", None)):
+        assert parse_project(yaml.safe_load(text), path="grace.yaml").relevance == expected
+    with pytest.raises(ProjectError, match="relevance"):
+        parse_project({"relevance": "sometimes"}, path="grace.yaml")

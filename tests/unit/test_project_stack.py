@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from grace.resolution.adapters.project_stack import MAX_MANIFEST_BYTES, detect_stack
 
 
@@ -49,3 +51,15 @@ def test_broken_huge_or_escaping_manifests_give_nothing(tmp_path: Path) -> None:
         json.dumps({"dependencies": {"express": "4"}, "pad": "x" * MAX_MANIFEST_BYTES}),
         encoding="utf-8")
     assert detect_stack(repo) == []
+
+
+@pytest.mark.parametrize("pyproject", [
+    "[project]\noptional-dependencies = [\"pytest\"]\n",
+    "[tool.poetry]\ngroup = [\"a\"]\n",
+    "[tool.poetry.group]\ndev = 3\n",
+    "[project]\ndependencies = 5\n",
+    "project = 1\ntool = [1]\n",
+])
+def test_a_manifest_of_the_wrong_shape_gives_nothing(tmp_path: Path, pyproject: str) -> None:
+    (tmp_path / "pyproject.toml").write_text(pyproject, encoding="utf-8")
+    assert detect_stack(tmp_path) == []

@@ -233,6 +233,15 @@ class ProjectSchema(_Strict):
     stack: list[_Word] = Field([], max_length=200)
     talents: dict[str, bool | _TalentSwitch] = {}
 
+    @field_validator("relevance", mode="before")
+    @classmethod
+    def _yaml_off(cls, value: object) -> object:
+        """YAML 1.1 reads an unquoted ``off`` as false (and ``on`` as true): ``relevance: off``
+        is what the user wrote, so it means ``off``."""
+        if value is False:
+            return "off"
+        return "embeddings" if value is True else value
+
     @field_validator("talents")
     @classmethod
     def _talent_ids(

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -76,7 +76,14 @@ def _keys(table: Any) -> list[str]:
     return [str(k) for k in table] if isinstance(table, Mapping) else []
 
 
-def _pep508(lines: Iterable[Any]) -> list[str]:
+def _table(data: Any, key: str) -> dict[str, Any]:
+    value = data.get(key) if isinstance(data, Mapping) else None
+    return value if isinstance(value, dict) else {}
+
+
+def _pep508(lines: Any) -> list[str]:
+    if not isinstance(lines, list):
+        return []
     names = []
     for line in lines:
         if isinstance(line, str) and not line.lstrip().startswith(("#", "-")):
@@ -88,17 +95,15 @@ def _pep508(lines: Iterable[Any]) -> list[str]:
 
 def _python(root: Path) -> list[str]:
     data = _toml(_read(root, "pyproject.toml"))
-    project = data.get("project", {}) if isinstance(data.get("project"), dict) else {}
-    names = _pep508(project.get("dependencies", []) or [])
-    for extra in (project.get("optional-dependencies") or {}).values():
-        names += _pep508(extra if isinstance(extra, list) else [])
-    poetry = data.get("tool", {}).get("poetry", {}) if isinstance(data.get("tool"), dict) else {}
-    if isinstance(poetry, dict):
-        names += [n for n in _keys(poetry.get("dependencies")) if n != "python"]
-        names += _keys(poetry.get("dev-dependencies"))
-        for group in (poetry.get("group") or {}).values():
-            if isinstance(group, dict):
-                names += _keys(group.get("dependencies"))
+    project = _table(data, "project")
+    names = _pep508(project.get("dependencies"))
+    for extra in _table(project, "optional-dependencies").values():
+        names += _pep508(extra)
+    poetry = _table(_table(data, "tool"), "poetry")
+    names += [n for n in _keys(poetry.get("dependencies")) if n != "python"]
+    names += _keys(poetry.get("dev-dependencies"))
+    for group in _table(poetry, "group").values():
+        names += _keys(_table(group, "dependencies"))
     for path in sorted(root.glob("requirements*.txt"))[:5]:
         text = _read(root, path.name)
         if text is not None:

@@ -217,6 +217,14 @@ def language_allows(talent_languages: Sequence[str], languages: Sequence[str]) -
 
 MAX_PATH_WORD_FILES: Final = 20
 """Files in play whose path words are read (the first ones given)."""
+GENERIC_PATH_WORDS: Final = frozenset({
+    "app", "apps", "src", "source", "sources", "lib", "libs", "api", "core", "common", "shared",
+    "util", "utils", "helper", "helpers", "internal", "pkg", "cmd", "main", "index", "init",
+    "mod", "module", "modules", "package", "packages", "base", "misc", "tmp",
+})
+"""Folder and file names found in repositories of every stack (``app/api/items.py``): they say
+nothing about which rules apply, and as BM25 terms they matched whichever rule happened to say
+"app" or "API" most (decision 0010, fifth follow-up). Compared case-insensitively."""
 _CAMEL: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _PATH_SPLIT: Final = re.compile(r"[/\\._\-\s]+")
 
@@ -224,15 +232,17 @@ _PATH_SPLIT: Final = re.compile(r"[/\\._\-\s]+")
 def path_words(files: Sequence[str]) -> str:
     """The words of the files' paths, for lexical matching: folders and file stems split on
     ``/ . _ -`` and camelCase, the extension dropped (the file's language is already a filter),
-    digits-only parts dropped; at most the first :data:`MAX_PATH_WORD_FILES` files.
+    digits-only parts and :data:`GENERIC_PATH_WORDS` dropped; at most the first
+    :data:`MAX_PATH_WORD_FILES` files.
 
     ``path_words(["apps/backoffice/accounts/migrations/0004_add_phone.py"])`` →
-    ``"apps backoffice accounts migrations add phone"``; ``path_words(["src/OrderTable.tsx"])``
-    → ``"src Order Table"``.
+    ``"backoffice accounts migrations add phone"``; ``path_words(["src/OrderTable.tsx"])``
+    → ``"Order Table"``.
     """
     out: list[str] = []
     for path in files[:MAX_PATH_WORD_FILES]:
         stem, _ext = posixpath.splitext(path)
         for part in _PATH_SPLIT.split(stem):
-            out += [w for w in _CAMEL.split(part) if w and not w.isdigit()]
+            out += [w for w in _CAMEL.split(part)
+                    if w and not w.isdigit() and w.lower() not in GENERIC_PATH_WORDS]
     return " ".join(out)
