@@ -57,12 +57,18 @@ class Oracle:
     name: str = "hybrid"
     checked: int = 0
     kept: list[int] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set)  # decisions, and the channels explained
 
     def select(self, request: RelevanceRequest) -> RelevanceOutcome:
         new = self.step.select(request)
         same(new, reference_outcome(self.step, request))
         self.checked += 1
         self.kept.append(len(new.kept))
+        for e in new.explanations:
+            self.seen.add(e.decision)
+            self.seen.update(w for w in ("MAX_KEPT", "triggers", "name terms", "files in play",
+                                         "glob", "path words", "for the role")
+                             if w in e.detail)
         return new
 
 
@@ -128,6 +134,7 @@ def test_example_catalog_same_as_the_reference(example: Path, fusion: str) -> No
     params = None if fusion == "sum" else HybridParams(fusion="rrf")
     oracle = check(example, example_tasks(["backend", "frontend", "architect"]), params)
     assert 0 in oracle.kept and max(oracle.kept) > 1  # gate closed and open both met
+    assert {"kept", "cut_margin", "triggers", "for the role"} <= oracle.seen
 
 
 @pytest.mark.slow
@@ -142,6 +149,9 @@ def test_polyglot_catalog_same_as_the_reference(tmp_path: Path) -> None:
     tasks += [(t, "backend", files) for t in EXTRA for files in FILES]
     oracle = check(project / "grace.yaml", tasks)
     assert 0 in oracle.kept and max(oracle.kept) > 1
+    assert {"kept", "cut_margin", "cut_gate", "triggers", "name terms", "files in play",
+            "glob", "path words"} <= oracle.seen
     # a tighter budget and cut: the budget and MAX_KEPT branches are taken too
-    check(project / "grace.yaml", tasks[::5],
-          replace(HybridParams(), budget=400, max_kept=2, ratio=0.3))
+    tight = check(project / "grace.yaml", tasks[::5],
+                  replace(HybridParams(), budget=400, max_kept=2, ratio=0.3))
+    assert {"cut_budget", "MAX_KEPT"} <= tight.seen

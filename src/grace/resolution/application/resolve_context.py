@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Final, Protocol
 
 from grace.errors import (
@@ -21,6 +22,7 @@ from grace.resolution.domain.activation import (
     task_languages,
 )
 from grace.resolution.domain.compiler import ContextCompiler, ContextHeader, TalentCosts
+from grace.resolution.domain.deferred import Deferred
 from grace.resolution.domain.explanation import Explanation
 from grace.resolution.domain.graph import MissingPrerequisite
 from grace.resolution.domain.languages import languages_in_text
@@ -74,14 +76,15 @@ class RelevanceOutcome:
         kept: ids to serve before closure, by decreasing score.
         scores: id -> score for every candidate (it then leads the order).
         note: a line for the context ("no talent specific to this task"), or "".
-        explanations: one per candidate, by decreasing score.
+        explanations: one per candidate, by decreasing score (a tuple, or a
+            :class:`~grace.resolution.domain.deferred.Deferred` one: built when read).
         also_relevant: the next candidates after the cut, offered as pointers.
     """
 
     kept: Sequence[str]
     scores: Mapping[str, float]
     note: str = ""
-    explanations: tuple[Explanation, ...] = ()
+    explanations: Sequence[Explanation] = ()
     also_relevant: tuple[AlsoRelevant, ...] = ()
 
 
@@ -149,7 +152,7 @@ def check_request(
 
 
 def _mark_closure(
-    explanations: tuple[Explanation, ...],
+    explanations: Sequence[Explanation],
     kept: set[str],
     closure_of: Mapping[str, tuple[str, ...]],
 ) -> tuple[Explanation, ...]:
@@ -164,7 +167,7 @@ def _mark_closure(
 
 
 def _mark_always(
-    explanations: tuple[Explanation, ...], forced: set[str]
+    explanations: Sequence[Explanation], forced: set[str]
 ) -> tuple[Explanation, ...]:
     """Re-label the talents the project serves always although relevance cut them (and
     explain those the step did not)."""
@@ -175,6 +178,20 @@ def _mark_always(
     out += [Explanation(t, 0.0, 0.0, (), 0.0, "always", detail)
             for t in sorted(forced - seen)]
     return tuple(out)
+
+
+def _all_dropped(
+    dropped: Mapping[str, Dropped], cut: set[str], explanations: Sequence[Explanation]
+) -> tuple[Dropped, ...]:
+    """Every dropped talent, sorted by id: ``dropped`` and, ``cut`` by relevance, each with the
+    detail of its explanation (``cut`` and ``dropped`` have no id in common)."""
+    if not cut:
+        return tuple(dropped[k] for k in sorted(dropped))
+    details = {e.id: e.detail for e in explanations}
+    every = dict(dropped)
+    for tid in cut:
+        every[tid] = Dropped(tid, "relevance", details.get(tid, "cut by relevance"))
+    return tuple(every[k] for k in sorted(every))
 
 
 _GraphFacts = tuple[
@@ -339,7 +356,8 @@ class ResolveContext:
         # 4. Optional relevance selection, then closure on requires/includes (seed 000).
         found = prepared.triggers.found(fold(task))  # id -> its triggers in the task
         note: str = ""
-        explanations: tuple[Explanation, ...] = ()
+        explanations: Sequence[Explanation] = ()
+        cut: set[str] = set()  # dropped by relevance: their Dropped records are deferred
         scores: Mapping[str, float] | None = None
         also: tuple[AlsoRelevant, ...] = ()
         kept: list[str] = in_language
@@ -363,17 +381,21 @@ class ResolveContext:
             forced = [t for t in in_language if t in always and t not in kept]
             if forced:
                 kept += forced
-                explanations = _mark_always(explanations, set(forced))
+                explanations = Deferred(partial(_mark_always, explanations, set(forced)))
             also = outcome.also_relevant
-            details = {e.id: e.detail for e in explanations}
-            for tid in sorted(set(in_language) - set(kept)):
-                dropped[tid] = Dropped(tid, "relevance", details.get(tid, "cut by relevance"))
+            # Their records, with the relevance step's detail, are built when read: at 1 000
+            # talents that is most of the request (issue 13). None of them is in ``dropped``.
+            cut = set(in_language).difference(kept)
         served_ids = graph.closure(kept, within=active)
         closure_of = graph.dependents_map(served_ids)
+        cut_details = explanations  # before the closure's relabelling, as always
         if self._relevance is not None:
-            explanations = _mark_closure(explanations, set(kept), closure_of)
+            explanations = Deferred(
+                partial(_mark_closure, explanations, set(kept), closure_of), len(explanations)
+            )
         for tid in served_ids:
             dropped.pop(tid, None)
+        cut.difference_update(served_ids)
 
         # 5. Order, then conflicts (the higher-ranked side wins).
         ordered = make_candidates(
@@ -419,7 +441,8 @@ class ResolveContext:
             markdown=compiled.markdown,
             tokens=compiled.tokens,
             served=compiled.served,
-            dropped=tuple(dropped[k] for k in sorted(dropped)),
+            dropped=Deferred(partial(_all_dropped, dropped, cut, cut_details),
+                             len(dropped) + len(cut)),
             pointers=compiled.pointers,
             recommended=compiled.recommended,
             graph=report,

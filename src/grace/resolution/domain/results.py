@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
+from grace.resolution.domain.deferred import materialise
 from grace.resolution.domain.explanation import Explanation
 from grace.resolution.domain.talent import Depth, RoleRank
 
@@ -117,6 +119,10 @@ class ResolvedContext:
         served: served talents in order.
         dropped: every talent not served, with its reason, sorted by id.
         explanations: per-candidate relevance explanations (empty when relevance is off).
+
+    ``dropped`` and ``explanations`` may be
+    :class:`~grace.resolution.domain.deferred.Deferred`: the same records, built on the first
+    read (a resolve at 1 000 talents does not format 1 000 details nobody reads).
         relevance_algo: ``seed`` or ``hybrid`` when relevance is on, else "".
         files: the files in play, repository-relative (empty when none were given).
         languages: the task's languages, used by the language filter.
@@ -136,13 +142,13 @@ class ResolvedContext:
     markdown: str
     tokens: int
     served: tuple[Served, ...]
-    dropped: tuple[Dropped, ...]
+    dropped: Sequence[Dropped]
     pointers: tuple[Pointer, ...]
     recommended: tuple[Recommendation, ...]
     graph: GraphReport
     relevance: str = "off"
     relevance_algo: str = ""
-    explanations: tuple[Explanation, ...] = field(default=())
+    explanations: Sequence[Explanation] = field(default=())
     files: tuple[str, ...] = ()
     languages: tuple[str, ...] = ()
     language_source: str = "none"
@@ -156,6 +162,7 @@ class ResolvedContext:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (the CLI's ``--json`` and the MCP structured result)."""
-        data = asdict(self)
+        data = asdict(replace(self, dropped=materialise(self.dropped),
+                              explanations=materialise(self.explanations)))
         data["served_ids"] = list(self.served_ids)
         return data
