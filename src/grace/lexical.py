@@ -15,6 +15,7 @@ term, saturated" whatever the query's length: a value comparable across queries.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -107,6 +108,19 @@ def analyse_query(text: str) -> list[str]:
     return tokens
 
 
+@functools.lru_cache(maxsize=64)
+def _analysed(query: str) -> tuple[str, ...]:
+    """:func:`analyse` of a query, kept for the last queries: a resolve scores one task against
+    two indexes (whole talents, headers)."""
+    return tuple(analyse(query))
+
+
+@functools.lru_cache(maxsize=64)
+def _analysed_query(query: str) -> tuple[str, ...]:
+    """:func:`analyse_query` of a query, kept like :func:`_analysed`."""
+    return tuple(analyse_query(query))
+
+
 class Bm25Scorer:
     """BM25 over ``documents`` (bm25s): resolution's
     :class:`~grace.resolution.domain.ports.LexicalScorer` and the scorer behind learnings'
@@ -138,11 +152,12 @@ class Bm25Scorer:
 
     def scores(self, query: str) -> npt.NDArray[np.float64]:
         """See the port; ``(n_docs,) float64`` in [0, 1]."""
-        plain = self._scores(analyse(query))
+        as_written = _analysed(query)
+        plain = self._scores(as_written)
         if not self._translate:
             return plain
-        translated = analyse_query(query)
-        return plain if len(translated) == len(analyse(query)) else np.maximum(
+        translated = _analysed_query(query)
+        return plain if len(translated) == len(as_written) else np.maximum(
             plain, self._scores(translated))
 
     def _scores(self, tokens: Sequence[str]) -> npt.NDArray[np.float64]:

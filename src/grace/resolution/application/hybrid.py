@@ -21,6 +21,7 @@ Per talent, computed once per catalog state and kept in memory:
 from __future__ import annotations
 
 import hashlib
+import operator
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -54,6 +55,7 @@ MAX_CHUNKS: Final = 4
 MAX_BODY_CHARS: Final = 20_000
 """Body characters given to BM25 (a huge imported body does not dominate the corpus)."""
 ALSO_LINE_CHARS: Final = 120
+_ID: Final = operator.attrgetter("id")
 _GENERIC_TAGS: Final = frozenset({"imported", "cursor", "copilot", "skill", "always-apply"})
 MAX_NAME_TERM_SHARE: Final = 0.08
 """A name word found (as a whole word) in more than this share of the active talents' BM25
@@ -121,6 +123,21 @@ def one_line(talent: Talent) -> str:
     return text if len(text) <= ALSO_LINE_CHARS else text[: ALSO_LINE_CHARS - 1] + "…"
 
 
+def _rows(matrix: npt.NDArray[np.float64], rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+    """``matrix[rows]``, without the copy when ``rows`` are all of its rows in order (the usual
+    request: every talent is a candidate). A product with the matrix itself is the product
+    with that copy, bit for bit (same shape, same BLAS path); a product with a subset of the
+    rows may differ in the last bit, so a subset is still copied: scores stay those of
+    before."""
+    return matrix if _whole(rows, len(matrix)) else matrix[rows]
+
+
+def _whole(rows: npt.NDArray[np.int64], n: int) -> bool:
+    """``rows`` is ``0, 1, …, n − 1``."""
+    return len(rows) == n and (n == 0 or (rows[0] == 0 and rows[-1] == n - 1
+                                          and bool(np.all(np.diff(rows) == 1))))
+
+
 @dataclass(frozen=True, slots=True)
 class _Corpus:
     """Everything per talent that does not depend on the task."""
@@ -178,6 +195,8 @@ class HybridRelevance:
         self._pool: tuple[Talent, ...] = ()
         self._tokens: dict[tuple[str, str, Depth], int] = {}
         self._roles_of: tuple[Talent, ...] | None = None  # the pool of _role_ranks
+        # an ``active`` tuple found to be the pool, and that pool
+        self._active_seen: tuple[Sequence[Talent], tuple[Talent, ...]] | None = None
         self._role_ranks: dict[str, tuple[list[str | None], npt.NDArray[np.float64]]] = {}
 
     def _embed(
@@ -197,9 +216,9 @@ class HybridRelevance:
     ) -> _Corpus:
         # The catalog holds each talent as one immutable object: the same objects in the same
         # order are the same corpus (no hashing of every body on each request).
-        if self._corpus is not None and len(talents) == len(self._pool) and all(
-            a is b for a, b in zip(talents, self._pool, strict=True)
-        ):
+        if self._corpus is not None and (talents is self._pool or (
+            len(talents) == len(self._pool) and all(map(operator.is_, talents, self._pool))
+        )):
             return self._corpus
         digest = hashlib.sha256()
         for t in talents:
@@ -286,7 +305,7 @@ class HybridRelevance:
         corpus: _Corpus, query: npt.NDArray[np.float64], rows: npt.NDArray[np.int64]
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
         """(header centred cosines, best chunk centred cosines) of ``rows`` for ``query``."""
-        header = corpus.headers_centred[rows] @ normalise(query - corpus.header_mean)
+        header = _rows(corpus.headers_centred, rows) @ normalise(query - corpus.header_mean)
         if not len(corpus.chunks_centred):
             return header, np.full(len(rows), -1.0)
         chunk_cos = corpus.chunks_centred @ normalise(query - corpus.chunk_mean)
@@ -329,12 +348,18 @@ class HybridRelevance:
     def _pool_of(self, active: Sequence[Talent], cands: Sequence[Talent]) -> Sequence[Talent]:
         """The talents to index: ``active`` and ``cands`` by id. O(candidates) when the request
         is over the pool already indexed (same objects: the usual case), else a sort."""
-        held, corpus = self._pool, self._corpus
-        if corpus is not None and len(active) == len(held) and all(
-            a is b for a, b in zip(active, held, strict=True)
+        held, corpus, seen = self._pool, self._corpus, self._active_seen
+        if corpus is not None and (
+            (seen is not None and seen[0] is active and seen[1] is held)
+            or (len(active) == len(held) and all(map(operator.is_, active, held)))
         ):
+            # a tuple cannot change: the same one is the same pool on the next request
+            self._active_seen = (active, held) if isinstance(active, tuple) else None
             index = corpus.index
-            if all(t.id in index and held[index[t.id]] is t for t in cands):
+            if index.keys() >= set(map(_ID, cands)) and all(
+                map(operator.is_, map(held.__getitem__, map(index.__getitem__, map(_ID, cands))),
+                    cands)
+            ):
                 return held
         return sorted({t.id: t for t in [*active, *cands]}.values(), key=lambda t: t.id)
 
@@ -369,7 +394,7 @@ class HybridRelevance:
         position = np.full(len(index), -1, dtype=np.int64)
         position[rows] = np.arange(len(rows))
         dense, chunk = self._channels(corpus, query, rows)
-        raw = corpus.headers_unit[rows] @ normalise(query)  # = normalise(headers[rows]) @ …
+        raw = _rows(corpus.headers_unit, rows) @ normalise(query)  # normalise(headers[rows]) @ …
         lexical = corpus.lexical.scores(request.task)[rows]
         lexical_head = corpus.lexical_head.scores(request.task)[rows]
         where = path_words(request.files)
@@ -453,7 +478,10 @@ class HybridRelevance:
         unit = normalise(query)
         domain = None
         if corpus.domain_level is not None:
-            nearest_talent = float((corpus.headers_unit @ unit).max())
+            # every talent a candidate: the product is the raw cosines already computed
+            raw = (cols.cosine if _whole(rows, len(corpus.headers_unit))
+                   else corpus.headers_unit @ unit)
+            nearest_talent = float(raw.max())
             nearest_probe = float((corpus.probes_unit @ unit).max())
             domain = (nearest_talent - nearest_probe, corpus.domain_level)
         code = bool(request.files) or bool(code_terms(request.task))
