@@ -410,7 +410,11 @@ class ResolveContext:
         # 3c. Activation: globs matched by the files in play, always-on talents of the project.
         always = set(project.always)
         activation: dict[str, Activation] = {}
-        for tid in in_language:
+        # only a talent with specific globs (files in play) or always-on can be activated
+        globbed = prepared.paths if self._matcher is not None and in_play else {}
+        for tid in in_language if always or globbed else ():
+            if tid not in globbed and tid not in always:
+                continue
             paths = prepared.paths.get(tid, ())
             hit = (
                 self._matcher.first_match(paths, in_play)
