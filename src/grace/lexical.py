@@ -108,14 +108,15 @@ def analyse_query(text: str) -> list[str]:
     return tokens
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=2)
 def _analysed(query: str) -> tuple[str, ...]:
-    """:func:`analyse` of a query, kept for the last queries: a resolve scores one task against
-    two indexes (whole talents, headers)."""
+    """:func:`analyse` of a query, kept for the next two: a resolve scores its task against two
+    indexes (whole talents, headers), and the files' path words against one. Two only: this
+    saves work within a request, it is not a cache of tasks across requests."""
     return tuple(analyse(query))
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=2)
 def _analysed_query(query: str) -> tuple[str, ...]:
     """:func:`analyse_query` of a query, kept like :func:`_analysed`."""
     return tuple(analyse_query(query))

@@ -102,8 +102,10 @@ def check(project_file: Path, tasks: list[tuple[str, str, tuple[str, ...]]],
                       token_budget=8000)
             want = ref(project, role=role, task=task, files=files, depth=depth,
                        token_budget=8000)
+            reasons = got.dropped_reasons()  # before the records are built
             assert got.to_dict() == want.to_dict(), (task, role, files)
             assert repr(got) == repr(want)
+            assert reasons == {d.id: d.reason for d in want.dropped}
     assert oracle.checked == 2 * len(tasks)
     return oracle
 

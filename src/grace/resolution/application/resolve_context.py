@@ -32,6 +32,7 @@ from grace.resolution.domain.results import (
     AlsoRelevant,
     DepthMode,
     Dropped,
+    DroppedRecords,
     GraphReport,
     ResolvedContext,
 )
@@ -178,20 +179,6 @@ def _mark_always(
     out += [Explanation(t, 0.0, 0.0, (), 0.0, "always", detail)
             for t in sorted(forced - seen)]
     return tuple(out)
-
-
-def _all_dropped(
-    dropped: Mapping[str, Dropped], cut: set[str], explanations: Sequence[Explanation]
-) -> tuple[Dropped, ...]:
-    """Every dropped talent, sorted by id: ``dropped`` and, ``cut`` by relevance, each with the
-    detail of its explanation (``cut`` and ``dropped`` have no id in common)."""
-    if not cut:
-        return tuple(dropped[k] for k in sorted(dropped))
-    details = {e.id: e.detail for e in explanations}
-    every = dict(dropped)
-    for tid in cut:
-        every[tid] = Dropped(tid, "relevance", details.get(tid, "cut by relevance"))
-    return tuple(every[k] for k in sorted(every))
 
 
 _GraphFacts = tuple[
@@ -515,8 +502,7 @@ class ResolveContext:
             markdown=compiled.markdown,
             tokens=compiled.tokens,
             served=compiled.served,
-            dropped=Deferred(partial(_all_dropped, dropped, cut, cut_details),
-                             len(dropped) + len(cut)),
+            dropped=DroppedRecords(dropped, cut, cut_details),
             pointers=compiled.pointers,
             recommended=compiled.recommended,
             graph=report,
