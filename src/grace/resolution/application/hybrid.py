@@ -388,7 +388,8 @@ class HybridRelevance:
         and the candidates' rows in the corpus."""
         cands = request.candidates
         index = corpus.index
-        row_list = [index[t.id] for t in cands]
+        ids = list(map(_ID, cands))
+        row_list = list(map(index.__getitem__, ids))
         rows = np.array(row_list, dtype=np.int64)
         # candidate position of each pool row (-1: not a candidate)
         position = np.full(len(index), -1, dtype=np.int64)
@@ -437,7 +438,7 @@ class HybridRelevance:
         depth: Depth = "standard" if request.depth == "auto" else request.depth
         pool_ranks, prior = self._roles(request.role)
         return HybridColumns(
-            ids=[t.id for t in cands],
+            ids=ids,
             dense=dense,
             cosine=raw,
             lexical=lexical,
