@@ -201,7 +201,7 @@ class _Roster:
         for_role: the active ids with an ``agents`` entry for the role, sorted.
         dropped: unknown, draft, not enabled and role drops.
         by_languages: the task's languages -> (:attr:`for_role` in them, the others), filled
-            as requests meet them.
+            as requests meet them (at most :data:`MAX_ROSTERS` combinations, then afresh).
     """
 
     active: frozenset[str]
@@ -217,6 +217,8 @@ class _Roster:
     ) -> tuple[list[str], list[str]]:
         """(the role's talents the language filter keeps, those it drops, sorted)."""
         if languages not in self.by_languages:
+            if len(self.by_languages) >= MAX_ROSTERS:
+                self.by_languages.clear()
             keep = [t for t in self.for_role
                     if language_allows(catalog[t].languages, languages)]
             kept = set(keep)
