@@ -62,7 +62,8 @@ class Settings(BaseModel):
         relevance_beta: ``GRACE_RELEVANCE_BETA`` (0.12) — seed only: weight of a shared stem.
         relevance_budget: ``GRACE_RELEVANCE_BUDGET`` — token cap of the kept set (seed 2000;
             hybrid 3000, charged at the depth served, ``standard`` for ``auto``).
-        relevance_lexical_weight / _hub_weight / _glob_weight / _role_weight / _ratio / _max_kept:
+        relevance_lexical_weight / _hub_weight / _glob_weight / _role_weight / _stack_weight /
+        _ratio / _max_kept:
             ``GRACE_RELEVANCE_LEXICAL_WEIGHT`` … — hybrid only (defaults in decision 0010).
         relevance_fusion: ``GRACE_RELEVANCE_FUSION`` — hybrid: ``sum`` (default, calibrated
             sum) or ``rrf`` (reciprocal rank fusion).
@@ -136,6 +137,7 @@ class Settings(BaseModel):
     relevance_hub_weight: float | None = Field(None, ge=0, le=10)
     relevance_glob_weight: float | None = Field(None, ge=0, le=10)
     relevance_role_weight: float | None = Field(None, ge=0, le=10)
+    relevance_stack_weight: float | None = Field(None, ge=0, le=10)
     relevance_path_weight: float | None = Field(None, ge=0, le=10)
     relevance_ratio: float | None = Field(None, ge=0, le=1)
     relevance_max_kept: int | None = Field(None, ge=1, le=1000)

@@ -93,19 +93,24 @@ def analyse(text: str, *, language: str | None = None) -> list[str]:
 
 
 def analyse_query(text: str) -> list[str]:
-    """:func:`analyse`, plus, for a French text, the English stems of its glossary words
-    (:func:`grace.glossary.english_equivalents`), so a French query meets English documents.
+    """:func:`analyse`, plus, for a French text, its words stemmed as English and the English
+    stems of its glossary words (:func:`grace.glossary.english_equivalents`), each token once,
+    so a French query meets English documents.
 
-    ``analyse_query("Corrige les requêtes lentes")`` -> ``["corrig", "requet", "lent", "fix",
-    "correct", "queri", "request", "slow"]``.
+    The technical words of a French request are English ones ("endpoint", "Pydantic",
+    "middleware"), and an English document stems them with the English stemmer: stemmed as
+    French only, "pydantic" never meets an English document's "pydant".
+
+    ``analyse_query("Corrige les requêtes lentes")`` -> ``["corrig", "requet", "lent", "corrig",
+    "fix", "correct", "queri", "request", "slow"]`` deduplicated, in first-seen order.
     """
     words = _WORD.findall(fold(text))
     language = _language(words)
     tokens = _analyse_words(words, language)
     if language == "french":
         english = [fold(w) for w in english_equivalents(text)]
-        tokens += _analyse_words(english, "english")
-    return tokens
+        tokens += _analyse_words(words, "english") + _analyse_words(english, "english")
+    return list(dict.fromkeys(tokens))
 
 
 @functools.lru_cache(maxsize=2)
@@ -158,7 +163,7 @@ class Bm25Scorer:
         if not self._translate:
             return plain
         translated = _analysed_query(query)
-        return plain if len(translated) == len(as_written) else np.maximum(
+        return plain if translated == tuple(dict.fromkeys(as_written)) else np.maximum(
             plain, self._scores(translated))
 
     def _scores(self, tokens: Sequence[str]) -> npt.NDArray[np.float64]:

@@ -407,3 +407,41 @@ def test_init_enables_the_talents_of_the_project_s_languages_only(tmp_path):
     doctor = json.loads(grace("doctor", "--json", cwd=repo).stdout)
     assert not [f for f in doctor["findings"]
                 if f["code"] in ("not_enabled", "language_mismatch")]
+
+
+def test_grace_yaml_relevance_is_the_default_under_the_variable_and_the_flag(tmp_path):
+    repo = _files_project(tmp_path)
+    project = repo / "grace.yaml"
+    project.write_text(project.read_text(encoding="utf-8") + "relevance: embeddings\n",
+                       encoding="utf-8")
+    fake = {"GRACE_EMBEDDER": "fake", "GRACE_CACHE_DIR": str(tmp_path / "cache")}
+
+    def relevance(*args: str, env: dict[str, str] | None = None) -> str:
+        r = grace("resolve", "-r", "backend", "--json", *args, "Add a PATCH endpoint",
+                  cwd=repo, env={**fake, **(env or {})})
+        assert r.returncode == 0, r.stderr
+        return str(json.loads(r.stdout)["relevance"])
+
+    assert relevance() == "embeddings"  # the project's choice
+    assert relevance("--relevance", "off") == "off"
+    assert relevance(env={"GRACE_RELEVANCE": "off"}) == "off"
+    doctor = json.loads(grace("doctor", "--json", cwd=repo).stdout)
+    assert not [f for f in doctor["findings"] if f["code"] == "relevance_off"]  # 3 talents
+    project.write_text(project.read_text(encoding="utf-8").replace("relevance: embeddings\n",
+                                                                   "relevance: sometimes\n"),
+                       encoding="utf-8")
+    bad = grace("resolve", "-r", "backend", "Add a PATCH endpoint", cwd=repo, env=fake)
+    assert bad.returncode != 0 and "relevance" in bad.stderr
+
+
+def test_init_writes_the_stack_of_the_dependency_manifests(tmp_path):
+    repo = _files_project(tmp_path)
+    (repo / "pyproject.toml").write_text(
+        '[project]\nname = "shop"\ndependencies = ["fastapi>=0.110", "pydantic>=2"]\n',
+        encoding="utf-8")
+    r = grace("init", ".", "--force", "--catalog", "catalog", "--json", cwd=repo)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["stack"] == ["fastapi", "pydantic"]
+    assert "stack:\n- fastapi\n- pydantic\n" in (repo / "grace.yaml").read_text(encoding="utf-8")
+    resolved = grace("resolve", "-r", "backend", "--json", "Rename a variable", cwd=repo)
+    assert resolved.returncode == 0, resolved.stderr  # the file it wrote reads back

@@ -368,6 +368,17 @@ def test_a_bad_zone_shows_the_problem_in_french_and_dates_are_sent(page: Page, s
     page.screenshot(path=str(screenshots / "error-zone-desktop.png"))
 
 
+def test_a_place_in_the_description_is_the_zone_and_the_page_says_so(page: Page, server: str):
+    """Issue 16: with the zone field empty, « … en Bretagne » is the zone, shown as read."""
+    submit(page, description="Festival de musique en plein air en Bretagne", zone="")
+    expect(page.locator("li.card")).to_have_count(8)
+    expect(page.locator("#summary")).to_contain_text(
+        "Zone : Bretagne (lue dans la description : « en Bretagne ») · recherche complète")
+    expect(page.locator("#notices [data-type=zone-from-description]")).to_have_text(
+        "Zone lue dans votre description (« en Bretagne ») : indiquez une zone pour la "
+        "changer.")
+
+
 def test_user_text_is_never_markup(page: Page, server: str):
     hostile = '<img src=x onerror="window.__pwned=1"><b>Fête</b> de la musique'
     for _ in range(2):  # the second search offers the first: its description is shown

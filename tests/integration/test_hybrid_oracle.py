@@ -67,7 +67,7 @@ class Oracle:
         for e in new.explanations:
             self.seen.add(e.decision)
             self.seen.update(w for w in ("MAX_KEPT", "triggers", "name terms", "files in play",
-                                         "glob", "path words", "for the role")
+                                         "glob", "path words", "for the role", "depends on")
                              if w in e.detail)
         return new
 
@@ -127,6 +127,9 @@ def example(tmp_path: Path) -> Path:
     # one talent served always: relevance's explanation is relabelled, never left out
     text = text.replace("  security.secrets: true",
                         "  security.secrets: {enabled: true, always: true}")
+    # a stack: talents named after a dependency get the stack channel
+    text = text.replace("languages: [python, typescript]",
+                        "languages: [python, typescript]\nstack: [fastapi, react, sqlalchemy]")
     project.write_text(text, encoding="utf-8")
     return project
 
@@ -143,6 +146,10 @@ def test_example_catalog_same_as_the_reference(example: Path, fusion: str) -> No
 def test_polyglot_catalog_same_as_the_reference(tmp_path: Path) -> None:
     project = tmp_path / "polyglot"
     shutil.copytree(ROOT / "eval" / "polyglot", project, ignore=shutil.ignore_patterns("catalog"))
+    text = (project / "grace.yaml").read_text(encoding="utf-8")
+    (project / "grace.yaml").write_text(  # a stack: the stack channel is taken too
+        text.replace("\ntalents:", "\nstack: [fastapi, pydantic, django, react, express]\ntalents:",
+                     1), encoding="utf-8")
     for fmt, sub in (("agent-skills", "agent-skills"), ("cursor", "cursor/rules"),
                      ("copilot", "copilot/instructions")):
         import_rules(fmt, RULES / sub, project / "catalog")  # type: ignore[arg-type]
@@ -152,7 +159,7 @@ def test_polyglot_catalog_same_as_the_reference(tmp_path: Path) -> None:
     oracle = check(project / "grace.yaml", tasks)
     assert 0 in oracle.kept and max(oracle.kept) > 1
     assert {"kept", "cut_margin", "cut_gate", "triggers", "name terms", "files in play",
-            "glob", "path words"} <= oracle.seen
+            "glob", "path words", "depends on"} <= oracle.seen
     # a tighter budget and cut: the budget and MAX_KEPT branches are taken too
     tight = check(project / "grace.yaml", tasks[::5],
                   replace(HybridParams(), budget=400, max_kept=2, ratio=0.3))

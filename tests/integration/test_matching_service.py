@@ -357,3 +357,27 @@ def test_an_empty_store_answers_with_a_warning(tmp_path):
     res = app.match(EventRequest("gala"))
     assert res.recommended == () and "aucun membre dans la base" in res.warnings[0]
     app.close()
+
+
+def test_a_place_named_in_the_description_is_the_zone_and_is_said(app):
+    """Issue 16: « … près de Bourges » without a zone searched all of France, silently."""
+    read = app.match(EventRequest("concert de jazz près de Bourges"))
+    given = app.match(EventRequest("concert de jazz près de Bourges", zone="Bourges",
+                                   radius_km=30))
+    assert read.zone == given.zone == "Bourges (18)"
+    assert (read.zone_source, read.zone_words) == ("description", "près de Bourges")
+    assert (given.zone_source, given.zone_words) == ("request", "Bourges")
+    assert [s.code for s in read.recommended + read.compatible] == [
+        s.code for s in given.recommended + given.compatible]
+    assert read.warnings[0].startswith("zone lue dans la description : « près de Bourges » → "
+                                       "Bourges (18) dans un rayon de 30 km")
+    assert ("zone-from-description", "près de Bourges") in {(n.type, n.text)
+                                                            for n in read.notices}
+    assert not [w for w in given.warnings if w.startswith("zone lue")]
+    assert not [n for n in given.notices if n.type.startswith("zone")]
+    found = app.search(EventRequest("concert de jazz près de Bourges"))
+    assert (found.zone, found.zone_source, found.zone_words) == (
+        "Bourges (18)", "description", "près de Bourges")
+    unknown = app.match(EventRequest("concert de jazz en Provence"))
+    assert unknown.zone is None and unknown.zone_source is None
+    assert [n.type for n in unknown.notices][:1] == ["zone-not-understood"]

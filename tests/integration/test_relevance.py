@@ -189,3 +189,27 @@ def test_the_gate_is_calibrated_on_the_candidates_that_could_be_served(app):
     level = step._probe_level(corpus, some)
     assert level is not None and level == pytest.approx(expected)
     assert level <= corpus.probe_dense  # fewer rows, lower maxima
+
+
+def test_a_dependency_of_the_project_raises_the_talents_named_after_it(app):
+    """``stack`` (the project's dependencies): + w_stack for a talent whose name term it holds,
+    said in the explanation, not gate evidence (decision 0023)."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+
+    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
+    talents = sorted(app.catalog.talents(), key=lambda t: t.id)
+    corpus = step._build(talents)
+    row = next(i for i, terms in enumerate(corpus.names) if terms)
+    named, term = talents[row], corpus.names[row][0]
+
+    def outcome(stack: tuple[str, ...]):
+        return step.select(RelevanceRequest(candidates=talents, task="Refactor the module",
+                                            active=talents, stack=stack))
+
+    plain, with_stack = outcome(()), outcome((term, "left-pad"))
+    assert with_stack.scores[named.id] == pytest.approx(
+        plain.scores[named.id] + HybridSelector().params.w_stack, abs=1e-6)
+    others = [t.id for t in talents if term not in corpus.names[corpus.index[t.id]]]
+    assert all(with_stack.scores[i] == plain.scores[i] for i in others)
+    detail = {e.id: e.detail for e in with_stack.explanations}
+    assert f"the project depends on {term}" in detail[named.id]

@@ -42,9 +42,9 @@ def test_example_set_floors(cache: Path) -> None:
     hybrid = run(labels, "hybrid", cache)
     # seed 000 exactly: the figures of decision 0006
     assert seed.recall >= 0.68 and seed.precision >= 0.44 and seed.ood_rejection >= 0.69
-    # decision 0010, third follow-up: recall 0.740, precision 0.541, nDCG@5 0.675, in-domain
-    # rejected 0.070, savings 0.854
-    assert hybrid.recall >= 0.73 and hybrid.precision >= 0.53 and hybrid.ndcg5 >= 0.66
+    # decision 0010, fifth follow-up: recall 0.740, precision 0.530 (0.541 before a French
+    # query met English stems: nDCG@5 0.675 -> 0.682), in-domain rejected 0.070, savings 0.852
+    assert hybrid.recall >= 0.73 and hybrid.precision >= 0.52 and hybrid.ndcg5 >= 0.67
     assert hybrid.ood_rejection >= 0.69 and hybrid.false_rejection <= 0.08
     assert hybrid.token_savings >= 0.84
     # the hybrid default beats seed 000 on recall, precision and savings in the same run

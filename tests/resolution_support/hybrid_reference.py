@@ -38,6 +38,7 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     head = np.array([c.lexical_head for c in cands], dtype=np.float64)
     path = np.array([c.lexical_path for c in cands], dtype=np.float64)
     where = np.array([1.0 if c.where else 0.0 for c in cands], dtype=np.float64)
+    stack = np.array([1.0 if c.stack else 0.0 for c in cands], dtype=np.float64)
     trig = np.array([min(len(c.evidence), 3) / 3 for c in cands], dtype=np.float64)
     glob = np.array(
         [c.glob_strength if c.glob is not None else 0.0 for c in cands], dtype=np.float64
@@ -45,13 +46,13 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     if p.fusion == "rrf":
         ids = [c.id for c in cands]
         score = np.zeros(len(cands))
-        for channel in (dense, lex, head, path, trig, where, glob):
+        for channel in (dense, lex, head, path, trig, where, glob, stack):
             score += 1.0 / (RRF_K + _ranks(channel, ids))
         return np.round(score * RRF_K, 6)
     role = np.array([ROLE_PRIOR.get(c.role_rank or "", 0.0) for c in cands], np.float64)
     fused = (
         dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
-        + p.w_where * where + p.w_glob * glob + p.w_role * role
+        + p.w_where * where + p.w_glob * glob + p.w_role * role + p.w_stack * stack
     )
     return np.round(fused, 6)
 
@@ -157,6 +158,8 @@ def _channels(c: HybridCandidate, dense: float) -> str:
         parts.append("name terms " + ", ".join(c.names))
     if c.where:
         parts.append("the files in play are " + ", ".join(c.where))
+    if c.stack:
+        parts.append("the project depends on " + ", ".join(c.stack))
     if c.glob is not None:
         parts.append(f"glob `{c.glob}` matched {c.file}")
     if c.role_rank in ("required", "recommended"):
@@ -186,7 +189,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     task_words = set(words(request.task))
     file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
     context_words = task_words | file_words
-    named = {r for w in context_words for r in corpus.name_rows.get(w, ())}
+    stack_words = set(request.stack) - context_words
+    named = {r for w in context_words | stack_words for r in corpus.name_rows.get(w, ())}
     channels = zip(dense.tolist(), chunk.tolist(), raw.tolist(), lexical.tolist(),
                    lexical_head.tolist(), lexical_path.tolist(),
                    corpus.hub[rows].tolist(), strict=True)
@@ -201,6 +205,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             triggers=found.get(t.id, ()),
             names=tuple(w for w in terms if w in context_words),
             where=tuple(w for w in terms if w in file_words and w not in task_words),
+            stack=tuple(w for w in terms if w in stack_words),
             glob_strength=act.strength if act is not None else 1.0,
             glob=act.glob if act is not None else None,
             file=act.file if act is not None else None,

@@ -49,6 +49,19 @@ def test_role_rank_is_evidence_of_the_curator():
     assert set(flat.selection.scores.values()) == {0.3}
 
 
+def test_the_project_stack_weighs_but_never_opens_the_gate():
+    p = replace(PLAIN, w_stack=0.3)
+    cands = [cand("py.fastapi", 0.2, stack=("fastapi",)), cand("py.django", 0.3)]
+    sel = HybridSelector(p).select(cands)
+    assert sel.selection.scores == {"py.fastapi": 0.5, "py.django": 0.3}
+    detail = {e.id: e.detail for e in sel.selection.explanations}
+    assert "the project depends on fastapi" in detail["py.fastapi"]
+    assert cands[0].evidence == ()  # not a trigger: the gate's floor is not lowered by it
+    assert HybridSelector(p).gate_floor(cands, 0.25) == HybridSelector(p).gate_floor(
+        [cand("py.fastapi", 0.2), cands[1]], 0.25)
+    assert HybridSelector(replace(p, w_stack=0.0)).fuse(cands).tolist() == [0.2, 0.3]
+
+
 def test_every_channel_weighs_as_documented():
     p = HybridParams(chunk_weight=0.5, hub_weight=1.0, w_lex=2.0, w_head=1.0, w_trigger=0.3,
                      w_glob=0.8)
@@ -159,6 +172,17 @@ def test_french_queries_meet_english_documents_through_the_glossary():
     fr_plain, fr_translated = Bm25Scorer(french), Bm25Scorer(french, translate=True)
     q = "Corrige les requêtes lentes"
     assert fr_translated.scores(q)[0] == fr_plain.scores(q)[0] > 0
+
+
+def test_a_french_query_meets_the_english_stems_of_its_technical_words():
+    # French-stemmed, "pydantic" stays "pydantic"; an English document has "pydant"
+    docs = ["FastAPI endpoints with Pydantic models", "Express endpoints and request validation",
+            "Kubernetes manifests"]
+    scores = Bm25Scorer(docs, translate=True).scores("Ajouter un endpoint avec Pydantic")
+    assert "pydant" in analyse_query("Ajouter un endpoint avec Pydantic")
+    assert scores[0] > scores[1] > scores[2] == 0.0
+    assert len(analyse_query("valider la validation")) == len(set(analyse_query(
+        "valider la validation")))  # each token once
 
 
 def test_glossary_prefers_the_longest_entry_and_stems_french_forms():

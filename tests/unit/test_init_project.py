@@ -21,10 +21,12 @@ class RecordingWriter:
 
     def __call__(self, path: Path, *, name: str, languages: Sequence[str],
                  talents: Mapping[str, bool], catalog: str | None = None,
-                 overwrite: bool = False) -> Path:
+                 overwrite: bool = False, relevance: str | None = None,
+                 stack: Sequence[str] = ()) -> Path:
         self.calls.append({"path": path, "name": name, "languages": list(languages),
                            "talents": dict(talents), "catalog": catalog,
-                           "overwrite": overwrite})
+                           "overwrite": overwrite, "relevance": relevance,
+                           "stack": list(stack)})
         return path
 
 
@@ -97,3 +99,33 @@ def test_a_catalog_name_is_written_as_is(tmp_path):
     init, writer, _ = wire()
     init(tmp_path, catalog="grace:example")
     assert writer.calls[0]["catalog"] == "grace:example"
+
+
+def test_a_catalog_too_large_to_serve_whole_gets_relevance_on(tmp_path):
+    from grace.resolution.application.init_project import RELEVANCE_FROM
+
+    talents = [make_talent(f"rule.r{i:03d}") for i in range(RELEVANCE_FROM)]
+    writer = RecordingWriter()
+    report = InitProject(InMemoryCatalog(talents), writer, lambda _: [])(tmp_path)
+    assert report.relevance == "embeddings" == writer.calls[0]["relevance"]
+    # one fewer (the bundled example's size): the file says nothing, relevance stays off
+    small = InitProject(InMemoryCatalog(talents[1:]), writer, lambda _: [])(tmp_path)
+    assert small.relevance is None and writer.calls[1]["relevance"] is None
+
+
+def test_doctor_warns_when_a_large_project_serves_without_relevance():
+    from grace.resolution.application.doctor import Doctor
+    from grace.resolution.application.init_project import RELEVANCE_FROM
+    from grace.resolution.domain.talent import Project
+    from tests.fakes import WordCounter
+
+    talents = [make_talent(f"rule.r{i:03d}") for i in range(RELEVANCE_FROM)]
+    project = Project("big", enabled=tuple(t.id for t in talents))
+
+    def codes(relevance: str, n: int = RELEVANCE_FROM) -> list[str]:
+        doctor = Doctor(InMemoryCatalog(talents[:n]), WordCounter(), token_budget=8000,
+                        relevance=relevance)
+        return [f.code for f in doctor(project).findings if f.code == "relevance_off"]
+
+    assert codes("off") == ["relevance_off"]
+    assert codes("embeddings") == [] and codes("off", RELEVANCE_FROM - 1) == []

@@ -96,7 +96,8 @@ def test_the_specific_tag_outweighs_the_broad_one_and_is_named():
     ch = MemberLexicon().channels(repo, ids, "Festival de musique classique, orchestre")
     pop, classical, street, _quartet, _, _ = ch.themes
     assert classical == 1.0 and classical > pop > street == 0.0
-    assert ch.evidence[ids[1]] == Evidence(("Musique classique",), ())
+    assert (ch.evidence[ids[1]].themes, ch.evidence[ids[1]].words) == (("Musique classique",), ())
+    assert ch.evidence[ids[1]].asked == "Musique classique"
     assert ch.evidence[ids[3]].words == ("orchestre",)  # « festival » is in every record
     assert ch.lexical[3] == max(ch.lexical) and ch.lexical[2] < ch.lexical[0] < ch.lexical[1]
     # in a pool where most records say « musique », the word tells nothing apart
@@ -130,5 +131,6 @@ def test_the_explanation_names_the_matched_facts_and_never_a_similarity_figure()
     assert text == ("Recommandé : thème « Musique classique » ; « orchestre » dans sa fiche ; "
                     "à 1,2 km du centre de Lyon (69).")
     bare = explain(Finalist(m, 0.86, None, evidence=Evidence()), req, None, recommended=False)
-    assert bare == "Compatible : description proche du sens de la demande."
+    assert bare == ("Compatible : aucun mot de la demande dans sa fiche (« Musique », « Musique "
+                    "classique »), le plus proche par le sens.")
     assert "0,86" not in bare and "similarit" not in bare

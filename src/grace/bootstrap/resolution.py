@@ -73,6 +73,7 @@ def hybrid_params(s: Settings) -> HybridParams:
         w_lex=d.w_lex if s.relevance_lexical_weight is None else s.relevance_lexical_weight,
         w_glob=d.w_glob if s.relevance_glob_weight is None else s.relevance_glob_weight,
         w_role=d.w_role if s.relevance_role_weight is None else s.relevance_role_weight,
+        w_stack=d.w_stack if s.relevance_stack_weight is None else s.relevance_stack_weight,
         w_path=d.w_path if s.relevance_path_weight is None else s.relevance_path_weight,
         hub_weight=d.hub_weight if s.relevance_hub_weight is None else s.relevance_hub_weight,
         floor=d.floor if s.relevance_floor is None else s.relevance_floor,
@@ -202,7 +203,7 @@ class ResolutionApp(Closing):
         from grace.resolution.application.doctor import Doctor
 
         return Doctor(self.catalog, self.counter, token_budget=self.settings.token_budget,
-                      usage=self.usage_log)
+                      usage=self.usage_log, relevance=self.settings.relevance)
 
     def exporter(self, dest: Path) -> ExportCatalog:
         """``export``: this project's enabled talents written into the folder ``dest``."""
@@ -309,7 +310,9 @@ def build_resolution(
     """Wire the resolution use cases for a project.
 
     The catalog: ``catalog`` (``--catalog``), ``GRACE_CATALOG``, else the project file's
-    (:func:`~grace.resolution.adapters.project_file.project_catalog`).
+    (:func:`~grace.resolution.adapters.project_file.project_catalog`). Relevance:
+    ``settings.relevance`` when it was set (``--relevance``, ``GRACE_RELEVANCE``), else the
+    project file's ``relevance:``, else ``off``.
 
     Raises:
         ProjectError, CatalogError: no usable project file or catalog folder (a ``grace.yaml``
@@ -317,6 +320,9 @@ def build_resolution(
             one).
     """
     pf = load_project_file(locate_project(settings, project, example=example))
+    if pf.relevance is not None and "relevance" not in settings.model_fields_set:
+        # the project's choice, under GRACE_RELEVANCE and --relevance (decision 0023)
+        settings = settings.model_copy(update={"relevance": pf.relevance})
     if pf.platform is not None and catalog is None and settings.catalog is None:
         from grace.bootstrap.platform import platform_project_app
 
@@ -352,9 +358,11 @@ def build_reader(
 
 def build_init(settings: Settings, catalog: Path | None = None) -> InitProject:
     """``grace init``'s use case over ``--catalog`` (else ``GRACE_CATALOG``, else bundled)."""
+    from grace.resolution.adapters.project_stack import detect_stack
     from grace.resolution.application.init_project import InitProject
 
-    return InitProject(build_catalog(settings, catalog), write_project_file, detect_languages)
+    return InitProject(build_catalog(settings, catalog), write_project_file, detect_languages,
+                       detect_stack)
 
 
 def build_evaluation(

@@ -187,6 +187,8 @@ class MembersOut(BaseModel):
     search_id: str
     mode: str
     zone: str | None
+    zone_source: str | None = None
+    zone_words: str | None = None
     ranker: str
     recommended: list[dict[str, Any]]
     compatible: list[dict[str, Any]]
@@ -490,7 +492,10 @@ def build_server(
 
 
 def _match_text(r: MatchResult) -> str:
-    lines = [f"search {r.search_id} — zone: {r.zone or 'anywhere'} — ranker: {r.ranker}"]
+    zone = r.zone or "anywhere"
+    if r.zone_source == "description":
+        zone += f" (read in the description: « {r.zone_words} »)"
+    lines = [f"search {r.search_id} — zone: {zone} — ranker: {r.ranker}"]
     lines += [f"attention : {w}" for w in r.warnings]
     if r.fallback:
         lines.append(f"fallback: {r.fallback}")
@@ -598,4 +603,4 @@ def _warm_up(projects: ServedProjects, *, explicit: bool) -> None:
         log.warning("no usable project in the server's folder (%s): each call names one", exc)
         return
     log.info("serving %s (relevance %s) and any project a call names",
-             app.project_file.path, projects.settings.relevance)
+             app.project_file.path, app.settings.relevance)

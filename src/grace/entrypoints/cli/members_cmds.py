@@ -195,8 +195,17 @@ def _report(values: dict[str, Any], as_json: bool, title: str) -> None:
     out_console.print(table)
 
 
-def _print_funnel(zone: str | None, funnel: tuple[FunnelStage, ...]) -> None:
-    table = Table(title=f"funnel — zone: {zone or 'anywhere'}")
+def _read_words(source: str | None, words: str | None) -> str | None:
+    """The words a zone was read from, when it comes from the description."""
+    return words if source == "description" else None
+
+
+def _print_funnel(zone: str | None, funnel: tuple[FunnelStage, ...], *,
+                  zone_words: str | None = None) -> None:
+    where = zone or "anywhere"
+    if zone_words:
+        where += f" (read in the description: « {zone_words} »)"
+    table = Table(title=f"funnel — zone: {where}")
     for col in ("stage", "kept", "ms"):
         table.add_column(col, justify="left" if col == "stage" else "right")
     for st in funnel:
@@ -239,7 +248,8 @@ def search(
     if as_json:
         print_json(result)
         return
-    _print_funnel(result.zone, result.funnel)
+    _print_funnel(result.zone, result.funnel, zone_words=_read_words(result.zone_source,
+                                                                     result.zone_words))
     table = Table(title=f"{len(result.candidates)} candidates (first {limit})")
     for col in ("#", "code", "name", "commune", "km", "score", "similarity", "generated"):
         table.add_column(col, overflow="fold")
@@ -251,6 +261,8 @@ def search(
                       score, sim, ", ".join(c.generated))
     out_console.print(table)
     _warn_if_empty(result.funnel)
+    for w in result.warnings:
+        err_console.print(escape(f"warning: {w}"), highlight=False)
     if result.narrowed:
         err_console.print(escape(result.narrowed), highlight=False)
 
@@ -283,7 +295,8 @@ def match(
     if as_json:
         print_json(result)
         return
-    _print_funnel(result.zone, result.funnel)
+    _print_funnel(result.zone, result.funnel, zone_words=_read_words(result.zone_source,
+                                                                     result.zone_words))
     for title, group in (("Recommandés", result.recommended), ("Compatibles", result.compatible)):
         table = Table(title=f"{title} ({len(group)})")
         for col in ("code", "name", "commune", "km", "explanation"):

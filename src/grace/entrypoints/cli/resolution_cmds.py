@@ -93,7 +93,8 @@ def resolve(
     ] = None,
     relevance: Annotated[
         RelevanceChoice | None,
-        typer.Option("--relevance", help="Relevance selection (default GRACE_RELEVANCE, off).",
+        typer.Option("--relevance", help="Relevance selection (default GRACE_RELEVANCE, else "
+                     "grace.yaml's `relevance:`, else off).",
                      show_default=False),
     ] = None,
     explain: Annotated[
@@ -143,7 +144,7 @@ def resolve(
     # role, budget and files too: a bad one fails at once, not after embedding the catalog
     wired.check_request(role=role, task=task_text, token_budget=budget, files=in_play,
                         root=str(root))
-    if cfg.relevance == "embeddings":
+    if wired.settings.relevance == "embeddings":  # the flag, the variable or grace.yaml
         with progress_bar("embedding talents (cached after the first run)",
                           "passages") as on_progress:
             wired.warm_up(on_progress)
@@ -327,7 +328,10 @@ def init(
     used only with --example, named `catalog: grace:example`). Without --talent, every
     non-draft talent whose languages meet the project's (or that has none) is enabled, except
     the lower-priority side of each conflict; the others are written disabled and counted.
-    Without --language, the languages are detected from file extensions.
+    Without --language, the languages are detected from file extensions. With 40 talents
+    enabled or more, the file says `relevance: embeddings`: each task is served the talents
+    it calls for, not all of them. The dependencies declared at the folder's root
+    (pyproject.toml, package.json, go.mod…) are written as `stack:`.
 
     Examples:
 
@@ -346,7 +350,8 @@ def init(
     left = list(report.left_disabled)
     if as_json:
         print_json({"path": str(path), "talents": chosen, "languages": languages,
-                    "left_disabled": len(left), "disabled": left})
+                    "left_disabled": len(left), "disabled": left,
+                    "relevance": report.relevance or "off", "stack": list(report.stack)})
     else:
         out_console.print(
             escape(f"wrote {path}: {len(chosen)} talents, languages: "
@@ -355,6 +360,16 @@ def init(
                       "`grace enable ID` serves one)" if left else "")),
             highlight=False,
         )
+        if report.stack:
+            out_console.print(escape(f"stack (from the dependency manifests): "
+                                     f"{', '.join(report.stack[:12])}"
+                                     + (" …" if len(report.stack) > 12 else "")),
+                              highlight=False)
+        if report.relevance:
+            out_console.print(
+                f"relevance: {report.relevance} ({len(chosen)} talents are too many to serve "
+                "whole: each task gets the ones it calls for; `relevance: off` in grace.yaml "
+                "serves them all)", highlight=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -48,6 +48,14 @@ const NOTICES_FR = {
     "contredisai(en)t la fiche du lieu : remplacée(s) par une explication tirée de la fiche.",
   "topped-up": (n) => "L'assistant IA a proposé moins de 8 lieux : " + n.count +
     " lieu(x) ajouté(s) automatiquement par GRACE.",
+  "zone-from-description": (n) => "Zone lue dans votre description (« " + n.text + " ») : " +
+    "indiquez une zone pour la changer.",
+  "off-theme": (n) => n.count + " lieu(x) proposé(s) hors du thème " +
+    (n.text ? "« " + n.text + " »" : "demandé") + ", faute de mieux : la zone n'en a pas " +
+    "davantage. Élargissez la zone pour en trouver d'autres.",
+  "zone-not-understood": (n) => "« " + n.text + " » n'a pas été reconnu comme un lieu " +
+    "(inconnu ou ambigu) : recherche dans toute la France. Indiquez la zone (commune, code " +
+    "postal, département ou région).",
 };
 const SOURCES_FR = {
   replaced: ["explication vérifiée", "L'explication de l'assistant IA contredisait la fiche " +
@@ -546,7 +554,8 @@ function showResult(r) {
   const count = r.recommended.length + r.compatible.length;
   const mode = r.mode === "explicit" ? "lieux demandés par code" : "recherche complète";
   document.getElementById("summary").textContent =
-    "Zone : " + (r.zone || "partout") + " · " + mode + " · " + count + " lieu(x) proposé(s) · " +
+    "Zone : " + (r.zone || "partout") + zoneNote(r) + " · " + mode + " · " + count +
+    " lieu(x) proposé(s) · " +
     (r.ranker.startsWith("claude:") ? "classés par l'assistant IA, vérifiés par GRACE" :
       r.ranker === "explicit" ? "servis directement" : "classés automatiquement par GRACE") + ".";
   const notices = (r.notices || []).filter((n) => NOTICES_FR[n.type]);
@@ -580,6 +589,11 @@ function showResult(r) {
     count + " lieu(x) proposé(s) : " + r.recommended.length + " recommandé(s), " +
     r.compatible.length + " compatible(s)." +
     (notices.length ? " " + notices.length + " remarque(s) à lire." : ""));
+}
+
+function zoneNote(r) {
+  if (r.zone_source !== "description") return "";
+  return " (lue dans la description : « " + r.zone_words + " »)";
 }
 
 function showTechnical(r) {

@@ -23,7 +23,8 @@ from __future__ import annotations
 import math
 import re
 import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -31,10 +32,19 @@ import numpy as np
 import numpy.typing as npt
 
 from grace.lexical import analyse, pool_bm25
+from grace.matching.domain.filters import HardFilter
 from grace.matching.domain.model import Member
 from grace.matching.domain.ports import MemberRepository
 from grace.matching.domain.ranking import Evidence
 from grace.matching.domain.texts import member_text
+from grace.matching.domain.themes import (
+    FIT_SCORES,
+    Fit,
+    TagStats,
+    Theme,
+    member_fit,
+    request_theme,
+)
 
 LANGUAGE: Final = "french"
 """Snowball stemmer of both sides: members and requests are French (seed 003)."""
@@ -44,6 +54,18 @@ named as evidence: it does not tell this member apart."""
 THEME_SHARE: Final = 0.5
 """A tag is named when its score reaches half the member's best tag's."""
 MAX_WORDS: Final = 3
+PREFIX_MIN: Final = 5
+"""A request stem this long names the tag stems it begins (:meth:`MemberLexicon._widened`)."""
+TAG_STATS_TTL_S: Final = 600.0
+"""The store-wide tag statistics (:class:`~grace.matching.domain.themes.TagStats`) are
+rebuilt when the member count changes or after 10 minutes: a tag hierarchy moves slowly, and a
+rebuild reads every member written since."""
+FILLER: Final = frozenset(analyse(
+    "près proche proches loin autour alentours environs côté vers proximité cherche cherchons "
+    "recherche recherchons souhaite souhaitons voudrais voudrions veux voulons aimerions "
+    "organiser organisons idéal idéalement besoin", language="french"))
+"""Stems of the words of a request that say where or how it is asked, not what (« près »,
+« cherche », « idéalement »): neither BM25 terms nor evidence of a theme."""
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 """A request word as written: letters, hyphenated words kept whole (« science-fiction »); an
 apostrophe ends a word (« l'imaginaire » → « l », « imaginaire »)."""
@@ -67,6 +89,9 @@ class Channels:
     lexical: npt.NDArray[np.float64]
     themes: npt.NDArray[np.float64]
     evidence: dict[int, Evidence]
+    fit: npt.NDArray[np.float64] | None = None
+    """Each candidate's fit to the theme the request names (:data:`FIT_SCORES`), ``None``
+    when it names no tag of the store."""
 
 
 class MemberLexicon:
@@ -76,20 +101,46 @@ class MemberLexicon:
     record (≈ 250 bytes with the tags), so 200 000 members ≈ 50 MB.
     """
 
-    def __init__(self, *, max_members: int = 200_000) -> None:
+    def __init__(self, *, max_members: int = 200_000,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self._vocab: dict[str, int] = {}
+        self._strings: list[str] = []
         self._docs: dict[int, _Doc] = {}
         self._max = max_members
         self._lock = threading.Lock()
+        self._clock = clock
+        self._stats: tuple[int, float, TagStats] | None = None
+        self._tags: dict[int, tuple[int, tuple[tuple[str, tuple[int, ...]], ...]]] = {}
+        """Tags only, of the members not analysed whole (the store-wide statistics)."""
 
     def _ids(self, tokens: Sequence[str]) -> list[int]:
-        return [self._vocab.setdefault(t, len(self._vocab)) for t in tokens]
+        out = []
+        for t in tokens:
+            i = self._vocab.get(t)
+            if i is None:
+                i = self._vocab[t] = len(self._strings)
+                self._strings.append(t)
+            out.append(i)
+        return out
+
+    def _widened(self, terms: set[int], stats: TagStats) -> set[int]:
+        """``terms`` and the tag stems that one of them of :data:`PREFIX_MIN` letters or more
+        begins (« electro » → « electron »: « électro » names « Musiques électroniques »;
+        Snowball leaves the two apart)."""
+        with self._lock:
+            heads = [self._strings[t] for t in terms if len(self._strings[t]) >= PREFIX_MIN]
+            if not heads:
+                return terms
+            return terms | {s for s in stats.stem_df
+                            if any(self._strings[s].startswith(h) for h in heads)}
+
+    def _tag_ids(self, m: Member) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        return tuple((t, tuple(dict.fromkeys(self._ids(analyse(t, language=LANGUAGE)))))
+                     for t in m.tags)
 
     def _doc(self, rev: int, m: Member) -> _Doc:
         text = np.asarray(self._ids(analyse(member_text(m), language=LANGUAGE)), dtype=np.int32)
-        tags = tuple((t, tuple(dict.fromkeys(self._ids(analyse(t, language=LANGUAGE)))))
-                     for t in m.tags)
-        return _Doc(rev, text, frozenset(int(x) for x in text), tags)
+        return _Doc(rev, text, frozenset(int(x) for x in text), self._tag_ids(m))
 
     def docs(self, repo: MemberRepository, ids: Sequence[int]) -> list[_Doc | None]:
         """The analysed record of each of ``ids`` (``None``: not in the store), reading from
@@ -107,9 +158,39 @@ class MemberLexicon:
                     del self._docs[old]
             return [self._docs.get(i) for i in ids]
 
+    def tag_stats(self, repo: MemberRepository) -> TagStats:
+        """The tags of every active member (:class:`~grace.matching.domain.themes.TagStats`),
+        rebuilt when the member count changed or after :data:`TAG_STATS_TTL_S`."""
+        count = repo.count()
+        now = self._clock()
+        with self._lock:
+            cached = self._stats
+        if cached is not None and cached[0] == count and now - cached[1] < TAG_STATS_TTL_S:
+            return cached[2]
+        ids = repo.stage1(HardFilter())
+        revs = repo.revisions(ids)
+        with self._lock:
+            stale = [i for i in ids if i in revs and (
+                (d := self._docs.get(i)) is None or d.rev != revs[i]) and (
+                (t := self._tags.get(i)) is None or t[0] != revs[i])]
+        fresh = repo.summaries(stale) if stale else {}
+        with self._lock:
+            for i, m in fresh.items():
+                self._tags[i] = (revs[i], self._tag_ids(m))
+            rows = [d.tags if (d := self._docs.get(i)) is not None and d.rev == revs.get(i)
+                    else self._tags[i][1] for i in ids if i in revs]
+            if len(self._tags) > self._max:
+                for old in list(self._tags)[: len(self._tags) // 2]:
+                    del self._tags[old]
+        stats = TagStats.build([(frozenset(stems), tag) for tag, stems in tags] for tags in rows)
+        with self._lock:
+            self._stats = (count, now, stats)
+        return stats
+
     def channels(self, repo: MemberRepository, ids: Sequence[int], topic: str) -> Channels:
         """Score ``ids`` (the candidates) against the request's ``topic`` text."""
-        docs = self.docs(repo, ids)
+        docs = self.docs(repo, ids)  # first: the tag statistics reuse the candidates' records
+        stats = self.tag_stats(repo)
         words = _request_words(topic)
         with self._lock:
             query = {w: {t for s in stems if (t := self._vocab.get(s)) is not None}
@@ -123,6 +204,9 @@ class MemberLexicon:
                  for t in terms}
         specific = {t for t in terms if share[t] <= GENERIC_SHARE}
         themes, named = _themes(docs, specific)
+        theme = request_theme(stats, self._widened(specific, stats))
+        asked = stats.names.get(theme.asked) if theme.asked is not None else None
+        fit = np.zeros(n) if theme else None
         evidence: dict[int, Evidence] = {}
         for j, (i, d) in enumerate(zip(ids, docs, strict=True)):
             if d is None:
@@ -131,15 +215,27 @@ class MemberLexicon:
             found = [(min(share[t] for t in ts), w) for w, ts in query.items()
                      if ts and ts <= specific and ts <= d.stems and not ts <= covered]
             said = tuple(dict.fromkeys(w for _, w in sorted(found)))[:MAX_WORDS]
-            evidence[i] = Evidence(named[j], said)
-        return Channels(lexical, themes, evidence)
+            evidence[i] = Evidence(named[j], said, *_fit(theme, stats, d), asked)
+            if fit is not None:
+                fit[j] = FIT_SCORES[evidence[i].fit or "none"]
+        return Channels(lexical, themes, evidence, fit)
+
+
+def _fit(theme: Theme, stats: TagStats, d: _Doc) -> tuple[Fit | None, tuple[str, ...]]:
+    """The member's fit to ``theme`` and its tags behind it, as it spells them."""
+    if not theme:
+        return None, ()
+    spelled = {frozenset(stems): tag for tag, stems in d.tags}
+    fit, keys = member_fit(theme, stats, spelled, d.stems)
+    return fit, tuple(spelled.get(k) or stats.names.get(k, "") for k in keys)
 
 
 def _request_words(topic: str) -> dict[str, list[str]]:
-    """The request's words (lower case, as written) → their French stems (stop words out)."""
+    """The request's words (lower case, as written) → their French stems (stop words and
+    :data:`FILLER` out)."""
     out: dict[str, list[str]] = {}
     for w in _WORD.findall(topic):
-        stems = analyse(w, language=LANGUAGE)
+        stems = [s for s in analyse(w, language=LANGUAGE) if s not in FILLER]
         if stems:
             out.setdefault(w.lower(), stems)
     return out

@@ -21,7 +21,14 @@ from grace.errors import (
 )
 from grace.matching.application.defaults import FINALISTS as FINALISTS
 from grace.matching.application.defaults import REUSE_SIMILARITY as REUSE_SIMILARITY
-from grace.matching.application.search import FunnelStage, SearchMembers
+from grace.matching.application.search import (
+    FunnelStage,
+    SearchMembers,
+    ZoneReading,
+    ZoneSource,
+    reading_fields,
+    zone_warnings,
+)
 from grace.matching.domain.feedback_prior import MIN_SIMILARITY as PRIOR_SIMILARITY
 from grace.matching.domain.feedback_prior import member_feedback
 from grace.matching.domain.grounding import ground_ranking
@@ -64,6 +71,7 @@ from grace.matching.domain.ranking import (
     RankingBrief,
     deterministic_ranking,
     explain_explicit,
+    off_theme,
     parse_ranking,
     ranking_prompt,
     ranking_schema,
@@ -121,12 +129,17 @@ class Notice:
     Types: ``empty-store``, ``codes-not-members``, ``unknown-codes``, ``missing-embeddings``
     (``count`` finalists without a current vector), ``not-logged``, ``llm-fallback``,
     ``explanations-replaced`` (``codes`` whose LLM explanation stated something false),
-    ``topped-up`` (``codes`` added to a short LLM answer).
+    ``topped-up`` (``codes`` added to a short LLM answer), ``zone-from-description``
+    (``text``: the words read as the zone, « près de Lyon »), ``zone-not-understood``
+    (``text``: a place named in the description that is no known zone), ``off-theme``
+    (``codes`` shown although off the theme the request names — too few on-theme members in
+    the zone —, ``text``: that theme as the store's tags spell it).
     """
 
     type: str
     count: int = 0
     codes: tuple[str, ...] = ()
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +193,9 @@ class MatchResult:
             search that could not be logged, named codes that are not members), in French.
         notices: the same, machine-readable (:class:`Notice`), with the LLM's replaced
             explanations and top-up.
+        zone_source: where ``zone`` comes from — ``request`` (the zone field) or
+            ``description`` (a place named in the description, the field being empty);
+            ``None`` without a zone. zone_words: the words read (« près de Lyon »).
     """
 
     search_id: str
@@ -200,6 +216,8 @@ class MatchResult:
     similar_requests: tuple[SimilarRequest, ...]
     warnings: tuple[str, ...] = ()
     notices: tuple[Notice, ...] = ()
+    zone_source: ZoneSource | None = None
+    zone_words: str | None = None
 
 
 class RankFinalists:
@@ -333,8 +351,10 @@ class MatchMembers:
             # Codes written in the text, none of them a member ("#1 priorité"): a typo or a
             # hashtag, not a request for those members. Search, and say so.
             unknown = written
+        original = request
         with self._lock:
             st = self._search.stages(request)
+            request = st.request or request  # its zone read from the description, if any
             fkey = filter_key(st.criteria)
             # One read serves the reuse offer (cosine ≥ the reuse threshold, 3 shown) and the
             # feedback prior (cosine ≥ 0.98, up to 20 requests): opposed requests left out of
@@ -373,8 +393,7 @@ class MatchMembers:
         picked = len(rec) + len(comp)
         funnel = [*st.funnel(), FunnelStage(f"stage 3: {three.ranker}", picked, three.ms),
                   FunnelStage("total", picked, total_ms)]
-        warnings = []
-        notices: list[Notice] = []
+        warnings, notices = _zone_and_theme_notes(st.reading, label, rec + comp, by_code)
         if st.total == 0:
             warnings.append("aucun membre dans la base : importer d'abord (grace members "
                             "import CSV)")
@@ -405,7 +424,7 @@ class MatchMembers:
             notices.append(Notice("topped-up", len(three.topped_up), three.topped_up))
         record = SearchRecord(
             search_id=uuid.uuid4().hex, at=self._now(), mode="pipeline",
-            request=request_to_dict(request), filter_key=fkey, embedding=st.query,
+            request=request_to_dict(original), filter_key=fkey, embedding=st.query,
             model_key=self._search.model_key,
             stage_ms={"stage1": st.ms["stage1"] + st.ms["narrowing"],
                       "embedding": st.ms["embedding"], "stage2": st.ms["stage2"],
@@ -422,7 +441,8 @@ class MatchMembers:
         return MatchResult(
             record.search_id, "pipeline", label, st.narrowed, tuple(funnel), rec, comp, rejected,
             unknown, three.ranker, three.fallback, three.attempts, three.input_tokens,
-            three.output_tokens, three.cost_eur, similar, tuple(warnings), tuple(notices))
+            three.output_tokens, three.cost_eur, similar, tuple(warnings), tuple(notices),
+            *reading_fields(st.reading))
 
     def _record(self, record: SearchRecord) -> list[str]:
         """Log a search; a log that cannot be written costs the log, not the answer."""
@@ -571,6 +591,32 @@ class MatchMembers:
         """A past search (to reuse its suggestions)."""
         with self._lock:
             return self._log.get(search_id)
+
+
+def _zone_and_theme_notes(reading: ZoneReading | None, label: str | None,
+                          shown: Sequence[Suggested], by_code: dict[str, Finalist]
+                          ) -> tuple[list[str], list[Notice]]:
+    """Warnings and notices on the zone (read from the description, or a place not
+    understood) and on the theme (members shown although off the theme the request names)."""
+    warnings = zone_warnings(reading, label)
+    notices: list[Notice] = []
+    zone_source, words = reading_fields(reading)
+    if zone_source == "description" and words:
+        notices.append(Notice("zone-from-description", text=words))
+    elif reading is not None and not reading.understood:
+        notices.append(Notice("zone-not-understood", text=reading.words))
+    off = tuple(s.code for s in shown if off_theme(by_code[s.code]))
+    if off:
+        asked = next((f.evidence.asked for f in by_code.values()
+                      if f.evidence is not None and f.evidence.asked), None)
+        theme = f"« {asked} »" if asked else "demandé"
+        where = "dans la zone" if label else "parmi les membres"
+        warnings.append(f"{len(shown) - len(off)} lieu(x) sur {len(shown)} correspondent au "
+                        f"thème {theme} {where} ; les {len(off)} autres, hors thème, sont "
+                        "proposés faute de mieux"
+                        + (" (élargir la zone pour en trouver d'autres)" if label else ""))
+        notices.append(Notice("off-theme", len(off), off, asked or ""))
+    return warnings, notices
 
 
 def _suggestions(recommended: tuple[Suggested, ...],

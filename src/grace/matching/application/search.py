@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from grace.embedding.ports import TextEmbedder
+from grace.errors import ZoneError
 from grace.matching.application.defaults import BROAD_LIMIT as BROAD_LIMIT
 from grace.matching.application.defaults import TOP_K as TOP_K
 from grace.matching.application.lexicon import MemberLexicon
@@ -28,6 +30,7 @@ from grace.matching.domain.places_fr import de
 from grace.matching.domain.ports import MemberRepository, Ranked, ZoneResolver
 from grace.matching.domain.ranking import Evidence
 from grace.matching.domain.texts import request_text, topic_text
+from grace.matching.domain.zone_words import NEAR_RADIUS_KM, place_mentions
 
 POOL = 500
 """Stage 2 candidates scored by every channel: the survivors, or the 500 best by cosine when
@@ -37,6 +40,35 @@ LEXICAL_WEIGHT = 1.0
 evaluation (decision 0021)."""
 THEME_WEIGHT = 1.0
 """Weight of the theme channel (tags matched as facts) beside the rescaled cosine."""
+FIT_WEIGHT = 1.0
+"""Weight of the fit channel (the member's tags against the theme the request names, with the
+store's tag hierarchy: :mod:`grace.matching.domain.themes`) beside the rescaled cosine."""
+
+
+ZoneSource = Literal["request", "description"]
+"""Where the zone of a search comes from: the request's zone field, or a place named in its
+description when the field is empty (:meth:`SearchMembers.understand`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneReading:
+    """How a request's zone was understood.
+
+    Attributes:
+        source: ``request`` (the zone field) or ``description`` (a place named in the text).
+        words: the mention read (« près de Lyon »); for ``request``, the zone as given.
+        zone: the name resolved (« Lyon »). radius_km: the circle applied (``None``: the
+            place itself).
+        understood: ``False`` for a place named in the description that is no zone the table
+            knows (« en Provence », an ambiguous commune): the search then runs without a
+            zone, and says so.
+    """
+
+    source: ZoneSource
+    words: str
+    zone: str
+    radius_km: float | None
+    understood: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,12 +109,20 @@ class SearchResult:
 
     Attributes:
         narrowed: why stage 1's survivors were cut to the closest ones (broad zone), or ``None``.
+        zone_source: where ``zone`` comes from — ``request`` (the zone field) or
+            ``description`` (a place the description names, the field being empty); ``None``
+            without a zone. zone_words: the words read (« près de Lyon »).
+        warnings: what the organiser should know (a zone read from the description, a place
+            named there that is no known zone), in French.
     """
 
     zone: str | None
     funnel: tuple[FunnelStage, ...]
     candidates: tuple[Candidate, ...]
     narrowed: str | None = None
+    zone_source: ZoneSource | None = None
+    zone_words: str | None = None
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +136,8 @@ class Stages:
             centre by id. evidence: the themes and words each ranked member matched. scores:
             the stage 2 score of each ranked member by id (the order of ``ranked``).
         ms: wall time per step (``stage1``, ``narrowing``, ``embedding``, ``stage2``).
+        request: the request as understood (its zone read from the description when the zone
+            field was empty). reading: how the zone was understood (``None``: no zone).
     """
 
     criteria: HardFilter
@@ -110,6 +152,8 @@ class Stages:
     ms: dict[str, float] = field(default_factory=dict)
     evidence: dict[int, Evidence] = field(default_factory=dict)
     scores: dict[int, float] = field(default_factory=dict)
+    request: EventRequest | None = None
+    reading: ZoneReading | None = None
 
     def funnel(self) -> list[FunnelStage]:
         """The funnel of stages 1–2: members, stage 1, [broad zone,] embedding, stage 2."""
@@ -145,8 +189,41 @@ class SearchMembers:
     def model_key(self) -> str:
         return self._embedder.identity.key
 
+    def understand(self, request: EventRequest) -> tuple[EventRequest, ZoneReading | None]:
+        """``request`` with its zone: the zone field when given; else the first place its
+        description (then extra information) names that the zone table knows
+        (:func:`~grace.matching.domain.zone_words.place_mentions`: « près de Lyon » → Lyon
+        within :data:`~grace.matching.domain.zone_words.NEAR_RADIUS_KM` km, « dans le Nord »
+        → the Nord, « à Paris 11e » → that arrondissement). A request with member codes is
+        left as it is (served directly). The reading says which (``None``: no zone at all; a
+        reading with ``understood=False``: a place was named but is no known zone)."""
+        if request.zone:
+            return request, ZoneReading("request", request.zone, request.zone, request.radius_km)
+        if request.codes:
+            return request, None
+        missed: ZoneReading | None = None
+        for text in (request.description, request.extra):
+            for m in place_mentions(text):
+                for name in m.names:
+                    try:
+                        zone = self._zones.resolve(name, radius_km=None)
+                    except ZoneError:
+                        continue
+                    if not (m.capitalised or m.near or zone.kind in ("departement", "region")):
+                        continue  # « en plein air », « en juillet »: no place
+                    radius = None
+                    if zone.kind in ("commune", "postal_code") and m.near:
+                        radius = m.radius_km or NEAR_RADIUS_KM
+                    return (replace(request, zone=name, radius_km=radius),
+                            ZoneReading("description", m.words, name, radius))
+                if missed is None and (m.capitalised or m.near):
+                    missed = ZoneReading("description", m.words, m.names[0], None, False)
+        return request, missed
+
     def criteria(self, request: EventRequest) -> HardFilter:
-        """The stage 1 filter of a request (resolves the zone). Raises ZoneError."""
+        """The stage 1 filter of a request (resolves the zone, read from the description when
+        the zone field is empty: :meth:`understand`). Raises ZoneError."""
+        request, _ = self.understand(request)
         zone: Zone | None = None
         if request.zone:
             zone = self._zones.resolve(request.zone, radius_km=request.radius_km)
@@ -202,6 +279,8 @@ class SearchMembers:
             scaled[known] = (cos[known] - lo) / (hi - lo) if hi > lo else 1.0
         ch = self._lexicon.channels(self._repo, pool, topic)
         fused = scaled + LEXICAL_WEIGHT * ch.lexical + THEME_WEIGHT * ch.themes
+        if ch.fit is not None:
+            fused = fused + FIT_WEIGHT * ch.fit
         order = sorted(range(len(pool)), key=lambda j: (-fused[j], -np.nan_to_num(cos[j], nan=-2),
                                                         pool[j]))[: self._k]
         ranked = [dense[j] for j in order]
@@ -210,7 +289,9 @@ class SearchMembers:
                         if r.member_id in ch.evidence}, scores
 
     def stages(self, request: EventRequest) -> Stages:
-        """Run stages 1 and 2 (with the broad zone rule). Raises ZoneError, MemberStoreError."""
+        """Run stages 1 and 2 (with the broad zone rule) on the request as understood
+        (:meth:`understand`). Raises ZoneError, MemberStoreError."""
+        request, reading = self.understand(request)
         f = self.criteria(request)
         total = self._repo.count()
         t0 = self._clock()
@@ -233,7 +314,7 @@ class SearchMembers:
         ms = {"stage1": (t1 - t0) * 1000, "narrowing": (t2 - t1) * 1000,
               "embedding": (t3 - t2) * 1000, "stage2": (t4 - t3) * 1000}
         return Stages(f, total, stage1, ids, narrowed, query, ranked,
-                      members, distances, ms, evidence, scores)
+                      members, distances, ms, evidence, scores, request, reading)
 
     def __call__(self, request: EventRequest) -> SearchResult:
         """Run stages 1 and 2. Raises ZoneError, MemberStoreError."""
@@ -245,4 +326,29 @@ class SearchMembers:
                                  st.distances.get(r.member_id), m.generated,
                                  st.scores.get(r.member_id)))
         label = st.criteria.zone.label if st.criteria.zone is not None else None
-        return SearchResult(label, tuple(st.funnel()), tuple(out), st.narrowed)
+        source, words = reading_fields(st.reading)
+        return SearchResult(label, tuple(st.funnel()), tuple(out), st.narrowed, source, words,
+                            tuple(zone_warnings(st.reading, label)))
+
+
+def reading_fields(reading: ZoneReading | None) -> tuple[ZoneSource | None, str | None]:
+    """``zone_source`` and ``zone_words`` of a result: where its zone comes from and the words
+    read (``None, None`` without a zone; a place not understood has no source)."""
+    if reading is None or not reading.understood:
+        return None, None
+    return reading.source, reading.words
+
+
+def zone_warnings(reading: ZoneReading | None, label: str | None) -> list[str]:
+    """What the organiser should know about the zone, in French: a zone read from the
+    description (and how to change it), or a place named there that is no known zone."""
+    if reading is None or reading.source != "description":
+        return []
+    if not reading.understood:
+        return [f"« {reading.words} » : lieu non reconnu comme zone (inconnu ou ambigu) ; "
+                "recherche dans toute la France — préciser la zone (commune, code postal, "
+                "département ou région)"]
+    radius = (f" dans un rayon de {reading.radius_km:g} km" if reading.radius_km is not None
+              else "")
+    return [f"zone lue dans la description : « {reading.words} » → {label}{radius} ; "
+            "indiquer une zone pour la changer"]

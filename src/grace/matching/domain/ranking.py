@@ -23,6 +23,7 @@ from grace.matching.domain.feedback_prior import (
 )
 from grace.matching.domain.model import FORMAT_LABELS_FR, EventRequest, Member
 from grace.matching.domain.places_fr import de
+from grace.matching.domain.themes import Fit
 from grace.text import words
 
 RECOMMENDED = 4
@@ -44,10 +45,29 @@ class Evidence:
             most specific first.
         words: other words of the request found in the member's record (as the organiser
             wrote them), the rarest among the candidates first.
+        fit: how the member's tags fit what the request asks for
+            (:func:`~grace.matching.domain.themes.member_fit`): ``theme``, ``related`` (a genre
+            that goes with it), ``discipline`` (its discipline, genre not stated), ``other``
+            (its discipline, another genre), ``none``; ``None`` when the request names no tag
+            (no theme to fit).
+        fit_tags: the member's tags behind ``fit`` (the wanted ones; the discipline; for
+            ``other``, the discipline then its genres), as the member spells them.
+        asked: the wanted tag the request names best, as the store spells it most often
+            (« Musique classique »), for the sentence; ``None`` without a theme.
     """
 
     themes: tuple[str, ...] = ()
     words: tuple[str, ...] = ()
+    fit: Fit | None = None
+    fit_tags: tuple[str, ...] = ()
+    asked: str | None = None
+
+    @property
+    def on_theme(self) -> bool:
+        """Fits the theme the request names: a wanted tag, a specific request word in its
+        record, or its discipline with no other genre stated; ``True`` when the request names
+        no theme (nothing to be off)."""
+        return self.fit is None or self.fit in ("theme", "discipline") or bool(self.words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +221,13 @@ def _facts(f: Finalist, request: EventRequest) -> dict[str, Any]:
     if f.similarity is not None:
         out["similarite"] = round(f.similarity, 3)
     out["description"] = m.description[:600]
+    ev = f.evidence
+    if ev is not None and ev.fit is not None:
+        out["theme_demande"] = ({"theme": "correspond", "related": "genre voisin",
+                                 "discipline": "même discipline, genre "
+                                 "non précisé", "other": "même discipline, autre genre",
+                                 "none": "hors thème"}[ev.fit]
+                                + (f" ({', '.join(ev.fit_tags)})" if ev.fit_tags else ""))
     if m.tags:
         out["tags"] = list(m.tags)
     caps = {k: v for k, v in (("assis", m.capacity.seated), ("debout", m.capacity.standing),
@@ -369,20 +396,62 @@ class _Facts:
     unknown: list[str]
 
 
+def _quoted(items: Sequence[str]) -> str:
+    return ", ".join(f"« {t} »" for t in items[:3])
+
+
+def _topic_facts(f: Finalist, request: EventRequest) -> list[str]:
+    """What the member's record says of the request's topic: the tags it names (the theme,
+    else its discipline with the genre not stated, else — off the theme — its own tags), the
+    request's words found in it; never a bare similarity."""
+    ev = f.evidence
+    tags: tuple[str, ...]
+    said: tuple[str, ...]
+    if ev is None:
+        tags, said = matched_tags(f.member, request), ()
+    else:
+        tags, said = ev.themes, ev.words
+    out: list[str] = []
+    if ev is not None and ev.fit == "theme":
+        tags = tuple(dict.fromkeys((*ev.fit_tags, *tags)))
+    if tags and (ev is None or ev.fit in (None, "theme")):
+        out.append(f"{'thèmes' if len(tags) > 1 else 'thème'} {_quoted(tags)}")
+    elif ev is not None and ev.fit == "discipline":
+        out.append(f"discipline {_quoted(ev.fit_tags)}"
+                   + (f", celle de « {ev.asked} »" if ev.asked else "")
+                   + ", sans genre précisé dans sa fiche")
+    if said:
+        out.append(f"{_quoted(said)} dans sa fiche")
+    if ev is not None and not ev.on_theme:
+        theme = f"du thème « {ev.asked} »" if ev.asked else "du thème demandé"
+        if ev.fit == "related":
+            genres = ev.fit_tags[1:]
+            along = f" à « {ev.asked} »" if ev.asked else ""
+            out.append(f"hors {theme} mais {'genres' if len(genres) > 1 else 'genre'} "
+                       f"{_quoted(genres)}, souvent associé{along} dans les fiches "
+                       f"(discipline « {ev.fit_tags[0]} »)")
+        elif ev.fit == "other":
+            genres = ev.fit_tags[1:]
+            out.append(f"hors {theme} : {'genres' if len(genres) > 1 else 'genre'} "
+                       f"{_quoted(genres)} (discipline « {ev.fit_tags[0]} »)")
+        else:
+            own = f" : {_quoted(f.member.tags)}" if f.member.tags else ""
+            out.append(f"hors {theme}{own}")
+    elif not out:
+        own = f" ({_quoted(f.member.tags)})" if f.member.tags else ""
+        out.append(f"aucun mot de la demande dans sa fiche{own}, le plus proche par le sens"
+                   if f.similarity is not None else f"aucun mot de la demande dans sa fiche{own}")
+    return out
+
+
+def off_theme(f: Finalist) -> bool:
+    """Whether ``f`` is off the theme its request names (:attr:`Evidence.on_theme`)."""
+    return f.evidence is not None and not f.evidence.on_theme
+
+
 def _fact_list(f: Finalist, request: EventRequest, zone_label: str | None) -> _Facts:
     m, confirmed, unknown = f.member, [], []
-    if f.evidence is not None:
-        tags, said = f.evidence.themes, f.evidence.words
-    else:
-        tags, said = matched_tags(m, request), ()
-    if tags:
-        quoted = ", ".join(f"« {t} »" for t in tags[:3])
-        confirmed.append(f"{'thèmes' if len(tags) > 1 else 'thème'} {quoted}")
-    if said:
-        quoted = ", ".join(f"« {w} »" for w in said[:3])
-        confirmed.append(f"{quoted} dans sa fiche")
-    if not tags and not said and f.similarity is not None:
-        confirmed.append("description proche du sens de la demande")
+    confirmed += _topic_facts(f, request)
     if f.feedback is not None:
         confirmed.append(verdict_fact(f.feedback))
     if request.format is not None and request.headcount is not None:
@@ -416,6 +485,8 @@ def explain(f: Finalist, request: EventRequest, zone_label: str | None, *,
     distance, availability) and the ones still unknown."""
     facts = _fact_list(f, request, zone_label)
     head = "Recommandé" if recommended else "Compatible"
+    if off_theme(f):
+        head += " faute de mieux"
     body = " ; ".join(facts.confirmed) if facts.confirmed else "passe les filtres de la demande"
     tail = f" ({', '.join(facts.unknown)} à confirmer)" if facts.unknown else ""
     return f"{head} : {body}{tail}."
@@ -434,8 +505,10 @@ def deterministic_ranking(brief: RankingBrief) -> Ranking:
     facts.
 
     Order: stage 2's, each member moved by the organiser's verdicts on past similar requests
-    (:func:`prior_order`). Recommended: the 4 finalists with the fewest unknown requested facts
-    (capacity, budget, availability), then the best place in that order. Compatible: the next
+    (:func:`prior_order`). Recommended: the 4 finalists on the theme the request names
+    (:func:`off_theme`) with the fewest unknown requested facts (capacity, budget,
+    availability), then the best place in that order; an off-theme finalist is recommended
+    only when fewer than 4 are on it, and its sentence says « faute de mieux ». Compatible: the next
     4 in that order. Stage 2
     already weighs the themes and words the request shares with each member (decision 0021);
     a second count of matching tags here would let a broad tag (« Musique ») outrank the
@@ -446,7 +519,7 @@ def deterministic_ranking(brief: RankingBrief) -> Ranking:
     facts = {f.code: _fact_list(f, req, brief.zone_label) for f in brief.finalists}
     ordered = prior_order(brief.finalists)
     order = {f.code: i for i, f in enumerate(ordered)}
-    rec = sorted(ordered, key=lambda f: (len(facts[f.code].unknown),
+    rec = sorted(ordered, key=lambda f: (off_theme(f), len(facts[f.code].unknown),
                                          order[f.code]))[:RECOMMENDED]
     chosen = {f.code for f in rec}
     comp = [f for f in ordered if f.code not in chosen][:COMPATIBLE]

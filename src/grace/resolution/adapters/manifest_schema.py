@@ -220,11 +220,17 @@ class _TalentSwitch(_Strict):
 
 
 class ProjectSchema(_Strict):
-    """``grace.yaml``: project name, catalog folder, languages, enabled talents."""
+    """``grace.yaml``: project name, catalog folder, languages, relevance, enabled talents.
+
+    ``relevance`` is the project's choice of selection (``GRACE_RELEVANCE`` or ``--relevance``
+    override it; absent: ``off``, seed 001): ``grace init`` writes ``embeddings`` for a catalog
+    too large to serve whole (decision 0023)."""
 
     name: str = Field("project", min_length=1, max_length=200)
     catalog: str | None = None
     languages: list[_Word] = []
+    relevance: Literal["off", "embeddings"] | None = None
+    stack: list[_Word] = Field([], max_length=200)
     talents: dict[str, bool | _TalentSwitch] = {}
 
     @field_validator("talents")
@@ -252,6 +258,7 @@ class ProjectSchema(_Strict):
             languages=tuple(v.lower() for v in self.languages),
             always=always,
             source=source,
+            stack=tuple(dict.fromkeys(v.lower() for v in self.stack)),
         )
 
 

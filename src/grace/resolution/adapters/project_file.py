@@ -41,6 +41,8 @@ class ProjectFile:
     catalog: Path | None
     path: Path
     platform: str | None = None
+    relevance: str | None = None
+    """The file's ``relevance:`` (``off`` / ``embeddings``), ``None`` when it has none."""
 
 
 def find_project_file(start: Path) -> Path | None:
@@ -166,9 +168,9 @@ def load_project_file(path: Path) -> ProjectFile:
                 "languages live there: remove `talents:` and `languages:` from this file and "
                 "use `grace enable`/`disable` (or `grace project create --from` to copy them)")
         return ProjectFile(schema.to_project(str(path)), None, path.resolve(),
-                           platform=schema.catalog)
+                           platform=schema.catalog, relevance=schema.relevance)
     return ProjectFile(schema.to_project(str(path)), project_catalog(path, schema.catalog),
-                       path.resolve())
+                       path.resolve(), relevance=schema.relevance)
 
 
 def project_catalog(path: Path, named: str | None) -> Path | None:
@@ -200,8 +202,11 @@ def write_project_file(
     talents: Mapping[str, bool],
     catalog: str | None = None,
     overwrite: bool = False,
+    relevance: str | None = None,
+    stack: Sequence[str] = (),
 ) -> Path:
-    """Write a ``grace.yaml`` atomically (temporary file + rename) and return its path.
+    """Write a ``grace.yaml`` atomically (temporary file + rename) and return its path;
+    ``relevance`` (``off`` / ``embeddings``) and ``stack`` are written when given.
 
     Raises:
         ProjectError: the file exists and ``overwrite`` is false, or the folder is missing.
@@ -214,9 +219,16 @@ def write_project_file(
     if catalog is not None:
         data["catalog"] = catalog
     data["languages"] = list(languages)
+    if relevance is not None:
+        data["relevance"] = relevance
+    if stack:
+        data["stack"] = list(stack)
     data["talents"] = dict(talents)
     text = (
         "# GRACE project file: which talents this repository enables (docs/catalog-format.md).\n"
+        + ("# relevance: embeddings serves, for each task, the talents its words, meaning and "
+           "files call for;\n# off serves every enabled talent by role up to the token budget.\n"
+           if relevance is not None else "")
         + yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
     )
     parse_project(yaml.safe_load(text), path=str(path))  # never write what we could not read

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from grace.resolution.application.init_project import RELEVANCE_FROM
 from grace.resolution.domain.compiler import render_block
 from grace.resolution.domain.graph import DependencyGraph
 from grace.resolution.domain.ports import CatalogReader, TokenCounter
@@ -57,13 +58,18 @@ class Doctor:
         counter: token counter (for the body-size checks).
         token_budget: the default resolve budget (tokens): a talent whose compact block alone
             exceeds it can never be served.
+        relevance: the project's relevance (``off`` / ``embeddings``, after ``--relevance``,
+            ``GRACE_RELEVANCE`` and ``grace.yaml``): off with
+            :data:`~grace.resolution.application.init_project.RELEVANCE_FROM` active talents
+            or more is a warning (``relevance_off``, decision 0023).
         usage: the project's usage log: once it holds
             :data:`~grace.resolution.domain.usage.MIN_RESOLVES_FOR_NEVER_SERVED` resolves,
             enabled talents never served nor fetched are reported (``never_served``).
     """
 
     def __init__(self, catalog: CatalogReader, counter: TokenCounter, *, token_budget: int,
-                 usage: UsageLog | None = None) -> None:
+                 usage: UsageLog | None = None, relevance: str | None = None) -> None:
+        self._relevance = relevance
         self._catalog = catalog
         self._counter = counter
         self._budget = token_budget
@@ -203,6 +209,15 @@ class Doctor:
                     "warning", "always_not_enabled", tid,
                     f"{tid} is marked always but not enabled or not in the catalog",
                     f"set `enabled: true` for it in {where}, or remove it",
+                )
+            )
+        if self._relevance == "off" and len(active) >= RELEVANCE_FROM:
+            out.append(
+                Finding(
+                    "warning", "relevance_off", f"{len(active)} talents",
+                    f"relevance is off: every one of the {len(active)} active talents competes "
+                    "for the token budget in role order, whatever the task",
+                    f"add `relevance: embeddings` to {where} (or GRACE_RELEVANCE=embeddings)",
                 )
             )
         out += _not_enabled(catalog, project, where)

@@ -412,9 +412,11 @@ class HybridRelevance:
         # whose conventions the files follow (``*.component.ts`` → angular)
         file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
         context_words = task_words | file_words
+        stack_words = set(request.stack) - context_words
         names: dict[int, tuple[str, ...]] = {}
         within: dict[int, tuple[str, ...]] = {}
-        for row in {r for w in context_words for r in corpus.name_rows.get(w, ())}:
+        stack: dict[int, tuple[str, ...]] = {}
+        for row in {r for w in context_words | stack_words for r in corpus.name_rows.get(w, ())}:
             at = int(position[row])
             if at < 0:
                 continue
@@ -425,6 +427,9 @@ class HybridRelevance:
             only = tuple(w for w in terms if w in file_words and w not in task_words)
             if only:
                 within[at] = only
+            depends = tuple(w for w in terms if w in stack_words)
+            if depends:
+                stack[at] = depends
         strength = np.ones(len(rows), dtype=np.float64)
         places: dict[int, tuple[str | None, str | None]] = {}
         for tid, act in request.activation.items():
@@ -453,6 +458,7 @@ class HybridRelevance:
             triggers=triggers,
             names=names,
             where=within,
+            stack=stack,
             places=places,
             id_key=rows,  # the pool is sorted by id: its rows are in id order
         ), rows

@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Final, Protocol
 
 from grace.errors import ProjectError
 from grace.resolution.application.catalog_queries import default_selection
@@ -24,7 +24,15 @@ class ProjectWriter(Protocol):
 
     def __call__(self, path: Path, *, name: str, languages: Sequence[str],
                  talents: Mapping[str, bool], catalog: str | None = None,
-                 overwrite: bool = False) -> Path: ...
+                 overwrite: bool = False, relevance: str | None = None,
+                 stack: Sequence[str] = ()) -> Path: ...
+
+
+RELEVANCE_FROM: Final = 40
+"""Enabled talents from which ``grace init`` writes ``relevance: embeddings`` (decision 0023):
+with relevance off every enabled talent competes for the token budget in role order, which
+serves a 29-talent catalog of one project well (seed 001, the bundled example) and imported
+rule packs badly (precision 4 % on the polyglot set's 179 rules, decision 0010)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +45,8 @@ class InitReport:
     talents: tuple[str, ...]
     languages: tuple[str, ...]
     left_disabled: tuple[str, ...] = ()
+    relevance: str | None = None
+    stack: tuple[str, ...] = ()
 
 
 class InitProject:
@@ -48,12 +58,16 @@ class InitProject:
     does; a project without languages meets every talent, as in ``resolve``'s language
     filter): those are written ``false``, so ``grace enable`` serves one and ``doctor`` does not
     call them forgotten. Without languages, they are detected from the folder's files
-    (``detect_languages``).
+    (``detect_languages``). With :data:`RELEVANCE_FROM` enabled talents or more, the file says
+    ``relevance: embeddings``. ``detect_stack`` reads the words of the folder's dependencies
+    (written ``stack:``).
     """
 
     def __init__(self, catalog: CatalogReader, write: ProjectWriter,
-                 detect_languages: Callable[[Path], list[str]]) -> None:
+                 detect_languages: Callable[[Path], list[str]],
+                 detect_stack: Callable[[Path], list[str]] | None = None) -> None:
         self._catalog, self._write, self._detect = catalog, write, detect_languages
+        self._detect_stack = detect_stack
 
     def __call__(self, folder: Path, *, talents: Sequence[str] | None = None,
                  languages: Sequence[str] | None = None, name: str | None = None,
@@ -86,8 +100,12 @@ class InitProject:
         if isinstance(catalog, Path):
             catalog_ref = os.path.relpath(catalog.resolve(), folder.resolve())
         switches = dict.fromkeys(chosen, True) | dict.fromkeys(left, False)
+        relevance = "embeddings" if len(chosen) >= RELEVANCE_FROM else None
+        stack = self._detect_stack(folder) if self._detect_stack is not None else []
         path = self._write(folder / PROJECT_FILE, name=name or folder.resolve().name,
                            languages=langs,
                            talents=dict(sorted(switches.items())) if left else switches,
-                           catalog=catalog_ref, overwrite=overwrite)
-        return InitReport(path, tuple(chosen), tuple(langs), tuple(left))
+                           catalog=catalog_ref, overwrite=overwrite, relevance=relevance,
+                           stack=stack)
+        return InitReport(path, tuple(chosen), tuple(langs), tuple(left), relevance,
+                          tuple(stack))

@@ -58,6 +58,7 @@ class RelevanceRequest:
         role: the agent's role (each candidate's ``agents`` rank for it is evidence).
         files: the files in play, normalised, relative to the repository root (their paths'
             words are evidence too: ``accounts/migrations/0004.py``).
+        stack: the words of the project's dependencies (``Project.stack``).
     """
 
     candidates: Sequence[Talent]
@@ -67,6 +68,7 @@ class RelevanceRequest:
     depth: DepthMode = "auto"
     role: str = ""
     files: Sequence[str] = ()
+    stack: Sequence[str] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,6 +436,7 @@ class ResolveContext:
                     depth=depth,
                     role=role,
                     files=in_play,
+                    stack=project.stack,
                 )
             )
             scores, note, explanations = outcome.scores, outcome.note, outcome.explanations

@@ -37,7 +37,7 @@ Channels per candidate:
 
 Fusion ``sum`` (default), a calibrated sum (each channel has an absolute meaning):
 ``dense + w_lex · lexical + w_head · lexical_head + w_path · path + w_trigger · triggers
-+ w_where · where + w_glob · glob + w_role · role``.
++ w_where · where + w_glob · glob + w_role · role + w_stack · stack``.
 ``rrf``: reciprocal rank fusion, ``Σ 1 / (k + rank)`` over the channels where the candidate has
 a positive signal (Cormack, Clarke & Büttcher, SIGIR 2009, k = 60), scaled by k.
 
@@ -103,6 +103,8 @@ class HybridParams:
         margin: keep scores within this distance of the top (1.0: the ratio alone decides).
         ratio: keep scores of at least this fraction of the top.
         budget: token cap of the kept set (tokens, at the depth served).
+        w_stack: weight of a name term found among the project's dependencies only (decision
+            0023: under a file in play's ``w_where``; never gate evidence).
     """
 
     chunk_weight: float = 0.5
@@ -114,6 +116,7 @@ class HybridParams:
     w_trigger: float = 0.4
     w_glob: float = 0.8
     w_role: float = 0.5
+    w_stack: float = 0.3
     floor: float = 0.05
     probe_percentile: float = 90.0
     probe_margin: float = 0.005
@@ -149,6 +152,9 @@ class HybridCandidate:
             talent (0 without files in play).
         names: its name terms found in the task or its files (they count as triggers).
         where: those of ``names`` found in the files in play only (the ``where`` channel).
+        stack: its name terms found among the project's dependencies only (the ``stack``
+            channel; never gate evidence: a dependency says what the project is built with,
+            not what the task is about).
     """
 
     id: str
@@ -167,6 +173,7 @@ class HybridCandidate:
     lexical_path: float = 0.0
     names: tuple[str, ...] = ()
     where: tuple[str, ...] = ()
+    stack: tuple[str, ...] = ()
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -190,7 +197,8 @@ class HybridColumns:
         role: ``(n,) float64``, :data:`ROLE_PRIOR` of each row's ``role_rank``.
         role_rank: row -> its ``role_rank``.
         tokens: row -> its ``tokens`` (called only for the rows the cut charges).
-        triggers, names, where: row -> its non-empty ``triggers``, ``names``, ``where``.
+        triggers, names, where, stack: row -> its non-empty ``triggers``, ``names``, ``where``,
+            ``stack``.
         places: row -> its ``(glob, file)``, for the rows where either is set.
         glob_strength: ``(n,) float64``, its ``glob_strength`` (read where ``glob`` is set).
         id_key: ``(n,)`` integers in the same order as ``ids`` (score ties are broken by id);
@@ -212,6 +220,7 @@ class HybridColumns:
     triggers: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     names: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     where: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    stack: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     places: Mapping[int, tuple[str | None, str | None]] = field(default_factory=dict)
     id_key: npt.NDArray[np.int64] | None = None
 
@@ -235,6 +244,7 @@ class HybridColumns:
             triggers={i: c.triggers for i, c in enumerate(cands) if c.triggers},
             names={i: c.names for i, c in enumerate(cands) if c.names},
             where={i: c.where for i, c in enumerate(cands) if c.where},
+            stack={i: c.stack for i, c in enumerate(cands) if c.stack},
             places={i: (c.glob, c.file) for i, c in enumerate(cands)
                     if c.glob is not None or c.file is not None},
         )
@@ -270,6 +280,8 @@ class HybridColumns:
             parts.append("name terms " + ", ".join(self.names[row]))
         if row in self.where:
             parts.append("the files in play are " + ", ".join(self.where[row]))
+        if row in self.stack:
+            parts.append("the project depends on " + ", ".join(self.stack[row]))
         glob = self.glob(row)
         if glob is not None:
             parts.append(f"glob `{glob}` matched {self.file(row)}")
@@ -345,6 +357,8 @@ class HybridSelector:
         n = len(cols)
         where = np.zeros(n, dtype=np.float64)
         where[list(cols.where)] = 1.0
+        stack = np.zeros(n, dtype=np.float64)
+        stack[list(cols.stack)] = 1.0
         trig = np.zeros(n, dtype=np.float64)
         for row in {*cols.triggers, *cols.names}:
             trig[row] = min(len(cols.evidence(row)), 3) / 3
@@ -354,12 +368,12 @@ class HybridSelector:
         lex, head, path = cols.lexical, cols.lexical_head, cols.lexical_path
         if p.fusion == "rrf":
             score = np.zeros(n)
-            for channel in (dense, lex, head, path, trig, where, glob):
+            for channel in (dense, lex, head, path, trig, where, glob, stack):
                 score += 1.0 / (RRF_K + _ranks(channel, cols.ids))
             return np.round(score * RRF_K, 6)  # 1.0 = first in one channel
         fused = (
             dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
-            + p.w_where * where + p.w_glob * glob + p.w_role * cols.role
+            + p.w_where * where + p.w_glob * glob + p.w_role * cols.role + p.w_stack * stack
         )
         return np.round(fused, 6)
 

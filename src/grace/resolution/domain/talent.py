@@ -178,6 +178,9 @@ class Project:
         always: enabled ids the project serves on every task (``always: true`` in
             ``grace.yaml``): exempt from relevance, still subject to role and language.
         source: the project file path, for messages.
+        stack: lower-case words of the project's dependencies (``fastapi``, ``pydantic``;
+            ``grace init`` reads them from the manifests): weak evidence for the talents
+            named after them, never a reason to serve on its own (decision 0023).
     """
 
     name: str
@@ -186,3 +189,4 @@ class Project:
     languages: tuple[str, ...] = ()
     always: tuple[str, ...] = ()
     source: str = ""
+    stack: tuple[str, ...] = ()

@@ -1,0 +1,141 @@
+"""The repository's stack from its dependency manifests (``grace init`` writes it as ``stack:``).
+
+What a project depends on says which rules apply to it better than any word of a task: a
+repository whose ``pyproject.toml`` lists ``fastapi`` wants the FastAPI rules on "Add a PATCH
+endpoint", not the Django or Blender ones (decision 0023). Read at the repository's root only,
+each manifest bounded in size and never through a symbolic link that leads out of the root:
+
+* ``pyproject.toml`` — ``[project] dependencies`` and ``optional-dependencies``, Poetry's
+  ``[tool.poetry.dependencies]`` / ``dev-dependencies`` / ``group.*.dependencies``;
+* ``requirements*.txt`` — one PEP 508 requirement per line;
+* ``package.json`` — ``dependencies``, ``devDependencies``, ``peerDependencies``;
+* ``Cargo.toml`` — ``[dependencies]``, ``[dev-dependencies]``;
+* ``go.mod`` — ``require`` lines (the module path's last two segments);
+* ``Gemfile`` — ``gem "name"``; ``composer.json`` — ``require``, ``require-dev``.
+
+A dependency becomes its words (``@angular/core`` → ``angular``, ``core``;
+``spring-boot-starter-web`` → ``spring``, ``boot``, ``starter``, ``web``): talents are matched
+on the rare words of their names (:func:`~grace.resolution.application.hybrid.name_terms`), so
+generic words such as ``core`` weigh nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any, Final
+
+MAX_MANIFEST_BYTES: Final = 1_000_000
+"""A manifest larger than this is skipped (no real one comes close)."""
+MAX_STACK_WORDS: Final = 60
+"""At most this many words are kept, in manifest order (direct dependencies come first)."""
+
+_PEP508_NAME: Final = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+_WORD: Final = re.compile(r"[a-z][a-z0-9]{2,}")
+_GEM: Final = re.compile(r"""^\s*gem\s+["']([^"']+)["']""", re.MULTILINE)
+_GO_REQUIRE: Final = re.compile(r"^\s*(?:require\s+)?([a-z0-9.-]+\.[a-z]{2,}/[^\s]+)\s+v",
+                                re.MULTILINE)
+
+
+def _read(root: Path, name: str) -> str | None:
+    path = root / name
+    try:
+        real = path.resolve()
+        if not path.is_file() or not real.is_relative_to(root.resolve()):
+            return None
+        if real.stat().st_size > MAX_MANIFEST_BYTES:
+            return None
+        return real.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+
+
+def _toml(text: str | None) -> dict[str, Any]:
+    if text is None:
+        return {}
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return {}
+
+
+def _json(text: str | None) -> dict[str, Any]:
+    if text is None:
+        return {}
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _keys(table: Any) -> list[str]:
+    return [str(k) for k in table] if isinstance(table, Mapping) else []
+
+
+def _pep508(lines: Iterable[Any]) -> list[str]:
+    names = []
+    for line in lines:
+        if isinstance(line, str) and not line.lstrip().startswith(("#", "-")):
+            m = _PEP508_NAME.match(line)
+            if m:
+                names.append(m.group(1))
+    return names
+
+
+def _python(root: Path) -> list[str]:
+    data = _toml(_read(root, "pyproject.toml"))
+    project = data.get("project", {}) if isinstance(data.get("project"), dict) else {}
+    names = _pep508(project.get("dependencies", []) or [])
+    for extra in (project.get("optional-dependencies") or {}).values():
+        names += _pep508(extra if isinstance(extra, list) else [])
+    poetry = data.get("tool", {}).get("poetry", {}) if isinstance(data.get("tool"), dict) else {}
+    if isinstance(poetry, dict):
+        names += [n for n in _keys(poetry.get("dependencies")) if n != "python"]
+        names += _keys(poetry.get("dev-dependencies"))
+        for group in (poetry.get("group") or {}).values():
+            if isinstance(group, dict):
+                names += _keys(group.get("dependencies"))
+    for path in sorted(root.glob("requirements*.txt"))[:5]:
+        text = _read(root, path.name)
+        if text is not None:
+            names += _pep508(text.splitlines())
+    return names
+
+
+def _node(root: Path) -> list[str]:
+    data = _json(_read(root, "package.json"))
+    return [n for key in ("dependencies", "devDependencies", "peerDependencies")
+            for n in _keys(data.get(key))]
+
+
+def _others(root: Path) -> list[str]:
+    cargo = _toml(_read(root, "Cargo.toml"))
+    names = _keys(cargo.get("dependencies")) + _keys(cargo.get("dev-dependencies"))
+    go = _read(root, "go.mod") or ""
+    names += ["/".join(m.split("/")[-2:]) for m in _GO_REQUIRE.findall(go)]
+    names += _GEM.findall(_read(root, "Gemfile") or "")
+    composer = _json(_read(root, "composer.json"))
+    names += [n for key in ("require", "require-dev") for n in _keys(composer.get(key))
+              if not n.startswith(("php", "ext-"))]
+    return names
+
+
+def detect_stack(root: Path) -> list[str]:
+    """The words of the dependencies declared at the root of the repository ``root``, folded
+    to lower case, each once, in manifest order, at most :data:`MAX_STACK_WORDS`.
+
+    ``pyproject.toml`` with ``dependencies = ["fastapi>=0.110", "SQLAlchemy>=2"]`` gives
+    ``["fastapi", "sqlalchemy"]``; a missing, unreadable or malformed manifest gives nothing
+    (never an error: the stack is a hint, not a requirement).
+    """
+    words: dict[str, None] = {}
+    for name in (*_python(root), *_node(root), *_others(root)):
+        for word in _WORD.findall(name.lower()):
+            words.setdefault(word)
+            if len(words) >= MAX_STACK_WORDS:
+                return list(words)
+    return list(words)

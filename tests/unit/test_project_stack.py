@@ -1,0 +1,51 @@
+"""``detect_stack``: the words of a repository's dependencies, from its manifests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from grace.resolution.adapters.project_stack import MAX_MANIFEST_BYTES, detect_stack
+
+
+def test_python_node_rust_go_ruby_and_php_manifests(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\ndependencies = ["fastapi>=0.110", "SQLAlchemy[asyncio]>=2"]\n'
+        '[project.optional-dependencies]\ntest = ["pytest>=8"]\n'
+        '[tool.poetry.dependencies]\npython = "^3.11"\ndjango = "^5"\n', encoding="utf-8")
+    (tmp_path / "requirements-dev.txt").write_text("# tools\n-r base.txt\nruff==0.6\n",
+                                                   encoding="utf-8")
+    (tmp_path / "package.json").write_text(json.dumps(
+        {"dependencies": {"@angular/core": "^17"}, "devDependencies": {"vitest": "1"}}),
+        encoding="utf-8")
+    (tmp_path / "Cargo.toml").write_text('[dependencies]\ntokio = "1"\n', encoding="utf-8")
+    (tmp_path / "go.mod").write_text(
+        "module x\n\nrequire (\n\tgithub.com/gin-gonic/gin v1.9.1\n)\n", encoding="utf-8")
+    (tmp_path / "Gemfile").write_text("gem 'rails', '~> 7.1'\n", encoding="utf-8")
+    (tmp_path / "composer.json").write_text(json.dumps(
+        {"require": {"php": ">=8.2", "laravel/framework": "^11"}}), encoding="utf-8")
+    stack = detect_stack(tmp_path)
+    for word in ("fastapi", "sqlalchemy", "pytest", "django", "ruff", "angular", "vitest",
+                 "tokio", "gin", "gonic", "rails", "laravel", "framework"):
+        assert word in stack, word
+    assert "python" not in stack and "php" not in stack  # runtimes, not dependencies
+    assert stack[:2] == ["fastapi", "sqlalchemy"] and len(stack) == len(set(stack))
+
+
+def test_broken_huge_or_escaping_manifests_give_nothing(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    assert detect_stack(repo) == []
+    (repo / "pyproject.toml").write_text("[project\ndependencies = [", encoding="utf-8")
+    (repo / "package.json").write_text("[1, 2]", encoding="utf-8")
+    assert detect_stack(repo) == []
+    outside = tmp_path / "outside.json"
+    outside.write_text(json.dumps({"dependencies": {"express": "4"}}), encoding="utf-8")
+    (repo / "package.json").unlink()
+    (repo / "package.json").symlink_to(outside)  # a link out of the repository is not read
+    assert detect_stack(repo) == []
+    (repo / "package.json").unlink()
+    (repo / "package.json").write_text(
+        json.dumps({"dependencies": {"express": "4"}, "pad": "x" * MAX_MANIFEST_BYTES}),
+        encoding="utf-8")
+    assert detect_stack(repo) == []
