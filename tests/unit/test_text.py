@@ -107,3 +107,29 @@ def test_trigger_index_finds_what_each_talent_would(triggers, task):
     expected = {tid: triggers_in_folded(folded, ts) for tid, ts in triggers.items()}
     found = TriggerIndex(triggers).found(folded)
     assert found == {tid: ts for tid, ts in expected.items() if ts}
+
+
+FILLER = {f"z.filler{i}": (f"zq{i} x", f"qz{i}") for i in range(100)}
+
+
+@given(
+    st.dictionaries(
+        st.sampled_from(["a.one", "a.two", "b.three", "c.four"]),
+        st.lists(st.text(alphabet="abé -_Xy1\u0301.+#", min_size=0, max_size=8), max_size=5)
+        .map(tuple),
+        max_size=4,
+    ),
+    st.text(alphabet="abé -_Xy1.+#", max_size=40),
+)
+@example({"a.one": ("use case", ".net", "c#")}, "a use-case in .net and c# ")
+def test_trigger_index_looks_up_where_triggers_can_start(triggers, task):
+    """With a catalog of many first words the index looks up the places a trigger can start
+    instead of testing each first word: the same triggers for every talent."""
+    from grace.resolution.domain.text import TriggerIndex, triggers_in_folded
+
+    triggers = {**FILLER, **triggers}
+    folded = fold(task)
+    index = TriggerIndex(triggers)
+    assert len(index._by_first) >= 200  # the look-up path, not the substring scan
+    expected = {tid: triggers_in_folded(folded, ts) for tid, ts in triggers.items()}
+    assert index.found(folded) == {tid: ts for tid, ts in expected.items() if ts}

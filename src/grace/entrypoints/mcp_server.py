@@ -338,7 +338,7 @@ def build_server(
         data = ResolveOut(
             project=r.project, tokens=r.tokens, token_budget=r.token_budget,
             served_ids=list(r.served_ids), depths={x.id: x.depth for x in r.served},
-            dropped={d.id: d.reason for d in r.dropped},
+            dropped=dict(r.dropped_reasons()),
             pointers=[PointerOut(talent=p.talent, section=p.section, depth=p.depth)
                       for p in r.pointers],
             languages=list(r.languages), language_source=r.language_source,

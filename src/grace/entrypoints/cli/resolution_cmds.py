@@ -166,8 +166,8 @@ def resolve(
     if explain:
         _explain_table(result)
     by_reason: dict[str, int] = {}
-    for d in result.dropped:
-        by_reason[d.reason] = by_reason.get(d.reason, 0) + 1
+    for reason in result.dropped_reasons().values():
+        by_reason[reason] = by_reason.get(reason, 0) + 1
     dropped = ", ".join(f"{n} {r}" for r, n in sorted(by_reason.items())) or "none"
     err_console.print(
         f"[dim]{len(result.served)} talents served · {result.tokens}/{result.token_budget} "

@@ -21,6 +21,7 @@ Per talent, computed once per catalog state and kept in memory:
 from __future__ import annotations
 
 import hashlib
+import operator
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -40,7 +41,7 @@ from grace.resolution.application.relevance import (
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
 from grace.resolution.domain.activation import path_words
 from grace.resolution.domain.compiler import render_block
-from grace.resolution.domain.hybrid import HybridCandidate, HybridSelector
+from grace.resolution.domain.hybrid import ROLE_PRIOR, HybridColumns, HybridSelector
 from grace.resolution.domain.languages import frameworks_of_files
 from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, TokenCounter
 from grace.resolution.domain.relevance import Explanation, normalise
@@ -54,6 +55,7 @@ MAX_CHUNKS: Final = 4
 MAX_BODY_CHARS: Final = 20_000
 """Body characters given to BM25 (a huge imported body does not dominate the corpus)."""
 ALSO_LINE_CHARS: Final = 120
+_ID: Final = operator.attrgetter("id")
 _GENERIC_TAGS: Final = frozenset({"imported", "cursor", "copilot", "skill", "always-apply"})
 MAX_NAME_TERM_SHARE: Final = 0.08
 """A name word found (as a whole word) in more than this share of the active talents' BM25
@@ -121,6 +123,21 @@ def one_line(talent: Talent) -> str:
     return text if len(text) <= ALSO_LINE_CHARS else text[: ALSO_LINE_CHARS - 1] + "…"
 
 
+def _rows(matrix: npt.NDArray[np.float64], rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+    """``matrix[rows]``, without the copy when ``rows`` are all of its rows in order (the usual
+    request: every talent is a candidate). A product with the matrix itself is the product
+    with that copy, bit for bit (same shape, same BLAS path); a product with a subset of the
+    rows may differ in the last bit, so a subset is still copied: scores stay those of
+    before."""
+    return matrix if _whole(rows, len(matrix)) else matrix[rows]
+
+
+def _whole(rows: npt.NDArray[np.int64], n: int) -> bool:
+    """``rows`` is ``0, 1, …, n − 1``."""
+    return len(rows) == n and (n == 0 or (rows[0] == 0 and rows[-1] == n - 1
+                                          and bool(np.all(np.diff(rows) == 1))))
+
+
 @dataclass(frozen=True, slots=True)
 class _Corpus:
     """Everything per talent that does not depend on the task."""
@@ -177,6 +194,10 @@ class HybridRelevance:
         self._corpus: _Corpus | None = None
         self._pool: tuple[Talent, ...] = ()
         self._tokens: dict[tuple[str, str, Depth], int] = {}
+        self._roles_of: tuple[Talent, ...] | None = None  # the pool of _role_ranks
+        # an ``active`` tuple found to be the pool, and that pool
+        self._active_seen: tuple[Sequence[Talent], tuple[Talent, ...]] | None = None
+        self._role_ranks: dict[str, tuple[list[str | None], npt.NDArray[np.float64]]] = {}
 
     def _embed(
         self, texts: list[str], progress: Callable[[int, int], None] | None, done: int, total: int
@@ -195,9 +216,9 @@ class HybridRelevance:
     ) -> _Corpus:
         # The catalog holds each talent as one immutable object: the same objects in the same
         # order are the same corpus (no hashing of every body on each request).
-        if self._corpus is not None and len(talents) == len(self._pool) and all(
-            a is b for a, b in zip(talents, self._pool, strict=True)
-        ):
+        if self._corpus is not None and (talents is self._pool or (
+            len(talents) == len(self._pool) and all(map(operator.is_, talents, self._pool))
+        )):
             return self._corpus
         digest = hashlib.sha256()
         for t in talents:
@@ -284,7 +305,7 @@ class HybridRelevance:
         corpus: _Corpus, query: npt.NDArray[np.float64], rows: npt.NDArray[np.int64]
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
         """(header centred cosines, best chunk centred cosines) of ``rows`` for ``query``."""
-        header = corpus.headers_centred[rows] @ normalise(query - corpus.header_mean)
+        header = _rows(corpus.headers_centred, rows) @ normalise(query - corpus.header_mean)
         if not len(corpus.chunks_centred):
             return header, np.full(len(rows), -1.0)
         chunk_cos = corpus.chunks_centred @ normalise(query - corpus.chunk_mean)
@@ -327,12 +348,18 @@ class HybridRelevance:
     def _pool_of(self, active: Sequence[Talent], cands: Sequence[Talent]) -> Sequence[Talent]:
         """The talents to index: ``active`` and ``cands`` by id. O(candidates) when the request
         is over the pool already indexed (same objects: the usual case), else a sort."""
-        held, corpus = self._pool, self._corpus
-        if corpus is not None and len(active) == len(held) and all(
-            a is b for a, b in zip(active, held, strict=True)
+        held, corpus, seen = self._pool, self._corpus, self._active_seen
+        if corpus is not None and (
+            (seen is not None and seen[0] is active and seen[1] is held)
+            or (len(active) == len(held) and all(map(operator.is_, active, held)))
         ):
+            # a tuple cannot change: the same one is the same pool on the next request
+            self._active_seen = (active, held) if isinstance(active, tuple) else None
             index = corpus.index
-            if all(t.id in index and held[index[t.id]] is t for t in cands):
+            if index.keys() >= set(map(_ID, cands)) and all(
+                map(operator.is_, map(held.__getitem__, map(index.__getitem__, map(_ID, cands))),
+                    cands)
+            ):
                 return held
         return sorted({t.id: t for t in [*active, *cands]}.values(), key=lambda t: t.id)
 
@@ -341,6 +368,100 @@ class HybridRelevance:
         if key not in self._tokens:
             self._tokens[key] = self._counter.count(render_block(talent, depth))
         return self._tokens[key]
+
+    def _roles(self, role: str) -> tuple[list[str | None], npt.NDArray[np.float64]]:
+        """Per row of the pool, its rank for ``role`` and that rank's prior (computed once per
+        pool and role: a new pool, even over the same corpus, starts afresh)."""
+        if self._roles_of is not self._pool:
+            self._roles_of, self._role_ranks = self._pool, {}
+        if role not in self._role_ranks:
+            ranks: list[str | None] = [t.rank_for(role) if role else None for t in self._pool]
+            prior = np.array([ROLE_PRIOR.get(r or "", 0.0) for r in ranks], np.float64)
+            self._role_ranks[role] = (ranks, prior)
+        return self._role_ranks[role]
+
+    def _columns(
+        self, corpus: _Corpus, request: RelevanceRequest, query: npt.NDArray[np.float64]
+    ) -> tuple[HybridColumns, npt.NDArray[np.int64]]:
+        """The candidates' channels as columns (no object per candidate): arrays for the
+        scores, sparse maps for the triggers, name terms and globs the task or files hit;
+        and the candidates' rows in the corpus."""
+        cands = request.candidates
+        index = corpus.index
+        ids = list(map(_ID, cands))
+        row_list = list(map(index.__getitem__, ids))
+        rows = np.array(row_list, dtype=np.int64)
+        # candidate position of each pool row (-1: not a candidate)
+        position = np.full(len(index), -1, dtype=np.int64)
+        position[rows] = np.arange(len(rows))
+        dense, chunk = self._channels(corpus, query, rows)
+        raw = _rows(corpus.headers_unit, rows) @ normalise(query)  # normalise(headers[rows]) @ …
+        lexical = corpus.lexical.scores(request.task)[rows]
+        lexical_head = corpus.lexical_head.scores(request.task)[rows]
+        where = path_words(request.files)
+        lexical_path = (
+            corpus.lexical.scores(where)[rows] if where else np.zeros(len(rows), np.float64)
+        )
+        found = corpus.triggers.found(fold(request.task))
+        triggers = {
+            int(position[index[tid]]): hit for tid, hit in found.items()
+            if position[index[tid]] >= 0
+        }
+        task_words = set(words(request.task))
+        # name terms are looked for in the task, the files' path words and the frameworks
+        # whose conventions the files follow (``*.component.ts`` → angular)
+        file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
+        context_words = task_words | file_words
+        stack_words = set(request.stack) - context_words
+        names: dict[int, tuple[str, ...]] = {}
+        within: dict[int, tuple[str, ...]] = {}
+        stack: dict[int, tuple[str, ...]] = {}
+        for row in {r for w in context_words | stack_words for r in corpus.name_rows.get(w, ())}:
+            at = int(position[row])
+            if at < 0:
+                continue
+            terms = corpus.names[row]
+            hit = tuple(w for w in terms if w in context_words)
+            if hit:
+                names[at] = hit
+            only = tuple(w for w in terms if w in file_words and w not in task_words)
+            if only:
+                within[at] = only
+            depends = tuple(w for w in terms if w in stack_words)
+            if depends:
+                stack[at] = depends
+        strength = np.ones(len(rows), dtype=np.float64)
+        places: dict[int, tuple[str | None, str | None]] = {}
+        for tid, act in request.activation.items():
+            held = index.get(tid)
+            at = -1 if held is None else int(position[held])
+            if at < 0:
+                continue
+            strength[at] = act.strength
+            if act.glob is not None or act.file is not None:
+                places[at] = (act.glob, act.file)
+        depth: Depth = "standard" if request.depth == "auto" else request.depth
+        pool_ranks, prior = self._roles(request.role)
+        return HybridColumns(
+            ids=ids,
+            dense=dense,
+            cosine=raw,
+            lexical=lexical,
+            chunk=chunk,
+            lexical_head=lexical_head,
+            lexical_path=lexical_path,
+            hub=corpus.hub[rows],
+            role=prior[rows],
+            role_rank=lambda at: pool_ranks[row_list[at]],
+            tokens=lambda at: self._cost(cands[at], depth),
+            glob_strength=strength,
+            triggers=triggers,
+            names=names,
+            where=within,
+            stack=stack,
+            places=places,
+            id_key=rows,  # the pool is sorted by id: its rows are in id order
+        ), rows
 
     def select(self, request: RelevanceRequest) -> RelevanceOutcome:
         """Hybrid selection over ``request.candidates`` (see the module docstring).
@@ -360,67 +481,22 @@ class HybridRelevance:
             )
         corpus = self._build(self._pool_of(request.active, cands))
         query = np.asarray(self._embedder.embed([request.task], kind="query")[0], np.float64)
-        index = corpus.index
-        row_list = [index[t.id] for t in cands]
-        rows = np.array(row_list, dtype=np.int64)
-        dense, chunk = self._channels(corpus, query, rows)
-        raw = corpus.headers_unit[rows] @ normalise(query)  # = normalise(headers[rows]) @ …
-        lexical = corpus.lexical.scores(request.task)[rows]
-        lexical_head = corpus.lexical_head.scores(request.task)[rows]
-        where = path_words(request.files)
-        lexical_path = (
-            corpus.lexical.scores(where)[rows] if where else np.zeros(len(rows), np.float64)
-        )
-        depth: Depth = "standard" if request.depth == "auto" else request.depth
-        found = corpus.triggers.found(fold(request.task))
-        task_words = set(words(request.task))
-        # name terms are looked for in the task, the files' path words and the frameworks
-        # whose conventions the files follow (``*.component.ts`` → angular)
-        file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
-        context_words = task_words | file_words
-        stack_words = set(request.stack) - context_words
-        named = {r for w in context_words | stack_words for r in corpus.name_rows.get(w, ())}
-        # Python floats once per channel (float(array[i]) per talent costs more than the rest)
-        channels = zip(dense.tolist(), chunk.tolist(), raw.tolist(), lexical.tolist(),
-                       lexical_head.tolist(), lexical_path.tolist(),
-                       corpus.hub[rows].tolist(), strict=True)
-        activation, role = request.activation, request.role
-        hybrid = []
-        for t, row, (d, c, r, lex, head, path, hub) in zip(cands, row_list, channels,
-                                                           strict=True):
-            terms = corpus.names[row] if row in named else ()
-            act = activation.get(t.id)
-            hybrid.append(HybridCandidate(
-                id=t.id,
-                dense=d,
-                chunk=c,
-                cosine=r,
-                lexical=lex,
-                lexical_head=head,
-                lexical_path=path,
-                tokens=self._cost(t, depth),
-                hub=hub,
-                triggers=found.get(t.id, ()),
-                names=tuple(w for w in terms if w in context_words),
-                where=tuple(w for w in terms if w in file_words and w not in task_words),
-                stack=tuple(w for w in terms if w in stack_words),
-                glob_strength=act.strength if act is not None else 1.0,
-                glob=act.glob if act is not None else None,
-                file=act.file if act is not None else None,
-                role_rank=t.rank_for(role) if role else None,
-            ))
+        cols, rows = self._columns(corpus, request, query)
         unit = normalise(query)
         domain = None
         if corpus.domain_level is not None:
-            nearest_talent = float((corpus.headers_unit @ unit).max())
+            # every talent a candidate: the product is the raw cosines already computed
+            raw = (cols.cosine if _whole(rows, len(corpus.headers_unit))
+                   else corpus.headers_unit @ unit)
+            nearest_talent = float(raw.max())
             nearest_probe = float((corpus.probes_unit @ unit).max())
             domain = (nearest_talent - nearest_probe, corpus.domain_level)
         code = bool(request.files) or bool(code_terms(request.task))
-        result = self._selector.select(
-            hybrid, probe_level=self._probe_level(corpus, rows), domain=domain, code=code
+        result = self._selector.select_columns(
+            cols, probe_level=self._probe_level(corpus, rows), domain=domain, code=code
         )
         sel = result.selection
-        by_id = {t.id: t for t in cands}
+        by_id = {t.id: t for t in cands} if result.also else {}
         also = tuple(AlsoRelevant(i, one_line(by_id[i]), sel.scores[i]) for i in result.also)
         return RelevanceOutcome(
             kept=list(sel.kept),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Final, Protocol
 
 from grace.errors import (
@@ -21,6 +22,7 @@ from grace.resolution.domain.activation import (
     task_languages,
 )
 from grace.resolution.domain.compiler import ContextCompiler, ContextHeader, TalentCosts
+from grace.resolution.domain.deferred import Deferred
 from grace.resolution.domain.explanation import Explanation
 from grace.resolution.domain.graph import MissingPrerequisite
 from grace.resolution.domain.languages import languages_in_text
@@ -30,6 +32,7 @@ from grace.resolution.domain.results import (
     AlsoRelevant,
     DepthMode,
     Dropped,
+    DroppedRecords,
     GraphReport,
     ResolvedContext,
 )
@@ -76,14 +79,15 @@ class RelevanceOutcome:
         kept: ids to serve before closure, by decreasing score.
         scores: id -> score for every candidate (it then leads the order).
         note: a line for the context ("no talent specific to this task"), or "".
-        explanations: one per candidate, by decreasing score.
+        explanations: one per candidate, by decreasing score (a tuple, or a
+            :class:`~grace.resolution.domain.deferred.Deferred` one: built when read).
         also_relevant: the next candidates after the cut, offered as pointers.
     """
 
     kept: Sequence[str]
     scores: Mapping[str, float]
     note: str = ""
-    explanations: tuple[Explanation, ...] = ()
+    explanations: Sequence[Explanation] = ()
     also_relevant: tuple[AlsoRelevant, ...] = ()
 
 
@@ -151,7 +155,7 @@ def check_request(
 
 
 def _mark_closure(
-    explanations: tuple[Explanation, ...],
+    explanations: Sequence[Explanation],
     kept: set[str],
     closure_of: Mapping[str, tuple[str, ...]],
 ) -> tuple[Explanation, ...]:
@@ -166,7 +170,7 @@ def _mark_closure(
 
 
 def _mark_always(
-    explanations: tuple[Explanation, ...], forced: set[str]
+    explanations: Sequence[Explanation], forced: set[str]
 ) -> tuple[Explanation, ...]:
     """Re-label the talents the project serves always although relevance cut them (and
     explain those the step did not)."""
@@ -182,6 +186,46 @@ def _mark_always(
 _GraphFacts = tuple[
     list[MissingPrerequisite], tuple[tuple[str, str, str], ...], tuple[tuple[str, ...], ...]
 ]
+MAX_ROSTERS: Final = 64
+"""Rosters kept per catalog state (one per enabled list and role met); more start afresh."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Roster:
+    """Steps 1 to 3 of a resolve for one catalog state, enabled list and role: the same for
+    every request that has those three, so computed once (issue 13: 1 000 talents).
+
+    Attributes:
+        active: enabled, in the catalog, not draft.
+        active_talents: their talents, sorted by id (the relevance step's ``active``; one
+            tuple for every request, so the step recognises its pool by identity).
+        facts: missing prerequisites, unknown references and cycles of :attr:`active`.
+        for_role: the active ids with an ``agents`` entry for the role, sorted.
+        dropped: unknown, draft, not enabled and role drops.
+        by_languages: the task's languages -> (:attr:`for_role` in them, the others), filled
+            as requests meet them (at most :data:`MAX_ROSTERS` combinations, then afresh).
+    """
+
+    active: frozenset[str]
+    active_talents: tuple[Talent, ...]
+    facts: _GraphFacts
+    for_role: list[str]
+    dropped: Mapping[str, Dropped]
+    by_languages: dict[tuple[str, ...], tuple[list[str], list[str]]] = field(
+        default_factory=dict)
+
+    def languages(
+        self, catalog: Mapping[str, Talent], languages: tuple[str, ...]
+    ) -> tuple[list[str], list[str]]:
+        """(the role's talents the language filter keeps, those it drops, sorted)."""
+        if languages not in self.by_languages:
+            if len(self.by_languages) >= MAX_ROSTERS:
+                self.by_languages.clear()
+            keep = [t for t in self.for_role
+                    if language_allows(catalog[t].languages, languages)]
+            kept = set(keep)
+            self.by_languages[languages] = (keep, [t for t in self.for_role if t not in kept])
+        return self.by_languages[languages]
 
 
 class ResolveContext:
@@ -216,6 +260,8 @@ class ResolveContext:
         self._costs = TalentCosts()  # blocks and token counts, reused across requests
         self._prepared: PreparedCatalog | None = None
         self._facts: tuple[PreparedCatalog, frozenset[str], _GraphFacts] | None = None
+        self._rosters: tuple[PreparedCatalog, dict[tuple[tuple[str, ...], str], _Roster]] | None
+        self._rosters = None
 
     def _prepare(self, talents: Sequence[Talent]) -> PreparedCatalog:
         """The derived facts of the catalog's current state, built once per state."""
@@ -239,6 +285,59 @@ class ResolveContext:
         )
         self._facts = (prepared, active, facts)
         return facts
+
+    def _roster(self, prepared: PreparedCatalog, enabled_ids: tuple[str, ...],
+                role: str) -> _Roster:
+        """Steps 1 to 3 for this catalog state, enabled list and role (see :class:`_Roster`),
+        from the cache when a request had the same."""
+        if self._rosters is None or self._rosters[0] is not prepared:
+            self._rosters = (prepared, {})
+        rosters = self._rosters[1]
+        key = (enabled_ids, role)
+        roster = rosters.get(key)
+        if roster is not None:
+            return roster
+        catalog = prepared.by_id
+        dropped: dict[str, Dropped] = {}
+
+        # 1. Active talents: enabled and not draft.
+        enabled = set(enabled_ids)
+        for tid in sorted(enabled - catalog.keys()):
+            dropped[tid] = Dropped(tid, "unknown", "enabled in the project but not in the catalog")
+        active = frozenset(
+            t for t in enabled if t in catalog and catalog[t].status != "draft"
+        )
+        for tid in sorted(enabled & catalog.keys() - active):
+            dropped[tid] = Dropped(tid, "draft", "status: draft talents are never served")
+
+        # 2. Graph: missing prerequisites, unknown references, cycles, conflicts (reported).
+        facts = self._graph_facts(prepared, active)
+        missing_by: dict[str, list[str]] = {}
+        for m in facts[0]:
+            missing_by.setdefault(m.missing, []).append(m.talent)
+        for tid in sorted(catalog.keys() - enabled):
+            detail = (
+                f"required by {', '.join(missing_by[tid])} but not enabled: enable it"
+                if tid in missing_by
+                else "not enabled in the project"
+            )
+            dropped[tid] = Dropped(tid, "not_enabled", detail)
+
+        # 3. Role filter.
+        for_role = sorted(t for t in active if catalog[t].rank_for(role) is not None)
+        for tid in sorted(active - set(for_role)):
+            dropped[tid] = Dropped(tid, "role", f"no `agents` entry for role {role}")
+        roster = _Roster(
+            active=active,
+            active_talents=tuple(catalog[t] for t in sorted(active)),
+            facts=facts,
+            for_role=for_role,
+            dropped=dropped,
+        )
+        if len(rosters) >= MAX_ROSTERS:
+            rosters.clear()
+        rosters[key] = roster
+        return roster
 
     def __call__(
         self,
@@ -277,45 +376,22 @@ class ResolveContext:
         warnings = self._locate(in_play, root)
         prepared = self._prepare(talents)
         catalog, graph = prepared.by_id, prepared.graph
-        dropped: dict[str, Dropped] = {}
-
-        # 1. Active talents: enabled and not draft.
-        enabled = set(project.enabled)
-        for tid in sorted(enabled - catalog.keys()):
-            dropped[tid] = Dropped(tid, "unknown", "enabled in the project but not in the catalog")
-        active = frozenset(
-            t for t in enabled if t in catalog and catalog[t].status != "draft"
-        )
-        for tid in sorted(enabled & catalog.keys() - active):
-            dropped[tid] = Dropped(tid, "draft", "status: draft talents are never served")
-
-        # 2. Graph: missing prerequisites, unknown references, cycles, conflicts (reported).
-        missing, unknown, cycles = self._graph_facts(prepared, active)
-        missing_by: dict[str, list[str]] = {}
-        for m in missing:
-            missing_by.setdefault(m.missing, []).append(m.talent)
-        for tid in sorted(catalog.keys() - enabled):
-            detail = (
-                f"required by {', '.join(missing_by[tid])} but not enabled: enable it"
-                if tid in missing_by
-                else "not enabled in the project"
-            )
-            dropped[tid] = Dropped(tid, "not_enabled", detail)
-
-        # 3. Role filter.
-        for_role = sorted(t for t in active if catalog[t].rank_for(role) is not None)
-        for tid in sorted(active - set(for_role)):
-            dropped[tid] = Dropped(tid, "role", f"no `agents` entry for role {role}")
+        # 1-3. Active talents (enabled, not draft), graph facts, role filter: once per catalog
+        # state, enabled list and role.
+        roster = self._roster(prepared, project.enabled, role)
+        active = roster.active
+        missing, unknown, cycles = roster.facts
+        dropped = dict(roster.dropped)
 
         # 3b. Language filter: the files' languages, else those the task names, else the
         # project's (DESIGN.md §2.2).
         languages, language_source = task_languages(project.languages, in_play, task)
-        in_language = [t for t in for_role if language_allows(catalog[t].languages, languages)]
+        in_language, out_of_language = roster.languages(catalog, languages)
         source = (
             f"named in the task: {', '.join(languages_in_text(task)[1])}"
             if language_source == "task" else f"from the {language_source}"
         )
-        for tid in sorted(set(for_role) - set(in_language)):
+        for tid in out_of_language:
             dropped[tid] = Dropped(
                 tid, "language",
                 f"its languages ({', '.join(catalog[tid].languages)}) are not the task's "
@@ -325,7 +401,11 @@ class ResolveContext:
         # 3c. Activation: globs matched by the files in play, always-on talents of the project.
         always = set(project.always)
         activation: dict[str, Activation] = {}
-        for tid in in_language:
+        # only a talent with specific globs (files in play) or always-on can be activated
+        globbed = prepared.paths if self._matcher is not None and in_play else {}
+        for tid in in_language if always or globbed else ():
+            if tid not in globbed and tid not in always:
+                continue
             paths = prepared.paths.get(tid, ())
             hit = (
                 self._matcher.first_match(paths, in_play)
@@ -341,16 +421,17 @@ class ResolveContext:
         # 4. Optional relevance selection, then closure on requires/includes (seed 000).
         found = prepared.triggers.found(fold(task))  # id -> its triggers in the task
         note: str = ""
-        explanations: tuple[Explanation, ...] = ()
+        explanations: Sequence[Explanation] = ()
+        cut: set[str] = set()  # dropped by relevance: their Dropped records are deferred
         scores: Mapping[str, float] | None = None
         also: tuple[AlsoRelevant, ...] = ()
-        kept: list[str] = in_language
+        kept: list[str] = list(in_language)  # the roster's list stays as it is
         if self._relevance is not None:
             outcome = self._relevance.select(
                 RelevanceRequest(
                     candidates=[catalog[t] for t in in_language],
                     task=task,
-                    active=[catalog[t] for t in sorted(active)],
+                    active=roster.active_talents,
                     activation=activation,
                     depth=depth,
                     role=role,
@@ -366,17 +447,21 @@ class ResolveContext:
             forced = [t for t in in_language if t in always and t not in kept]
             if forced:
                 kept += forced
-                explanations = _mark_always(explanations, set(forced))
+                explanations = Deferred(partial(_mark_always, explanations, set(forced)))
             also = outcome.also_relevant
-            details = {e.id: e.detail for e in explanations}
-            for tid in sorted(set(in_language) - set(kept)):
-                dropped[tid] = Dropped(tid, "relevance", details.get(tid, "cut by relevance"))
+            # Their records, with the relevance step's detail, are built when read: at 1 000
+            # talents that is most of the request (issue 13). None of them is in ``dropped``.
+            cut = set(in_language).difference(kept)
         served_ids = graph.closure(kept, within=active)
         closure_of = graph.dependents_map(served_ids)
+        cut_details = explanations  # before the closure's relabelling, as always
         if self._relevance is not None:
-            explanations = _mark_closure(explanations, set(kept), closure_of)
+            explanations = Deferred(
+                partial(_mark_closure, explanations, set(kept), closure_of), len(explanations)
+            )
         for tid in served_ids:
             dropped.pop(tid, None)
+        cut.difference_update(served_ids)
 
         # 5. Order, then conflicts (the higher-ranked side wins).
         ordered = make_candidates(
@@ -422,7 +507,7 @@ class ResolveContext:
             markdown=compiled.markdown,
             tokens=compiled.tokens,
             served=compiled.served,
-            dropped=tuple(dropped[k] for k in sorted(dropped)),
+            dropped=DroppedRecords(dropped, cut, cut_details),
             pointers=compiled.pointers,
             recommended=compiled.recommended,
             graph=report,

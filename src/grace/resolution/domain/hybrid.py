@@ -71,13 +71,14 @@ that will be served. The next ``also_k`` candidates above ``also_ratio · top`` 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Final, Literal
 
 import numpy as np
 import numpy.typing as npt
 
+from grace.resolution.domain.deferred import Deferred
 from grace.resolution.domain.relevance import Decision, Explanation, Selection
 
 Fusion = Literal["sum", "rrf"]
@@ -181,6 +182,116 @@ class HybridCandidate:
 
 
 @dataclass(frozen=True, slots=True)
+class HybridColumns:
+    """Candidates as columns, one row each: what :meth:`HybridSelector.select_columns`
+    scores without one Python object per candidate (issue 13: 1 000 talents per request).
+
+    Row ``i`` stands for the :class:`HybridCandidate` whose fields are the ``i``-th entries
+    below; the facts few candidates have are sparse (row -> value, absent: empty or ``None``),
+    and those needed only to cut or to explain a few rows are read through a callable.
+
+    Attributes:
+        ids: the candidates' ids.
+        dense, cosine, lexical, chunk, lexical_head, lexical_path, hub: ``(n,) float64``,
+            the :class:`HybridCandidate` fields of the same names.
+        role: ``(n,) float64``, :data:`ROLE_PRIOR` of each row's ``role_rank``.
+        role_rank: row -> its ``role_rank``.
+        tokens: row -> its ``tokens`` (called only for the rows the cut charges).
+        triggers, names, where, stack: row -> its non-empty ``triggers``, ``names``, ``where``,
+            ``stack``.
+        places: row -> its ``(glob, file)``, for the rows where either is set.
+        glob_strength: ``(n,) float64``, its ``glob_strength`` (read where ``glob`` is set).
+        id_key: ``(n,)`` integers in the same order as ``ids`` (score ties are broken by id);
+            ``None``: computed by sorting ``ids``.
+    """
+
+    ids: Sequence[str]
+    dense: npt.NDArray[np.float64]
+    cosine: npt.NDArray[np.float64]
+    lexical: npt.NDArray[np.float64]
+    chunk: npt.NDArray[np.float64]
+    lexical_head: npt.NDArray[np.float64]
+    lexical_path: npt.NDArray[np.float64]
+    hub: npt.NDArray[np.float64]
+    role: npt.NDArray[np.float64]
+    role_rank: Callable[[int], str | None]
+    tokens: Callable[[int], int]
+    glob_strength: npt.NDArray[np.float64]
+    triggers: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    names: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    where: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    stack: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    places: Mapping[int, tuple[str | None, str | None]] = field(default_factory=dict)
+    id_key: npt.NDArray[np.int64] | None = None
+
+    @classmethod
+    def of(cls, cands: Sequence[HybridCandidate]) -> HybridColumns:
+        """The columns of ``cands`` (row ``i`` is ``cands[i]``)."""
+
+        def column(name: str) -> npt.NDArray[np.float64]:
+            return np.array([getattr(c, name) for c in cands], dtype=np.float64)
+
+        ranks = [c.role_rank for c in cands]
+        return cls(
+            ids=[c.id for c in cands],
+            dense=column("dense"), cosine=column("cosine"), lexical=column("lexical"),
+            chunk=column("chunk"), lexical_head=column("lexical_head"),
+            lexical_path=column("lexical_path"), hub=column("hub"),
+            role=np.array([ROLE_PRIOR.get(r or "", 0.0) for r in ranks], np.float64),
+            role_rank=ranks.__getitem__,
+            tokens=[c.tokens for c in cands].__getitem__,
+            glob_strength=column("glob_strength"),
+            triggers={i: c.triggers for i, c in enumerate(cands) if c.triggers},
+            names={i: c.names for i, c in enumerate(cands) if c.names},
+            where={i: c.where for i, c in enumerate(cands) if c.where},
+            stack={i: c.stack for i, c in enumerate(cands) if c.stack},
+            places={i: (c.glob, c.file) for i, c in enumerate(cands)
+                    if c.glob is not None or c.file is not None},
+        )
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def evidence(self, row: int) -> tuple[str, ...]:
+        """:attr:`HybridCandidate.evidence` of ``row``."""
+        found, names = self.triggers.get(row, ()), self.names.get(row, ())
+        if not names:
+            return tuple(dict.fromkeys(found)) if found else ()
+        return tuple(dict.fromkeys((*found, *names)))
+
+    def glob(self, row: int) -> str | None:
+        place = self.places.get(row)
+        return None if place is None else place[0]
+
+    def file(self, row: int) -> str | None:
+        place = self.places.get(row)
+        return None if place is None else place[1]
+
+    def channels(self, row: int, dense: float) -> str:
+        """The bracketed channel summary of ``row``'s explanation detail."""
+        lexical, head = float(self.lexical[row]), float(self.lexical_head[row])
+        parts = [f"dense {dense:.3f}", f"lexical {lexical:.3f}", f"header {head:.3f}"]
+        path = float(self.lexical_path[row])
+        if path > 0:
+            parts.append(f"path words {path:.3f}")
+        if row in self.triggers:
+            parts.append("triggers " + ", ".join(self.triggers[row]))
+        if row in self.names:
+            parts.append("name terms " + ", ".join(self.names[row]))
+        if row in self.where:
+            parts.append("the files in play are " + ", ".join(self.where[row]))
+        if row in self.stack:
+            parts.append("the project depends on " + ", ".join(self.stack[row]))
+        glob = self.glob(row)
+        if glob is not None:
+            parts.append(f"glob `{glob}` matched {self.file(row)}")
+        rank = self.role_rank(row)
+        if rank in ("required", "recommended"):
+            parts.append(f"{rank} for the role")
+        return " [" + "; ".join(parts) + "]"
+
+
+@dataclass(frozen=True, slots=True)
 class HybridSelection:
     """:class:`~grace.resolution.domain.relevance.Selection` plus the "also relevant" ids."""
 
@@ -197,6 +308,13 @@ def _ranks(values: npt.NDArray[np.float64], ids: Sequence[str]) -> npt.NDArray[n
         if values[i] > 0:
             ranks[i] = r
     return ranks
+
+
+def _id_key(ids: Sequence[str]) -> npt.NDArray[np.int64]:
+    """Each id's rank among ``ids`` (an integer key in id order)."""
+    key = np.empty(len(ids), dtype=np.int64)
+    key[sorted(range(len(ids)), key=ids.__getitem__)] = np.arange(len(ids))
+    return key
 
 
 class HybridSelector:
@@ -216,16 +334,17 @@ class HybridSelector:
         p = self.params
         return header + p.chunk_weight * np.maximum(0.0, chunk - header) - p.hub_weight * hub
 
-    def dense(self, cands: Sequence[HybridCandidate]) -> npt.NDArray[np.float64]:
+    def dense(
+        self, cands: Sequence[HybridCandidate] | HybridColumns
+    ) -> npt.NDArray[np.float64]:
         """``(n,) float64`` dense channel of ``cands`` (:meth:`dense_of`)."""
-        return self.dense_of(
-            np.array([c.dense for c in cands], dtype=np.float64),
-            np.array([c.chunk for c in cands], dtype=np.float64),
-            np.array([c.hub for c in cands], dtype=np.float64),
-        )
+        cols = cands if isinstance(cands, HybridColumns) else HybridColumns.of(cands)
+        return self.dense_of(cols.dense, cols.chunk, cols.hub)
 
     def fuse(
-        self, cands: Sequence[HybridCandidate], dense: npt.NDArray[np.float64] | None = None
+        self,
+        cands: Sequence[HybridCandidate] | HybridColumns,
+        dense: npt.NDArray[np.float64] | None = None,
     ) -> npt.NDArray[np.float64]:
         """``(n,) float64`` fused scores, rounded to 6 decimals (stable across BLAS orders).
 
@@ -233,26 +352,28 @@ class HybridSelector:
             dense: :meth:`dense` of ``cands`` when the caller already has it.
         """
         p = self.params
-        dense = self.dense(cands) if dense is None else dense
-        lex = np.array([c.lexical for c in cands], dtype=np.float64)
-        head = np.array([c.lexical_head for c in cands], dtype=np.float64)
-        path = np.array([c.lexical_path for c in cands], dtype=np.float64)
-        where = np.array([1.0 if c.where else 0.0 for c in cands], dtype=np.float64)
-        stack = np.array([1.0 if c.stack else 0.0 for c in cands], dtype=np.float64)
-        trig = np.array([min(len(c.evidence), 3) / 3 for c in cands], dtype=np.float64)
-        glob = np.array(
-            [c.glob_strength if c.glob is not None else 0.0 for c in cands], dtype=np.float64
-        )
+        cols = cands if isinstance(cands, HybridColumns) else HybridColumns.of(cands)
+        dense = self.dense(cols) if dense is None else dense
+        n = len(cols)
+        where = np.zeros(n, dtype=np.float64)
+        where[list(cols.where)] = 1.0
+        stack = np.zeros(n, dtype=np.float64)
+        stack[list(cols.stack)] = 1.0
+        trig = np.zeros(n, dtype=np.float64)
+        for row in {*cols.triggers, *cols.names}:
+            trig[row] = min(len(cols.evidence(row)), 3) / 3
+        glob = np.zeros(n, dtype=np.float64)
+        located = [row for row, (g, _) in cols.places.items() if g is not None]
+        glob[located] = cols.glob_strength[located]
+        lex, head, path = cols.lexical, cols.lexical_head, cols.lexical_path
         if p.fusion == "rrf":
-            ids = [c.id for c in cands]
-            score = np.zeros(len(cands))
+            score = np.zeros(n)
             for channel in (dense, lex, head, path, trig, where, glob, stack):
-                score += 1.0 / (RRF_K + _ranks(channel, ids))
+                score += 1.0 / (RRF_K + _ranks(channel, cols.ids))
             return np.round(score * RRF_K, 6)  # 1.0 = first in one channel
-        role = np.array([ROLE_PRIOR.get(c.role_rank or "", 0.0) for c in cands], np.float64)
         fused = (
             dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
-            + p.w_where * where + p.w_glob * glob + p.w_role * role + p.w_stack * stack
+            + p.w_where * where + p.w_glob * glob + p.w_role * cols.role + p.w_stack * stack
         )
         return np.round(fused, 6)
 
@@ -274,14 +395,22 @@ class HybridSelector:
                                    self.params.domain_percentile))
 
     def gate_floor(
-        self, cands: Sequence[HybridCandidate], probe_level: float | None, *, code: bool = False
+        self,
+        cands: Sequence[HybridCandidate] | HybridColumns,
+        probe_level: float | None,
+        *,
+        code: bool = False,
     ) -> float:
         """The gate's floor for these candidates (see the module docstring): ``trigger_slack``
         lower when some talent has a trigger or name term in the task, or when ``code`` (the
         task names code, or files are in play: it is a software task)."""
         p = self.params
         floor = p.floor if probe_level is None else max(p.floor, probe_level - p.probe_margin)
-        if code or any(c.evidence for c in cands):
+        if isinstance(cands, HybridColumns):
+            evidence = any(cands.evidence(row) for row in {*cands.triggers, *cands.names})
+        else:
+            evidence = any(c.evidence for c in cands)
+        if code or evidence:
             floor -= p.trigger_slack
         return floor
 
@@ -293,7 +422,19 @@ class HybridSelector:
         domain: tuple[float, float] | None = None,
         code: bool = False,
     ) -> HybridSelection:
-        """Score, gate and cut ``cands``.
+        """Score, gate and cut ``cands``: :meth:`select_columns` of their columns."""
+        return self.select_columns(HybridColumns.of(cands), probe_level=probe_level,
+                                   domain=domain, code=code)
+
+    def select_columns(
+        self,
+        cols: HybridColumns,
+        *,
+        probe_level: float | None = None,
+        domain: tuple[float, float] | None = None,
+        code: bool = False,
+    ) -> HybridSelection:
+        """Score, gate and cut the candidates ``cols``.
 
         Args:
             probe_level: :meth:`probe_level` of this catalog's probes (the gate's
@@ -307,22 +448,32 @@ class HybridSelector:
         Returns:
             The selection (kept ids by decreasing score, explanations for all), the "also
             relevant" ids and the floor used. No candidates give an empty selection.
+
+        The scores are arrays; the cut walks the candidates in score order only as far as the
+        bar (every later one is below it); the explanations are a
+        :class:`~grace.resolution.domain.deferred.Deferred`, built when first read.
         """
         p = self.params
-        if not cands:
+        n = len(cols)
+        if not n:
             return HybridSelection(Selection((), {}, ()), (), p.floor)
-        dense = self.dense(cands)
-        score = self.fuse(cands, dense)
-        order = sorted(range(len(cands)), key=lambda i: (-score[i], cands[i].id))
-        top = float(score[order[0]])
+        dense = self.dense(cols)
+        score = self.fuse(cols, dense)
+        key = _id_key(cols.ids) if cols.id_key is None else cols.id_key
+        order: list[int] = np.lexsort((key, -score)).tolist()  # score down, then id
+        ranked: list[float] = score[order].tolist()
+        top = ranked[0]
         best_dense = float(dense.max())
-        floor = self.gate_floor(cands, probe_level, code=code)
-        located = any(c.glob is not None or c.where for c in cands)
-        named = any(c.names for c in cands)
+        floor = self.gate_floor(cols, probe_level, code=code)
+        located = any(g is not None for g, _ in cols.places.values()) or bool(cols.where)
+        named = bool(cols.names)
         far = domain is not None and domain[0] < domain[1] and not named
         gate = (best_dense < floor or far) and not located
-        decisions: dict[int, tuple[Decision, str]] = {}
+        # decisions of the first ``len(head)`` rows in score order; every later one is below
+        # the bar (``rest``: its detail is formatted when the explanations are read)
+        head: list[tuple[Decision, str]] = []
         also: list[str] = []
+        bar = 0.0
         if gate:
             why = (
                 f"out of domain: best dense {best_dense:.3f} < FLOOR {floor:.3f} (what "
@@ -331,73 +482,66 @@ class HybridSelector:
                 f"{domain[1]:.3f} (what the probe requests score on this catalog)"
                 if domain is not None else "out of domain"
             )
-            for i in order:
-                decisions[i] = ("cut_gate", why + ", no glob matched, no name term in the files")
+            rest: Decision = "cut_gate"
+            gate_detail = why + ", no glob matched, no name term in the files"
         else:
+            rest, gate_detail = "cut_margin", ""
             spent, kept_n = 0, 0
             bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
-            for rank, i in enumerate(order):
-                s, cost = float(score[i]), cands[i].tokens
+            for rank, s in enumerate(ranked):
                 if rank > 0 and s < bar:
-                    decisions[i] = ("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
-                                    f"(RATIO {p.ratio} × top {top:.3f})")
-                elif rank > 0 and kept_n >= p.max_kept:
-                    decisions[i] = ("cut_margin", f"{p.max_kept} talents already kept (MAX_KEPT)")
-                elif rank > 0 and spent + cost > p.budget:
-                    decisions[i] = ("cut_budget", f"{cost} tokens over the BUDGET of "
-                                    f"{p.budget} ({spent} already kept)")
+                    break  # scores only go down from here
+                if rank > 0 and kept_n >= p.max_kept:
+                    head.append(("cut_margin", f"{p.max_kept} talents already kept (MAX_KEPT)"))
+                    continue
+                cost = cols.tokens(order[rank])
+                if rank > 0 and spent + cost > p.budget:
+                    head.append(("cut_budget", f"{cost} tokens over the BUDGET of "
+                                 f"{p.budget} ({spent} already kept)"))
                 else:
                     spent, kept_n = spent + cost, kept_n + 1
-                    decisions[i] = ("kept", "top score" if rank == 0 else
-                                    f"score {s:.3f} ≥ bar {bar:.3f}")
+                    head.append(("kept", "top score" if rank == 0 else
+                                 f"score {s:.3f} ≥ bar {bar:.3f}"))
             low = p.also_ratio * top
-            also = [
-                cands[i].id for i in order
-                if decisions[i][0] != "kept" and float(score[i]) >= low and float(score[i]) > 0
-            ][: p.also_k]
-        kept = tuple(cands[i].id for i in order if decisions[i][0] == "kept")
-        explanations = tuple(
-            Explanation(
-                id=cands[i].id,
-                emb=round(float(dense[i]), 6),
-                cosine=round(cands[i].cosine, 6),
-                shared_stems=cands[i].evidence,
-                score=float(score[i]),
-                decision=decisions[i][0],
-                detail=decisions[i][1] + _channels(cands[i], float(dense[i])),
-                lexical=round(cands[i].lexical, 6),
-                glob=cands[i].glob,
-                file=cands[i].file,
-            )
-            for i in order
-        )
+            for rank, s in enumerate(ranked):
+                if len(also) == p.also_k or not (s >= low and s > 0):
+                    break
+                if rank >= len(head) or head[rank][0] != "kept":
+                    also.append(cols.ids[order[rank]])
+        ids = cols.ids
+        kept = tuple(ids[order[r]] for r, (d, _) in enumerate(head) if d == "kept")
+
+        def explain() -> Iterator[Explanation]:
+            emb = dense.tolist()
+            for rank, (i, s) in enumerate(zip(order, ranked, strict=True)):
+                if rank < len(head):
+                    decision, detail = head[rank]
+                elif gate:
+                    decision, detail = rest, gate_detail
+                else:
+                    decision, detail = rest, (f"score {s:.3f} below the bar {bar:.3f} "
+                                              f"(RATIO {p.ratio} × top {top:.3f})")
+                yield Explanation(
+                    id=ids[i],
+                    emb=round(emb[i], 6),
+                    cosine=round(float(cols.cosine[i]), 6),
+                    shared_stems=cols.evidence(i),
+                    score=s,
+                    decision=decision,
+                    detail=detail + cols.channels(i, emb[i]),
+                    lexical=round(float(cols.lexical[i]), 6),
+                    glob=cols.glob(i),
+                    file=cols.file(i),
+                )
+
         return HybridSelection(
             Selection(
                 kept=kept,
-                scores={cands[i].id: float(score[i]) for i in order},
-                explanations=explanations,
+                scores=dict(zip([ids[i] for i in order], ranked, strict=True)),
+                explanations=Deferred(explain, n),
                 gate_closed=gate,
                 top=top,
             ),
             tuple(also),
             floor,
         )
-
-
-def _channels(c: HybridCandidate, dense: float) -> str:
-    parts = [f"dense {dense:.3f}", f"lexical {c.lexical:.3f}", f"header {c.lexical_head:.3f}"]
-    if c.lexical_path > 0:
-        parts.append(f"path words {c.lexical_path:.3f}")
-    if c.triggers:
-        parts.append("triggers " + ", ".join(c.triggers))
-    if c.names:
-        parts.append("name terms " + ", ".join(c.names))
-    if c.where:
-        parts.append("the files in play are " + ", ".join(c.where))
-    if c.stack:
-        parts.append("the project depends on " + ", ".join(c.stack))
-    if c.glob is not None:
-        parts.append(f"glob `{c.glob}` matched {c.file}")
-    if c.role_rank in ("required", "recommended"):
-        parts.append(f"{c.role_rank} for the role")
-    return " [" + "; ".join(parts) + "]"

@@ -73,11 +73,12 @@ class Scorable:
 
 @dataclass(frozen=True, slots=True)
 class Selection:
-    """The selector's answer: kept ids by decreasing score, and every candidate's explanation."""
+    """The selector's answer: kept ids by decreasing score, and every candidate's explanation
+    (a tuple, or a :class:`~grace.resolution.domain.deferred.Deferred` one)."""
 
     kept: tuple[str, ...]
     scores: dict[str, float]
-    explanations: tuple[Explanation, ...]
+    explanations: Sequence[Explanation]
     gate_closed: bool = False
     top: float = field(default=0.0)
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from functools import partial
 from typing import Any, Literal
 
+from grace.resolution.domain.deferred import Deferred, materialise
 from grace.resolution.domain.explanation import Explanation
 from grace.resolution.domain.talent import Depth, RoleRank
 
@@ -30,6 +33,41 @@ class Dropped:
     id: str
     reason: DropReason
     detail: str
+
+
+class DroppedRecords(Deferred[Dropped]):
+    """Every dropped talent of a resolve, sorted by id, built on first read: ``dropped`` as
+    given, and each talent ``cut`` by relevance with the detail of its explanation (``cut``
+    and ``dropped`` have no id in common). :meth:`reasons` answers without building the
+    records (the MCP result lists reasons only)."""
+
+    __slots__ = ("_cut", "_eager")
+
+    def __init__(self, dropped: Mapping[str, Dropped], cut: Collection[str],
+                 explanations: Sequence[Explanation]) -> None:
+        super().__init__(partial(_all_dropped, dropped, cut, explanations),
+                         len(dropped) + len(cut))
+        self._eager, self._cut = dropped, cut
+
+    def reasons(self) -> dict[str, DropReason]:
+        """Id -> reason of every dropped talent, sorted by id."""
+        eager, cut = self._eager, self._cut
+        return {
+            tid: "relevance" if tid in cut else eager[tid].reason
+            for tid in sorted(eager.keys() | cut)
+        }
+
+
+def _all_dropped(
+    dropped: Mapping[str, Dropped], cut: Collection[str], explanations: Sequence[Explanation]
+) -> tuple[Dropped, ...]:
+    if not cut:
+        return tuple(dropped[k] for k in sorted(dropped))
+    details = {e.id: e.detail for e in explanations}
+    every = dict(dropped)
+    for tid in cut:
+        every[tid] = Dropped(tid, "relevance", details.get(tid, "cut by relevance"))
+    return tuple(every[k] for k in sorted(every))
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +155,10 @@ class ResolvedContext:
         served: served talents in order.
         dropped: every talent not served, with its reason, sorted by id.
         explanations: per-candidate relevance explanations (empty when relevance is off).
+
+    ``dropped`` and ``explanations`` may be
+    :class:`~grace.resolution.domain.deferred.Deferred`: the same records, built on the first
+    read (a resolve at 1 000 talents does not format 1 000 details nobody reads).
         relevance_algo: ``seed`` or ``hybrid`` when relevance is on, else "".
         files: the files in play, repository-relative (empty when none were given).
         languages: the task's languages, used by the language filter.
@@ -136,13 +178,13 @@ class ResolvedContext:
     markdown: str
     tokens: int
     served: tuple[Served, ...]
-    dropped: tuple[Dropped, ...]
+    dropped: Sequence[Dropped]
     pointers: tuple[Pointer, ...]
     recommended: tuple[Recommendation, ...]
     graph: GraphReport
     relevance: str = "off"
     relevance_algo: str = ""
-    explanations: tuple[Explanation, ...] = field(default=())
+    explanations: Sequence[Explanation] = field(default=())
     files: tuple[str, ...] = ()
     languages: tuple[str, ...] = ()
     language_source: str = "none"
@@ -154,8 +196,16 @@ class ResolvedContext:
         """Ids of the served talents, in served order."""
         return tuple(s.id for s in self.served)
 
+    def dropped_reasons(self) -> dict[str, DropReason]:
+        """Id -> reason of every dropped talent, sorted by id (without building the dropped
+        records when they are still deferred)."""
+        if isinstance(self.dropped, DroppedRecords):
+            return self.dropped.reasons()
+        return {d.id: d.reason for d in self.dropped}
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (the CLI's ``--json`` and the MCP structured result)."""
-        data = asdict(self)
+        data = asdict(replace(self, dropped=materialise(self.dropped),
+                              explanations=materialise(self.explanations)))
         data["served_ids"] = list(self.served_ids)
         return data

@@ -85,6 +85,9 @@ def triggers_in_folded(folded: str, triggers: tuple[str, ...]) -> tuple[str, ...
     return tuple(t for t in triggers if t.strip() and _in_folded(folded, t))
 
 
+_NOT_ALNUM: Final = re.compile(r"[^a-z0-9]")
+"""One character after which a trigger may start (its pattern's ``(?<![a-z0-9])``)."""
+
 _BACKTICK: Final = re.compile(r"`([^`\n]{1,80})`")
 _CODE_TOKENS: Final = (
     # camelCase / PascalCase with an inner capital: getUserById, UserService, useEffect
@@ -128,10 +131,10 @@ class TriggerIndex:
 
     :func:`triggers_in_folded` over every talent costs one check per (talent, trigger) on each
     request; the index groups the catalog's distinct triggers by their first folded word, so a
-    task costs one substring test per distinct first word, a pattern search only for the
-    triggers whose first word is in the task, and nothing for the talents none of whose
-    triggers matched. :meth:`found` returns, for every talent, what
-    :func:`triggers_in_folded` returns (same triggers, same order, repeats kept).
+    task costs a dictionary look-up per place a trigger could start and first-word length
+    (:meth:`_firsts`), a pattern search only for the triggers whose first word is there, and
+    nothing for the talents none of whose triggers matched. :meth:`found` returns, for every
+    talent, what :func:`triggers_in_folded` returns (same triggers, same order, repeats kept).
 
     Args:
         triggers: talent id -> its ``activation.triggers``.
@@ -152,14 +155,31 @@ class TriggerIndex:
                     else:
                         self._wordless.append(trigger)
                 owners.append(tid)
+        self._first_lengths = sorted({len(first) for first in self._by_first})
+
+    def _firsts(self, folded: str) -> list[str]:
+        """The indexed first words that occur in ``folded`` where a trigger can start (after a
+        character other than ``[a-z0-9]``, or at the start: the triggers' patterns require it),
+        a superset of those whose triggers match. Each such start is tried with each length of
+        an indexed first word (a few hundred dictionary look-ups for a task of a few words);
+        a task so long that this costs more than a substring test per first word gets those."""
+        starts = [0, *(m.end() for m in _NOT_ALNUM.finditer(folded))]
+        if len(starts) * len(self._first_lengths) > 4 * len(self._by_first):
+            return [first for first in self._by_first if first in folded]
+        by_first, lengths = self._by_first, self._first_lengths
+        return list({
+            piece for at in starts for size in lengths
+            if (piece := folded[at : at + size]) in by_first
+        })
 
     def found(self, folded: str) -> dict[str, tuple[str, ...]]:
         """Talent id -> its triggers present in ``folded`` (a :func:`~grace.text.fold`-ed task),
         for the talents with at least one; any other talent has none."""
         hits = {
             trigger
-            for first, triggers in self._by_first.items() if first in folded
-            for trigger in triggers if _trigger_pattern(trigger).search(folded) is not None
+            for first in self._firsts(folded)
+            for trigger in self._by_first[first]
+            if _trigger_pattern(trigger).search(folded) is not None
         }
         hits.update(t for t in self._wordless if _in_folded(folded, t))
         owners = {tid for trigger in hits for tid in self._owners[trigger]}

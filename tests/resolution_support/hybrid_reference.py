@@ -1,0 +1,255 @@
+"""The hybrid relevance step as it was before the columnar scoring (issue 13, item 2): one
+:class:`~grace.resolution.domain.hybrid.HybridCandidate`, one ``Explanation`` and one formatted
+detail per candidate, scored and cut one candidate at a time. Frozen here, verbatim in its
+logic, as the oracle the columnar path must reproduce exactly (tests/integration/
+test_hybrid_oracle.py): same kept ids in the same order, same scores, same explanations, same
+"also relevant" ids. Not used by the product.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from grace.resolution.application.hybrid import HybridRelevance, one_line
+from grace.resolution.application.relevance import EMPTY_TASK_NOTE, NO_SPECIFIC_TALENT
+from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
+from grace.resolution.domain.activation import path_words
+from grace.resolution.domain.hybrid import (
+    ROLE_PRIOR,
+    RRF_K,
+    HybridCandidate,
+    HybridSelection,
+    HybridSelector,
+    _ranks,
+)
+from grace.resolution.domain.languages import frameworks_of_files
+from grace.resolution.domain.relevance import Decision, Explanation, Selection, normalise
+from grace.resolution.domain.results import AlsoRelevant
+from grace.resolution.domain.talent import Depth
+from grace.resolution.domain.text import code_terms
+from grace.text import fold, words
+
+
+def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarray) -> np.ndarray:
+    p = sel.params
+    lex = np.array([c.lexical for c in cands], dtype=np.float64)
+    head = np.array([c.lexical_head for c in cands], dtype=np.float64)
+    path = np.array([c.lexical_path for c in cands], dtype=np.float64)
+    where = np.array([1.0 if c.where else 0.0 for c in cands], dtype=np.float64)
+    stack = np.array([1.0 if c.stack else 0.0 for c in cands], dtype=np.float64)
+    trig = np.array([min(len(c.evidence), 3) / 3 for c in cands], dtype=np.float64)
+    glob = np.array(
+        [c.glob_strength if c.glob is not None else 0.0 for c in cands], dtype=np.float64
+    )
+    if p.fusion == "rrf":
+        ids = [c.id for c in cands]
+        score = np.zeros(len(cands))
+        for channel in (dense, lex, head, path, trig, where, glob, stack):
+            score += 1.0 / (RRF_K + _ranks(channel, ids))
+        return np.round(score * RRF_K, 6)
+    role = np.array([ROLE_PRIOR.get(c.role_rank or "", 0.0) for c in cands], np.float64)
+    fused = (
+        dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
+        + p.w_where * where + p.w_glob * glob + p.w_role * role + p.w_stack * stack
+    )
+    return np.round(fused, 6)
+
+
+def reference_select(
+    sel: HybridSelector,
+    cands: Sequence[HybridCandidate],
+    *,
+    probe_level: float | None = None,
+    domain: tuple[float, float] | None = None,
+    code: bool = False,
+) -> HybridSelection:
+    """``HybridSelector.select`` before issue 13 item 2, one candidate at a time."""
+    p = sel.params
+    if not cands:
+        return HybridSelection(Selection((), {}, ()), (), p.floor)
+    dense = sel.dense_of(
+        np.array([c.dense for c in cands], dtype=np.float64),
+        np.array([c.chunk for c in cands], dtype=np.float64),
+        np.array([c.hub for c in cands], dtype=np.float64),
+    )
+    score = fuse(sel, cands, dense)
+    order = sorted(range(len(cands)), key=lambda i: (-score[i], cands[i].id))
+    top = float(score[order[0]])
+    best_dense = float(dense.max())
+    floor = p.floor if probe_level is None else max(p.floor, probe_level - p.probe_margin)
+    if code or any(c.evidence for c in cands):
+        floor -= p.trigger_slack
+    located = any(c.glob is not None or c.where for c in cands)
+    named = any(c.names for c in cands)
+    far = domain is not None and domain[0] < domain[1] and not named
+    gate = (best_dense < floor or far) and not located
+    decisions: dict[int, tuple[Decision, str]] = {}
+    also: list[str] = []
+    if gate:
+        why = (
+            f"out of domain: best dense {best_dense:.3f} < FLOOR {floor:.3f} (what "
+            "out-of-domain probes reach on this catalog)" if best_dense < floor else
+            f"out of domain: nearest talent − nearest generic request {domain[0]:.3f} < "
+            f"{domain[1]:.3f} (what the probe requests score on this catalog)"
+            if domain is not None else "out of domain"
+        )
+        for i in order:
+            decisions[i] = ("cut_gate", why + ", no glob matched, no name term in the files")
+    else:
+        spent, kept_n = 0, 0
+        bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
+        for rank, i in enumerate(order):
+            s, cost = float(score[i]), cands[i].tokens
+            if rank > 0 and s < bar:
+                decisions[i] = ("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
+                                f"(RATIO {p.ratio} × top {top:.3f})")
+            elif rank > 0 and kept_n >= p.max_kept:
+                decisions[i] = ("cut_margin", f"{p.max_kept} talents already kept (MAX_KEPT)")
+            elif rank > 0 and spent + cost > p.budget:
+                decisions[i] = ("cut_budget", f"{cost} tokens over the BUDGET of "
+                                f"{p.budget} ({spent} already kept)")
+            else:
+                spent, kept_n = spent + cost, kept_n + 1
+                decisions[i] = ("kept", "top score" if rank == 0 else
+                                f"score {s:.3f} ≥ bar {bar:.3f}")
+        low = p.also_ratio * top
+        also = [
+            cands[i].id for i in order
+            if decisions[i][0] != "kept" and float(score[i]) >= low and float(score[i]) > 0
+        ][: p.also_k]
+    kept = tuple(cands[i].id for i in order if decisions[i][0] == "kept")
+    explanations = tuple(
+        Explanation(
+            id=cands[i].id,
+            emb=round(float(dense[i]), 6),
+            cosine=round(cands[i].cosine, 6),
+            shared_stems=cands[i].evidence,
+            score=float(score[i]),
+            decision=decisions[i][0],
+            detail=decisions[i][1] + _channels(cands[i], float(dense[i])),
+            lexical=round(cands[i].lexical, 6),
+            glob=cands[i].glob,
+            file=cands[i].file,
+        )
+        for i in order
+    )
+    return HybridSelection(
+        Selection(
+            kept=kept,
+            scores={cands[i].id: float(score[i]) for i in order},
+            explanations=explanations,
+            gate_closed=gate,
+            top=top,
+        ),
+        tuple(also),
+        floor,
+    )
+
+
+def _channels(c: HybridCandidate, dense: float) -> str:
+    parts = [f"dense {dense:.3f}", f"lexical {c.lexical:.3f}", f"header {c.lexical_head:.3f}"]
+    if c.lexical_path > 0:
+        parts.append(f"path words {c.lexical_path:.3f}")
+    if c.triggers:
+        parts.append("triggers " + ", ".join(c.triggers))
+    if c.names:
+        parts.append("name terms " + ", ".join(c.names))
+    if c.where:
+        parts.append("the files in play are " + ", ".join(c.where))
+    if c.stack:
+        parts.append("the project depends on " + ", ".join(c.stack))
+    if c.glob is not None:
+        parts.append(f"glob `{c.glob}` matched {c.file}")
+    if c.role_rank in ("required", "recommended"):
+        parts.append(f"{c.role_rank} for the role")
+    return " [" + "; ".join(parts) + "]"
+
+
+def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> list[HybridCandidate]:
+    """The candidates ``HybridRelevance.select`` built before issue 13 item 2 (the step's corpus
+    is built first, as the step does)."""
+    cands = request.candidates
+    corpus = step._build(step._pool_of(request.active, cands))
+    query = np.asarray(step._embedder.embed([request.task], kind="query")[0], np.float64)
+    index = corpus.index
+    row_list = [index[t.id] for t in cands]
+    rows = np.array(row_list, dtype=np.int64)
+    dense, chunk = step._channels(corpus, query, rows)
+    raw = corpus.headers_unit[rows] @ normalise(query)
+    lexical = corpus.lexical.scores(request.task)[rows]
+    lexical_head = corpus.lexical_head.scores(request.task)[rows]
+    where = path_words(request.files)
+    lexical_path = (
+        corpus.lexical.scores(where)[rows] if where else np.zeros(len(rows), np.float64)
+    )
+    depth: Depth = "standard" if request.depth == "auto" else request.depth
+    found = corpus.triggers.found(fold(request.task))
+    task_words = set(words(request.task))
+    file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
+    context_words = task_words | file_words
+    stack_words = set(request.stack) - context_words
+    named = {r for w in context_words | stack_words for r in corpus.name_rows.get(w, ())}
+    channels = zip(dense.tolist(), chunk.tolist(), raw.tolist(), lexical.tolist(),
+                   lexical_head.tolist(), lexical_path.tolist(),
+                   corpus.hub[rows].tolist(), strict=True)
+    activation, role = request.activation, request.role
+    hybrid = []
+    for t, row, (d, c, r, lex, head, path, hub) in zip(cands, row_list, channels, strict=True):
+        terms = corpus.names[row] if row in named else ()
+        act = activation.get(t.id)
+        hybrid.append(HybridCandidate(
+            id=t.id, dense=d, chunk=c, cosine=r, lexical=lex, lexical_head=head,
+            lexical_path=path, tokens=step._cost(t, depth), hub=hub,
+            triggers=found.get(t.id, ()),
+            names=tuple(w for w in terms if w in context_words),
+            where=tuple(w for w in terms if w in file_words and w not in task_words),
+            stack=tuple(w for w in terms if w in stack_words),
+            glob_strength=act.strength if act is not None else 1.0,
+            glob=act.glob if act is not None else None,
+            file=act.file if act is not None else None,
+            role_rank=t.rank_for(role) if role else None,
+        ))
+    return hybrid
+
+
+def reference_outcome(step: HybridRelevance, request: RelevanceRequest) -> RelevanceOutcome:
+    """``HybridRelevance.select`` before issue 13 item 2."""
+    cands = request.candidates
+    if not cands:
+        return RelevanceOutcome([], {})
+    if not request.task.strip():
+        expl = tuple(
+            Explanation(t.id, 0.0, 0.0, (), 0.0, "kept", "empty task: relevance not applied")
+            for t in cands
+        )
+        return RelevanceOutcome(
+            [t.id for t in cands], {t.id: 0.0 for t in cands}, EMPTY_TASK_NOTE, expl
+        )
+    hybrid = reference_candidates(step, request)
+    corpus = step._corpus
+    assert corpus is not None
+    query = np.asarray(step._embedder.embed([request.task], kind="query")[0], np.float64)
+    rows = np.array([corpus.index[t.id] for t in cands], dtype=np.int64)
+    unit = normalise(query)
+    domain = None
+    if corpus.domain_level is not None:
+        nearest_talent = float((corpus.headers_unit @ unit).max())
+        nearest_probe = float((corpus.probes_unit @ unit).max())
+        domain = (nearest_talent - nearest_probe, corpus.domain_level)
+    code = bool(request.files) or bool(code_terms(request.task))
+    result = reference_select(
+        step._selector, hybrid, probe_level=step._probe_level(corpus, rows), domain=domain,
+        code=code,
+    )
+    sel = result.selection
+    by_id = {t.id: t for t in cands}
+    also = tuple(AlsoRelevant(i, one_line(by_id[i]), sel.scores[i]) for i in result.also)
+    return RelevanceOutcome(
+        kept=list(sel.kept),
+        scores=sel.scores,
+        note=NO_SPECIFIC_TALENT if sel.gate_closed else "",
+        explanations=sel.explanations,
+        also_relevant=also,
+    )
