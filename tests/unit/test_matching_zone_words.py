@@ -77,5 +77,9 @@ def test_mentions_list_the_longer_names_first():
     assert m.names == ("Nord et Pas-de-Calais", "Nord") and not m.near
     (m,) = place_mentions("un festival au Havre")
     assert m.names[0] == "Le Havre"
+    (m,) = place_mentions("festival de jazz près du Havre")  # près de + Le Havre
+    assert m.names[0] == "Le Havre" and m.near
+    (m,) = place_mentions("concerts autour des Sables-d'Olonne")
+    assert m.names[0] == "Les Sables-d'Olonne" and m.near
     (m,) = place_mentions("concert à Lyon 3e arrondissement")
     assert m.names[:2] == ("Lyon 3e arrondissement", "Lyon 3e")

@@ -244,3 +244,18 @@ def test_tags_repeated_in_another_case_are_one(tmp_path):
     (tmp_path / "v.csv").write_text(head + row, encoding="utf-8")
     rows, _ = read_venues(tmp_path / "v.csv")
     assert rows[0].member.tags == ("Musique", "jazz", "blues", "Blues (a, b)")
+
+
+@pytest.mark.parametrize(("zone", "label"), [
+    ("Le Havre", "Le Havre (76)"), ("Havre", "Le Havre (76)"), ("le havre", "Le Havre (76)"),
+    ("Le Mans", "Le Mans (72)"), ("Les Sables-d'Olonne", "Les Sables-d'Olonne (85)"),
+    ("La Rochelle", "La Rochelle (17)"),  # 78 535 inhabitants against 149 in the Haute-Saône
+    ("76600", "76600 (Le Havre)"),
+])
+def test_communes_are_found_and_shown_with_their_article(geo, zone, label):
+    assert geo.resolve(zone, radius_km=None).label == label
+
+
+def test_a_name_no_commune_dominates_stays_ambiguous(geo):
+    with pytest.raises(ZoneError, match="ambiguous"):
+        geo.resolve("Saint-Denis", radius_km=None)  # 93 and 974 are both large

@@ -30,6 +30,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Final
 
 from grace.errors import ZoneError
 from grace.matching.domain.filters import Zone, ZoneKind
@@ -61,6 +62,12 @@ REGION_ALIASES = {
 """Names organisers use for regions (folded, see :func:`fold`)."""
 
 
+DOMINANT_POPULATION_RATIO: Final = 10
+"""A commune name shared across départements means the most populous one when it has at least
+this many times the inhabitants of the next (« La Rochelle »: 78 535 in Charente-Maritime, 149
+in Haute-Saône); otherwise the name is ambiguous (« Saint-Denis »: 93 and 974) and refused."""
+
+
 def fold(name: str) -> str:
     """Compare names without case, accents, hyphens or apostrophes (``Saint-Étienne`` =
     ``saint etienne``; ``St`` = ``Saint``)."""
@@ -75,11 +82,12 @@ class _Commune:
     insee: str
     dep: str
     reg: str
-    name: str
+    name: str  # with its article, as people say it: « Le Havre », « La Rochelle »
     kind: str
     lat: float | None
     lon: float | None
     population: int
+    bare: str = ""  # INSEE's sorting form without the article: « Havre »
 
 
 def _rows(path: Path) -> list[dict[str, str]]:
@@ -105,9 +113,10 @@ class FrenchGeoTable:
         self.postal_codes: dict[str, set[str]] = defaultdict(set)  # insee → postal codes
         self.by_postal: dict[str, set[str]] = defaultdict(set)  # postal code → insee
         for r in _rows(root / "communes.csv.gz"):
-            c = _Commune(r["insee_com"], r["insee_dep"], r["insee_reg"], r["commune"],
-                         r["commune_type"], _f(r["lat"]), _f(r["lng"]),
-                         int(r["population_2021"] or 0))
+            c = _Commune(r["insee_com"], r["insee_dep"], r["insee_reg"],
+                         r.get("commune_article") or r["commune"], r["commune_type"],
+                         _f(r["lat"]), _f(r["lng"]), int(r["population_2021"] or 0),
+                         bare=r["commune"])
             self.communes.setdefault(c.insee, c)
             self.postal_codes[c.insee].add(r["code_postal"])
             self.by_postal[r["code_postal"]].add(c.insee)
@@ -115,7 +124,8 @@ class FrenchGeoTable:
         self.regions = {r["insee_reg"]: r for r in _rows(root / "regions.csv.gz")}
         self._names: dict[str, list[str]] = defaultdict(list)
         for c in self.communes.values():
-            self._names[fold(c.name)].append(c.insee)
+            for spelling in dict.fromkeys((fold(c.name), fold(c.bare))):  # Le Havre, Havre
+                self._names[spelling].append(c.insee)
             if c.kind == "ARM":  # Paris, Lyon, Marseille exist only as arrondissements here
                 self._names[fold(_ARM.sub("", c.name))].append(c.insee)
 
@@ -143,7 +153,8 @@ class FrenchGeoTable:
     def department_of(self, postal_code: str, commune: str) -> str | None:
         """Département code of a (postal code, commune name) pair, ``None`` when unknown."""
         insees = self.by_postal.get(postal_code, set())
-        named = [i for i in insees if fold(self.communes[i].name) == fold(commune)]
+        named = [i for i in insees
+                 if fold(commune) in (fold(self.communes[i].name), fold(self.communes[i].bare))]
         pick = named or sorted(insees)
         return self.communes[pick[0]].dep if pick else None
 
@@ -319,6 +330,11 @@ class FrenchGeoTable:
         if not found:
             raise ZoneError(f"zone {raw!r}: no French commune, département or region of that "
                             "name (check the spelling, or give a postal code or 'lat,lon')")
+        if len({self.communes[i].dep for i in found}) > 1:
+            by_size = sorted(found, key=lambda i: -self.communes[i].population)
+            first, second = (self.communes[i].population for i in by_size[:2])
+            if first >= DOMINANT_POPULATION_RATIO * max(second, 1):  # La Rochelle (17), not (70)
+                found = [by_size[0]]
         if len({self.communes[i].dep for i in found}) > 1:
             where = ", ".join(sorted(f"{raw} ({self.communes[i].dep})" for i in found)[:6])
             raise ZoneError(f"zone {raw!r} is ambiguous: {where}; add the département in "

@@ -33,7 +33,7 @@ NEAR_RADIUS_KM: Final = 30.0
 """Radius of « près de X » when the text gives none (km): the labelled set's reading of « près
 de Lyon » (eval/matching, mq-01) and about half an hour by road around a town."""
 
-_D = r"d(?:e\s+|['’]\s*)"
+_D = r"(?:d(?:e\s+|['’]\s*)|du\s+|des\s+)"  # « près du Havre » = près de + Le Havre
 _NEAR = (
     rf"(?:tout\s+)?pr[èe]s\s+{_D}|pas\s+(?:tr[èe]s\s+)?loin\s+{_D}|non\s+loin\s+{_D}|"
     rf"autour\s+{_D}|aux\s+alentours\s+{_D}|aux\s+environs\s+{_D}|du\s+c[ôo]t[ée]\s+{_D}|"
@@ -110,8 +110,10 @@ def place_mentions(text: str) -> list[PlaceMention]:
         if tail:
             near, end = True, tail.end()
         names = _prefixes(name) if not low else [name]
-        if m.group("au"):  # « au Havre » = à + Le Havre, « aux Sables-d'Olonne » = à + Les …
-            article = "Le" if m.group("au").lower() == "au" else "Les"
+        lead = (m.group("near") or "").lower().split()
+        contracted = m.group("au") or (lead[-1] if lead and lead[-1] in ("du", "des") else None)
+        if contracted:  # « au Havre » = à + Le Havre, « près des Sables-d'Olonne » = de + Les …
+            article = "Le" if contracted.lower() in ("au", "du") else "Les"
             names = [n for p in names for n in (f"{article} {p}", p)]
         km = m.group("km")
         out.append(PlaceMention(text[m.start():end].strip(), tuple(dict.fromkeys(names)), near,
