@@ -12,29 +12,19 @@ from typing import Any
 import psycopg
 import pytest
 
-from grace.bootstrap import MatchingApp, build_matching
-from grace.config import Settings
+from grace.bootstrap import MatchingApp
 from grace.errors import MemberValidationError
 from grace.matching.adapters.search_log import open_search_log
 from grace.matching.domain.grounding import check_explanation
 from grace.matching.domain.history import Feedback
 from grace.matching.domain.model import BudgetRange, EventRequest
-from tests.matching_support.data import DAY0, WORDS, random_members
+from tests.matching_support.apps import seeded_app
+from tests.matching_support.data import DAY0, WORDS
 from tests.matching_support.fake_anthropic import FakeAnthropic, computed, serve_fake_anthropic
 from tests.matching_support.pg import fresh_database
 
 REQUEST_KW: dict[str, Any] = {"format": "standing", "headcount": 50, "zone": "47.0,2.0",
                               "radius_km": 300, "dates": (DAY0,)}
-
-
-def _app(url: str, tmp_path, **overrides: object) -> MatchingApp:
-    s = Settings(cache_dir=tmp_path, embedder="fake", **overrides)
-    app = build_matching(s, database_url=url)
-    members, cal = random_members(300, seed=5)
-    app.repo.upsert_members(members)
-    app.repo.set_availability(cal)
-    app.worker()()
-    return app
 
 
 def _request() -> EventRequest:
@@ -64,7 +54,7 @@ def api():
 
 
 def _llm_app(tmp_path, api: FakeAnthropic) -> MatchingApp:
-    return _app(f"sqlite:///{tmp_path / 'llm.sqlite'}", tmp_path, ranker="claude",
+    return seeded_app(f"sqlite:///{tmp_path / 'llm.sqlite'}", tmp_path, ranker="claude",
                 anthropic_api_key="sk-test-key", anthropic_base_url=api.base_url,
                 llm_timeout_s=5.0, llm_model="claude-sonnet-4-6")
 
@@ -160,7 +150,7 @@ def test_an_answer_that_rejects_everything_still_gets_a_shortlist(tmp_path, api)
 def test_deterministic_explanations_pass_their_own_check(tmp_path):
     """The replacement sentence must itself be true: every deterministic explanation of a
     search passes :func:`check_explanation` against its member."""
-    app = _app(f"sqlite:///{tmp_path / 'd.sqlite'}", tmp_path, ranker="deterministic")
+    app = seeded_app(f"sqlite:///{tmp_path / 'd.sqlite'}", tmp_path, ranker="deterministic")
     for words in (WORDS[:3], WORDS[3:6], WORDS[6:9]):
         req = EventRequest(" ".join(words), format="seated", headcount=40,
                            budget=BudgetRange(500, 6000), zone="47.0,2.0", radius_km=250,
@@ -186,7 +176,7 @@ def app(request, tmp_path):
         url = f"sqlite:///{tmp_path / 'm.sqlite'}"
     else:
         url = fresh_database(request.getfixturevalue("pg_server"))
-    a = _app(url, tmp_path, ranker="deterministic")
+    a = seeded_app(url, tmp_path, ranker="deterministic")
     yield a
     a.close()
 
