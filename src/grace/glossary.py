@@ -189,6 +189,9 @@ bogue: bug
 plantage: crash
 planter: crash
 faille: vulnerability flaw
+risque: risk
+menace: threat
+attaque: attack
 vulnérabilité: vulnerability
 sécurité: security
 lenteur: slow latency

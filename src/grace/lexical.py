@@ -166,6 +166,19 @@ class Bm25Scorer:
         return plain if translated == tuple(dict.fromkeys(as_written)) else np.maximum(
             plain, self._scores(translated))
 
+    def specificity(self, query: str) -> float:
+        """How rare the query's words are in this corpus: the mean, over the analysed query
+        terms (as written) found in the corpus, of ``idf(t) / max idf``, in [0, 1]; 0.0 when
+        none is found. :meth:`scores` times this is the score normalised by the corpus'
+        ceiling (every query term saturated *and* as rare as the rarest word) instead of the
+        query's, so a common word ("items") weighs little where :meth:`scores` alone would
+        saturate on it."""
+        terms = [t for t in dict.fromkeys(_analysed(query)) if t in self._idf]
+        if not terms or not self._idf:
+            return 0.0
+        top = max(self._idf.values())
+        return float(sum(self._idf[t] for t in terms) / (len(terms) * top)) if top > 0 else 0.0
+
     def _scores(self, tokens: Sequence[str]) -> npt.NDArray[np.float64]:
         terms = [t for t in dict.fromkeys(tokens) if t in self._idf]
         if not self._n or not terms:

@@ -42,11 +42,12 @@ def test_example_set_floors(cache: Path) -> None:
     hybrid = run(labels, "hybrid", cache)
     # seed 000 exactly: the figures of decision 0006
     assert seed.recall >= 0.68 and seed.precision >= 0.44 and seed.ood_rejection >= 0.69
-    # decision 0010, fifth follow-up: recall 0.740, precision 0.530 (0.541 before a French
-    # query met English stems: nDCG@5 0.675 -> 0.682), in-domain rejected 0.070, savings 0.852
-    assert hybrid.recall >= 0.73 and hybrid.precision >= 0.52 and hybrid.ndcg5 >= 0.67
-    assert hybrid.ood_rejection >= 0.69 and hybrid.false_rejection <= 0.08
-    assert hybrid.token_savings >= 0.84
+    # decision 0010, sixth follow-up (a software request gets through the gate): recall 0.784,
+    # precision 0.508, nDCG@5 0.724, out of domain rejected 0.692, in-domain rejected 0.000
+    # (0.070 before), savings 0.836
+    assert hybrid.recall >= 0.77 and hybrid.precision >= 0.50 and hybrid.ndcg5 >= 0.71
+    assert hybrid.ood_rejection >= 0.69 and hybrid.false_rejection <= 0.02
+    assert hybrid.token_savings >= 0.83
     # the hybrid default beats seed 000 on recall, precision and savings in the same run
     assert hybrid.recall > seed.recall and hybrid.precision > seed.precision
     assert hybrid.token_savings > seed.token_savings
@@ -59,8 +60,8 @@ def test_polyglot_set_floors(cache: Path, tmp_path: Path) -> None:
                      ("copilot", "copilot/instructions")):
         import_rules(fmt, RULES / sub, project / "catalog")  # type: ignore[arg-type]
     hybrid = run(project / "tasks.jsonl", "hybrid", cache)
-    # decision 0010, fourth follow-up: recall 0.767, precision 0.729, nDCG@5 0.551, out of
-    # domain rejected 0.962, in-domain rejected 0.048, savings 0.959
-    assert hybrid.recall >= 0.76 and hybrid.precision >= 0.72 and hybrid.ndcg5 >= 0.54
-    assert hybrid.ood_rejection >= 0.95 and hybrid.false_rejection <= 0.06
+    # decision 0010, sixth follow-up: recall 0.783, precision 0.718, nDCG@5 0.565, out of
+    # domain rejected 0.962, in-domain rejected 0.021 (0.048 before), savings 0.956
+    assert hybrid.recall >= 0.77 and hybrid.precision >= 0.71 and hybrid.ndcg5 >= 0.55
+    assert hybrid.ood_rejection >= 0.95 and hybrid.false_rejection <= 0.03
     assert hybrid.token_savings >= 0.95

@@ -64,8 +64,10 @@ def reference_select(
     probe_level: float | None = None,
     domain: tuple[float, float] | None = None,
     code: bool = False,
+    software: tuple[float, float] | None = None,
 ) -> HybridSelection:
-    """``HybridSelector.select`` before issue 13 item 2, one candidate at a time."""
+    """``HybridSelector.select`` before issue 13 item 2, one candidate at a time (with the
+    software-request criterion of decision 0010's sixth follow-up, added to both paths)."""
     p = sel.params
     if not cands:
         return HybridSelection(Selection((), {}, ()), (), p.floor)
@@ -79,11 +81,12 @@ def reference_select(
     top = float(score[order[0]])
     best_dense = float(dense.max())
     floor = p.floor if probe_level is None else max(p.floor, probe_level - p.probe_margin)
-    if code or any(c.evidence for c in cands):
+    is_software = software is not None and software[0] >= software[1]
+    if code or is_software or any(c.evidence for c in cands):
         floor -= p.trigger_slack
     located = any(c.glob is not None or c.where for c in cands)
     named = any(c.names for c in cands)
-    far = domain is not None and domain[0] < domain[1] and not named
+    far = domain is not None and domain[0] < domain[1] and not named and not is_software
     gate = (best_dense < floor or far) and not located
     decisions: dict[int, tuple[Decision, str]] = {}
     also: list[str] = []
@@ -96,7 +99,9 @@ def reference_select(
             if domain is not None else "out of domain"
         )
         for i in order:
-            decisions[i] = ("cut_gate", why + ", no glob matched, no name term in the files")
+            decisions[i] = ("cut_gate", why + ", no glob matched, no name term in the files" + (
+                f", not a software request ({software[0]:.3f} < {software[1]:.3f})"
+                if software is not None else ""))
     else:
         spent, kept_n = 0, 0
         bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
@@ -182,7 +187,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     lexical_head = corpus.lexical_head.scores(request.task)[rows]
     where = path_words(request.files)
     lexical_path = (
-        corpus.lexical.scores(where)[rows] if where else np.zeros(len(rows), np.float64)
+        corpus.lexical.scores(where)[rows] * corpus.lexical.specificity(where)
+        if where else np.zeros(len(rows), np.float64)
     )
     depth: Depth = "standard" if request.depth == "auto" else request.depth
     found = corpus.triggers.found(fold(request.task))
@@ -238,10 +244,14 @@ def reference_outcome(step: HybridRelevance, request: RelevanceRequest) -> Relev
         nearest_talent = float((corpus.headers_unit @ unit).max())
         nearest_probe = float((corpus.probes_unit @ unit).max())
         domain = (nearest_talent - nearest_probe, corpus.domain_level)
+    software = None
+    if corpus.software_level is not None:
+        software = (float((corpus.software_unit @ unit).max())
+                    - float((corpus.probes_unit @ unit).max()), corpus.software_level)
     code = bool(request.files) or bool(code_terms(request.task))
     result = reference_select(
         step._selector, hybrid, probe_level=step._probe_level(corpus, rows), domain=domain,
-        code=code,
+        code=code, software=software,
     )
     sel = result.selection
     by_id = {t.id: t for t in cands}

@@ -88,6 +88,8 @@ def test_languages_of_files_and_task_languages():
         ("Fix SQL injection risk in the items query", (), ()),  # SQL lives in any language
         ("Rust and dust on the spring shelf", (), ()),
         ("Express middleware for the gateway", (), ()),
+        ("Compute the convex hull in the unity tests of the apex domain", (), ()),
+        ("Write Cypress tests for the checkout", ("javascript", "typescript"), ("cypress",)),
     ],
 )
 def test_languages_named_by_a_task(text, languages, words):
@@ -102,6 +104,11 @@ def test_languages_named_by_a_task(text, languages, words):
         ("py-fast-api", ("python",)),  # py as the first word
         ("go-servemux", ("go",)),
         ("go-to-market", ()),
+        ("htmx-go-fiber", ("go",)),  # go anywhere but before "to"
+        ("lets-go-to-the-beach", ()),
+        ("cypress-api-testing", ("javascript", "typescript")),  # a JS-only test runner
+        ("unity-cursor-ai-c", ("csharp",)),
+        ("coldfusion-cfc", ("coldfusion",)),
         ("containerize-aspnetcore", ("csharp",)),
         ("release-v5-notes", ()),  # a bare version names nothing
         ("spy-py", ()),  # py only as the first word

@@ -261,3 +261,35 @@ def test_a_task_that_names_code_lowers_the_floor_but_not_the_domain_criterion():
     assert both.floor == pytest.approx(code.floor)
     far = HybridSelector().select(weak, probe_level=0.15, domain=(-0.06, -0.04), code=True)
     assert far.selection.gate_closed
+
+
+def test_a_software_request_lowers_the_floor_and_meets_the_domain_criterion():
+    weak = [cand("a", 0.11), cand("b", 0.1)]  # under the floor 0.145, and far from the talents
+    closed = HybridSelector().select(weak, probe_level=0.15, domain=(-0.06, -0.04),
+                                     software=(0.01, 0.027))
+    assert closed.selection.gate_closed
+    assert "not a software request (0.010 < 0.027)" in closed.selection.explanations[0].detail
+    opened = HybridSelector().select(weak, probe_level=0.15, domain=(-0.06, -0.04),
+                                     software=(0.03, 0.027))
+    assert opened.selection.kept[0] == "a"
+    assert opened.floor == pytest.approx(0.145 - HybridParams().trigger_slack)
+    # no reference sets, no criterion: the gate is what it was
+    assert HybridSelector().select(weak, probe_level=0.15).selection.gate_closed
+
+
+def test_software_level_is_the_midpoint_of_the_two_reference_sets():
+    # the probes at their most software-like reach 0.01; a typical software request 0.05
+    level = HybridSelector.software_level([-0.05, -0.02, 0.01], [0.02, 0.05, 0.09])
+    assert level == pytest.approx(0.03)
+    assert HybridSelector.software_level([], [0.05]) is None
+    assert HybridSelector.software_level([0.01], []) is None
+
+
+def test_path_words_weigh_by_their_specificity_in_the_catalog():
+    docs = ["items items list of items", "items and models", "django migrations folder",
+            "items everywhere", "react components"]
+    scorer = Bm25Scorer(docs)
+    common, rare = scorer.specificity("items"), scorer.specificity("migrations")
+    assert rare == pytest.approx(1.0) and 0.0 < common < rare
+    assert scorer.specificity("nothing here matches") == 0.0
+    assert scorer.specificity("items migrations") == pytest.approx((common + rare) / 2)

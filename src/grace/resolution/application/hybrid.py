@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from grace.embedding.ports import TextEmbedder
 from grace.lexical import STOP_WORDS
-from grace.resolution.application.probes import PROBES
+from grace.resolution.application.probes import PROBES, SOFTWARE_REQUESTS
 from grace.resolution.application.relevance import (
     EMBED_BATCH,
     EMPTY_TASK_NOTE,
@@ -158,6 +158,8 @@ class _Corpus:
     triggers: TriggerIndex  # the talents' activation.triggers
     headers_unit: npt.NDArray[np.float64]  # (n, d) normalise(headers): raw cosines
     probes_unit: npt.NDArray[np.float64]  # (p, d) normalised probe query vectors
+    software_unit: npt.NDArray[np.float64]  # (s, d) normalised generic software requests
+    software_level: float | None  # the software-request criterion's level (reference sets)
     domain_level: float | None  # the domain criterion's level (probes, leave-one-out)
     probe_dense: float  # gate calibration: percentile of the probes' best (hub-corrected) scores
     probe_scores: npt.NDArray[np.float64]  # (p, n) hub-corrected dense score of each probe
@@ -274,6 +276,8 @@ class HybridRelevance:
             triggers=TriggerIndex({t.id: t.triggers for t in talents if t.triggers}),
             headers_unit=normalise(headers),
             probes_unit=np.zeros((0, headers.shape[1])),
+            software_unit=np.zeros((0, headers.shape[1])),
+            software_level=None,
             domain_level=None,
             probe_dense=-1.0,
             probe_scores=np.zeros((0, len(talents))),
@@ -288,12 +292,22 @@ class HybridRelevance:
         between = probes_unit @ probes_unit.T
         np.fill_diagonal(between, -np.inf)
         loo = (probes_unit @ corpus.headers_unit.T).max(axis=1) - between.max(axis=1)
+        software_unit = normalise(np.asarray(
+            self._embedder.embed(list(SOFTWARE_REQUESTS), kind="query"), np.float64))
+        among = software_unit @ software_unit.T
+        np.fill_diagonal(among, -np.inf)
+        software_level = self._selector.software_level(
+            ((probes_unit @ software_unit.T).max(axis=1) - between.max(axis=1)).tolist(),
+            (among.max(axis=1) - (software_unit @ probes_unit.T).max(axis=1)).tolist(),
+        ) if len(probes) > 1 and len(software_unit) > 1 else None
         self._corpus = replace(
             corpus,
             hub=hub,
             probe_dense=-1.0 if level is None else level,
             probe_scores=scores,
             probes_unit=probes_unit,
+            software_unit=software_unit,
+            software_level=software_level,
             domain_level=self._selector.domain_level(loo.tolist()) if len(probes) > 1 else None,
         )
         self._corpus_key = key
@@ -400,7 +414,8 @@ class HybridRelevance:
         lexical_head = corpus.lexical_head.scores(request.task)[rows]
         where = path_words(request.files)
         lexical_path = (
-            corpus.lexical.scores(where)[rows] if where else np.zeros(len(rows), np.float64)
+            corpus.lexical.scores(where)[rows] * corpus.lexical.specificity(where)
+            if where else np.zeros(len(rows), np.float64)
         )
         found = corpus.triggers.found(fold(request.task))
         triggers = {
@@ -491,9 +506,17 @@ class HybridRelevance:
             nearest_talent = float(raw.max())
             nearest_probe = float((corpus.probes_unit @ unit).max())
             domain = (nearest_talent - nearest_probe, corpus.domain_level)
+        software = None
+        if corpus.software_level is not None:
+            software = (
+                float((corpus.software_unit @ unit).max())
+                - float((corpus.probes_unit @ unit).max()),
+                corpus.software_level,
+            )
         code = bool(request.files) or bool(code_terms(request.task))
         result = self._selector.select_columns(
-            cols, probe_level=self._probe_level(corpus, rows), domain=domain, code=code
+            cols, probe_level=self._probe_level(corpus, rows), domain=domain, code=code,
+            software=software,
         )
         sel = result.selection
         by_id = {t.id: t for t in cands} if result.also else {}

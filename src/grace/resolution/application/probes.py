@@ -40,3 +40,45 @@ PROBES: Final[tuple[str, ...]] = (
     "Propose un menu pour un pique-nique d'été",
 )
 """Probe requests (24: 12 English, 12 French)."""
+
+
+SOFTWARE_REQUESTS: Final[tuple[str, ...]] = (
+    "Add a new endpoint to the API",
+    "Fix the bug that crashes the app on startup",
+    "Write unit tests for this function",
+    "Refactor this class to remove the duplicated code",
+    "Validate the request body and return a clear error",
+    "Add a database migration for a new column",
+    "Speed up the slow query behind the orders page",
+    "Handle the exception thrown when the file is missing",
+    "Upgrade the dependency to its latest version",
+    "Add logging to the background job",
+    "Review this pull request before merge",
+    "Make the CI pipeline run the tests on every push",
+    "Rename this method and update every caller",
+    "Paginate the list returned by the service",
+    "Add a button that opens the edit form",
+    "Fix the security hole in the login code",
+    "Ajoute un endpoint pour supprimer un utilisateur",
+    "Corrige le bug d'affichage de la page d'accueil",
+    "Écris les tests unitaires du service de paiement",
+    "Refactorise ce module pour isoler la logique métier",
+    "Valide les champs du formulaire avant l'envoi",
+    "Crée une migration qui ajoute une colonne à la table",
+    "Optimise la requête lente de la liste des commandes",
+    "Gère l'exception levée quand le fichier est introuvable",
+    "Mets à jour la bibliothèque vers sa dernière version",
+    "Ajoute des logs et une gestion d'erreurs au traitement",
+    "Relis cette pull request avant la fusion",
+    "Configure la CI pour lancer les tests à chaque commit",
+    "Renomme cette fonction et ses appels",
+    "Ajoute la pagination à la liste renvoyée par l'API",
+    "Affiche un message d'erreur quand la sauvegarde échoue",
+    "Corrige la faille de sécurité du code d'authentification",
+)
+"""Generic software requests (32: 16 English, 16 French), the other side of the gate's
+reference set: a task nearer to one of these than to every :data:`PROBES` request is a software
+task whatever its wording ("Add a PATCH endpoint" names no talent and no code). Kinds of coding
+work written for this purpose, with no stack, library or tool named; none is taken from a label
+set."""
+

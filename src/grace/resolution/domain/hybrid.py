@@ -23,7 +23,9 @@ Channels per candidate:
   ``express``, ``livewire``, ``django``: the caller decides which), ``min(count, 3) / 3``;
 * ``path``: normalised BM25 over the whole talent of the words of the files in play's paths
   (:func:`~grace.resolution.domain.activation.path_words`: ``accounts/migrations/…`` names a
-  Django migration even when the task does not);
+  Django migration even when the task does not), times their specificity (the mean ``idf /
+  max idf`` of those words in the catalog): a path's common words (``items``, ``models``)
+  saturate BM25 on any talent that uses them and say little, its rare ones say much;
 * ``where``: 1 when one of the talent's name terms is found only in the files in play (their
   path words, or a framework whose conventions they follow: ``*.component.ts`` → angular),
   else 0 — the file says which stack the task is about even when the task does not
@@ -62,6 +64,16 @@ in the task or its files (a named stack is evidence enough). Nearest-centroid / 
 neighbour novelty detection against a reference set of known negatives; AUC between in-domain
 and out-of-domain tasks 0.93 (example) and 0.96 (polyglot) against 0.75 and 0.92 for the best
 hub-corrected dense score (decision 0010).
+
+Third criterion, *software request*: the task's raw cosine with its nearest generic software
+request (a fixed reference set of kinds of coding work, no stack named) minus its raw cosine with
+its nearest probe. Above its level the task is a software task whatever its words ("Add a PATCH
+endpoint" names no talent and no code, and e5-small's dense score for it stays under the floor):
+the floor is ``trigger_slack`` lower, as for a task that names code, and the domain criterion is
+met. The level is the midpoint between the highest leave-one-out score of a probe (an everyday
+request at its most software-like) and the median leave-one-out score of a software request: a
+two-class nearest-neighbour decision whose boundary comes from the two reference sets alone,
+never from a label set (decision 0010, sixth follow-up).
 
 Cut: the top candidate, then every candidate with ``score ≥ ratio · top`` and
 ``score ≥ top − margin``, at most ``max_kept``, charged against ``budget`` tokens at the depth
@@ -149,7 +161,7 @@ class HybridCandidate:
         role_rank: its ``agents`` rank for the request's role (``required``,
             ``recommended``, ``optional``), or ``None`` when unknown.
         lexical_path: normalised BM25 in [0, 1] of the files' path words over the whole
-            talent (0 without files in play).
+            talent times their specificity (0 without files in play).
         names: its name terms found in the task or its files (they count as triggers).
         where: those of ``names`` found in the files in play only (the ``where`` channel).
         stack: its name terms found among the project's dependencies only (the ``stack``
@@ -394,6 +406,17 @@ class HybridSelector:
         return float(np.percentile(np.asarray(probe_domain, np.float64),
                                    self.params.domain_percentile))
 
+    @staticmethod
+    def software_level(probe_loo: Sequence[float], software_loo: Sequence[float]) -> float | None:
+        """The software-request criterion's level (module docstring): the midpoint between the
+        highest of the probes' leave-one-out scores (each probe's nearest software request minus
+        its nearest *other* probe) and the median of the software requests' (each one's nearest
+        *other* software request minus its nearest probe); ``None`` when either set is empty."""
+        if not len(probe_loo) or not len(software_loo):
+            return None
+        return float((np.max(np.asarray(probe_loo, np.float64))
+                      + np.median(np.asarray(software_loo, np.float64))) / 2)
+
     def gate_floor(
         self,
         cands: Sequence[HybridCandidate] | HybridColumns,
@@ -421,10 +444,11 @@ class HybridSelector:
         probe_level: float | None = None,
         domain: tuple[float, float] | None = None,
         code: bool = False,
+        software: tuple[float, float] | None = None,
     ) -> HybridSelection:
         """Score, gate and cut ``cands``: :meth:`select_columns` of their columns."""
         return self.select_columns(HybridColumns.of(cands), probe_level=probe_level,
-                                   domain=domain, code=code)
+                                   domain=domain, code=code, software=software)
 
     def select_columns(
         self,
@@ -433,6 +457,7 @@ class HybridSelector:
         probe_level: float | None = None,
         domain: tuple[float, float] | None = None,
         code: bool = False,
+        software: tuple[float, float] | None = None,
     ) -> HybridSelection:
         """Score, gate and cut the candidates ``cols``.
 
@@ -444,6 +469,10 @@ class HybridSelector:
             code: the task names code (:func:`~grace.resolution.domain.text.code_terms`) or
                 files are in play: the floor is ``trigger_slack`` lower (the domain criterion
                 still applies).
+            software: ``(the task's software-request score, its level from``
+                :meth:`software_level` ``)``; at or above the level the floor is
+                ``trigger_slack`` lower and the domain criterion is met. ``None``: no such
+                criterion.
 
         Returns:
             The selection (kept ids by decreasing score, explanations for all), the "also
@@ -464,10 +493,11 @@ class HybridSelector:
         ranked: list[float] = score[order].tolist()
         top = ranked[0]
         best_dense = float(dense.max())
-        floor = self.gate_floor(cols, probe_level, code=code)
+        is_software = software is not None and software[0] >= software[1]
+        floor = self.gate_floor(cols, probe_level, code=code or is_software)
         located = any(g is not None for g, _ in cols.places.values()) or bool(cols.where)
         named = bool(cols.names)
-        far = domain is not None and domain[0] < domain[1] and not named
+        far = domain is not None and domain[0] < domain[1] and not named and not is_software
         gate = (best_dense < floor or far) and not located
         # decisions of the first ``len(head)`` rows in score order; every later one is below
         # the bar (``rest``: its detail is formatted when the explanations are read)
@@ -483,7 +513,9 @@ class HybridSelector:
                 if domain is not None else "out of domain"
             )
             rest: Decision = "cut_gate"
-            gate_detail = why + ", no glob matched, no name term in the files"
+            gate_detail = why + ", no glob matched, no name term in the files" + (
+                f", not a software request ({software[0]:.3f} < {software[1]:.3f})"
+                if software is not None else "")
         else:
             rest, gate_detail = "cut_margin", ""
             spent, kept_n = 0, 0

@@ -54,6 +54,7 @@ LANGUAGE_EXTENSIONS: Final[dict[str, tuple[str, ...]]] = {
     "css": ("css", "scss", "sass", "less"),
     "liquid": ("liquid",),
     "apex": ("cls", "trigger", "apex"),
+    "coldfusion": ("cfc", "cfm", "cfml"),
     "gml": ("gml",),
     "arkts": ("ets",),
     "groovy": ("groovy", "gradle"),
@@ -168,43 +169,48 @@ def languages_of_files(paths: Iterable[str]) -> tuple[str, ...]:
 FRAMEWORK_LANGUAGES: Final[dict[str, tuple[str, ...]]] = {
     **{w: ("python",) for w in (
         "python", "django", "flask", "fastapi", "pydantic", "pytest", "pandas", "sqlalchemy",
-        "jupyter", "pyspark", "streamlit", "ruff", "mypy")},
-    **{w: ("typescript",) for w in ("typescript", "angular", "nestjs", "deno")},
+        "jupyter", "pyspark", "streamlit", "ruff", "mypy", "pyqt", "pytorch", "scikit")},
+    **{w: ("typescript",) for w in ("typescript", "angular", "nestjs", "deno", "qwik", "convex")},
     **{w: ("javascript", "typescript") for w in (
         "javascript", "react", "nextjs", "vue", "vuejs", "nuxt", "svelte", "sveltekit", "node",
         "nodejs", "express", "jest", "vitest", "astro", "solidjs", "remix", "jquery",
-        "tanstack")},
-    **{w: ("go",) for w in ("golang", "gin")},
+        "tanstack", "cypress", "nativescript", "medusa", "shadcn")},
+    **{w: ("go",) for w in ("golang", "gin", "fiber")},
     **{w: ("rust",) for w in ("rust", "actix", "axum")},
     **{w: ("java",) for w in ("java", "spring", "springboot", "quarkus", "junit", "maven")},
     **{w: ("kotlin",) for w in ("kotlin", "ktor", "android", "jetpack")},
     **{w: ("swift",) for w in ("swift", "swiftui", "ios", "uikit")},
     **{w: ("dart",) for w in ("dart", "flutter")},
-    **{w: ("ruby",) for w in ("ruby", "rails")},
-    **{w: ("php",) for w in ("php", "laravel", "symfony", "wordpress", "drupal")},
+    **{w: ("ruby",) for w in ("ruby", "rails", "dragonruby")},
+    **{w: ("php",) for w in ("php", "laravel", "symfony", "wordpress", "drupal", "typo3cms")},
     **{w: ("csharp",) for w in (
         "csharp", "dotnet", "aspnet", "aspnetcore", "efcore", "blazor", "maui", "xunit", "wpf",
-        "nunit", "mstest")},
+        "nunit", "mstest", "unity")},
     **{w: ("cpp",) for w in ("cpp",)},
     **{w: ("elixir",) for w in ("elixir", "phoenix")},
     **{w: ("scala",) for w in ("scala",)},
+    "apex": ("apex",),
+    "lwc": ("javascript",),
+    "solidity": ("solidity",),
+    "hardhat": ("solidity", "javascript", "typescript"),
+    "coldfusion": ("coldfusion",),
 }
 """Words of a rule's name that bind it to languages (a Django rule is a Python rule). The
 importer uses them only when the rule's globs name no language (``globs: **/*``); ``go`` counts
-only as the first word of a name (``go-servemux``), never inside one (``go-to-market``)."""
+anywhere in a name but before ``to`` (``htmx-go-basic``; never ``go-to-market``)."""
 
 
 def languages_of_name(words: Iterable[str]) -> tuple[str, ...]:
     """Languages the words of a rule's name (slug words, lower case) bind it to, first-seen.
 
     A version suffix is ignored (``react19``, ``vue3``, ``angular17`` name React, Vue,
-    Angular); ``py`` and ``go`` count only as a name's first word (``py-fast-api``,
-    ``go-servemux``; never ``go-to-market``).
+    Angular); ``py`` counts only as a name's first word (``py-fast-api``), ``go`` anywhere
+    but before ``to`` (``go-servemux``, ``htmx-go-fiber``; never ``go-to-market``).
     """
     out: dict[str, None] = {}
     words = list(words)
     for i, word in enumerate(words):
-        if i == 0 and (word == "py" or (word == "go" and words[1:2] != ["to"])):
+        if (i == 0 and word == "py") or (word == "go" and words[i + 1 : i + 2] != ["to"]):
             out["python" if word == "py" else "go"] = None
         found = FRAMEWORK_LANGUAGES.get(word)
         if found is None and word[-1:].isdigit():
@@ -223,6 +229,8 @@ TEXT_WORDS: Final[dict[str, tuple[str, ...]]] = {
         # platforms and tools, not a language: an Android or iOS app may be Flutter or Kotlin,
         # Maven builds Kotlin too
         "android", "ios", "jetpack", "maven", "pyspark",
+        # everyday words first ("a convex hull", "unity tests", "the apex domain")
+        "fiber", "convex", "unity", "apex", "medusa", "hardhat", "lwc",
     }
 } | {
     "golang": ("go",),

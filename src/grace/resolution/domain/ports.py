@@ -104,6 +104,11 @@ class LexicalScorer(Protocol):
         0 for a document sharing no term with the query."""
         ...
 
+    def specificity(self, query: str) -> float:
+        """How rare the query's words are in the corpus, in [0, 1]: the mean of ``idf / max
+        idf`` over its words found in the corpus (0.0: none found)."""
+        ...
+
 
 class LexicalScorerFactory(Protocol):
     """Builds a :class:`LexicalScorer` over documents (one text per document)."""
