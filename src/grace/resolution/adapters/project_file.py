@@ -253,18 +253,31 @@ BUNDLED_PREFIX: Final = "grace:"
 _SKIP: Final = {".git", "node_modules", ".venv", "venv", "__pycache__", "dist", "build", "target"}
 
 
+def _inside(path: Path, base: Path) -> bool:
+    """``path`` is a regular file whose real location is within ``base`` (symbolic links
+    resolved; a dangling link is not)."""
+    if not path.is_symlink():
+        return True
+    real = path.resolve()
+    return real.is_file() and real.is_relative_to(base)
+
+
 def detect_languages(root: Path, *, max_files: int = 20_000, min_share: float = 0.05) -> list[str]:
     """Languages of a repository from its file extensions (at most ``max_files`` files looked at).
 
     A language is kept when it has at least ``min_share`` of the recognised files; the result is
-    sorted by file count (most first).
+    sorted by file count (most first). A symbolic link whose target is outside ``root`` (or
+    dangling) is not a file of the repository and is not counted.
     """
     counts: dict[str, int] = {}
     seen = 0
-    for _dirpath, dirnames, filenames in os.walk(root):
+    base = Path(root).resolve()
+    for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if d not in _SKIP and not d.startswith("."))
         for filename in filenames:
             lang = language_of_file(filename)
+            if lang and not _inside(Path(dirpath) / filename, base):
+                lang = None
             if lang:
                 counts[lang] = counts.get(lang, 0) + 1
             seen += 1
