@@ -67,7 +67,8 @@ class Oracle:
         for e in new.explanations:
             self.seen.add(e.decision)
             self.seen.update(w for w in ("MAX_KEPT", "triggers", "name terms", "files in play",
-                                         "glob", "path words", "for the role", "depends on")
+                                         "glob", "path words", "for the role", "depends on",
+                                         "not the project's framework")
                              if w in e.detail)
         return new
 
@@ -158,6 +159,7 @@ def test_polyglot_catalog_same_as_the_reference(tmp_path: Path) -> None:
     tasks += [(t, "backend", files) for t in EXTRA for files in FILES]
     oracle = check(project / "grace.yaml", tasks)
     assert 0 in oracle.kept and max(oracle.kept) > 1
+    assert {"depends on", "not the project's framework"} <= oracle.seen  # flask, vue, angular…
     assert {"kept", "cut_margin", "cut_gate", "triggers", "name terms", "files in play",
             "glob", "path words", "depends on"} <= oracle.seen
     # a tighter budget and cut: the budget and MAX_KEPT branches are taken too

@@ -24,7 +24,7 @@ from grace.resolution.domain.hybrid import (
     HybridSelector,
     _ranks,
 )
-from grace.resolution.domain.languages import frameworks_of_files
+from grace.resolution.domain.languages import foreign_frameworks, frameworks_of_files
 from grace.resolution.domain.relevance import Decision, Explanation, Selection, normalise
 from grace.resolution.domain.results import AlsoRelevant
 from grace.resolution.domain.talent import Depth
@@ -39,6 +39,7 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     path = np.array([c.lexical_path for c in cands], dtype=np.float64)
     where = np.array([1.0 if c.where else 0.0 for c in cands], dtype=np.float64)
     stack = np.array([1.0 if c.stack else 0.0 for c in cands], dtype=np.float64)
+    foreign = np.array([1.0 if c.foreign else 0.0 for c in cands], dtype=np.float64)
     trig = np.array([min(len(c.evidence), 3) / 3 for c in cands], dtype=np.float64)
     glob = np.array(
         [c.glob_strength if c.glob is not None else 0.0 for c in cands], dtype=np.float64
@@ -53,6 +54,7 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     fused = (
         dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
         + p.w_where * where + p.w_glob * glob + p.w_role * role + p.w_stack * stack
+        - p.w_foreign * foreign
     )
     return np.round(fused, 6)
 
@@ -165,6 +167,8 @@ def _channels(c: HybridCandidate, dense: float) -> str:
         parts.append("the files in play are " + ", ".join(c.where))
     if c.stack:
         parts.append("the project depends on " + ", ".join(c.stack))
+    if c.foreign:
+        parts.append("written for " + ", ".join(c.foreign) + ", not the project's framework")
     if c.glob is not None:
         parts.append(f"glob `{c.glob}` matched {c.file}")
     if c.role_rank in ("required", "recommended"):
@@ -212,6 +216,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             names=tuple(w for w in terms if w in context_words),
             where=tuple(w for w in terms if w in file_words and w not in task_words),
             stack=tuple(w for w in terms if w in stack_words),
+            foreign=foreign_frameworks(corpus.frameworks.get(row, ()), request.stack,
+                                       context_words) if request.stack else (),
             glob_strength=act.strength if act is not None else 1.0,
             glob=act.glob if act is not None else None,
             file=act.file if act is not None else None,

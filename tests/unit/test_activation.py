@@ -18,6 +18,8 @@ from grace.resolution.domain.activation import (
     task_languages,
 )
 from grace.resolution.domain.languages import (
+    foreign_frameworks,
+    frameworks_of_name,
     language_of_file,
     languages_in_text,
     languages_of_files,
@@ -271,3 +273,28 @@ def test_frameworks_of_files_read_names_suffixes_and_folders():
     assert frameworks_of_files([".github/workflows/ci.yml", "Dockerfile"]) == (
         "github actions", "docker")
     assert frameworks_of_files(["lib/utils.ts", "README.md", ".tsx"]) == ()
+
+
+@pytest.mark.parametrize(
+    ("talent", "stack", "context", "foreign"),
+    [
+        (("django",), ["fastapi", "pydantic"], ["add", "endpoint"], ("django",)),
+        (("react",), ["angular", "core", "rxjs"], [], ("react",)),
+        (("nextjs",), ["next", "react"], [], ()),  # the package is "next"
+        (("nextjs", "react"), ["react", "vite"], [], ()),  # one of its frameworks is the project's
+        (("react",), ["fastapi"], [], ()),  # another language: the language filter's business
+        (("django",), ["pydantic", "pytest"], [], ()),  # no framework declared: nothing foreign
+        (("django",), ["fastapi"], ["port", "the", "view", "to", "django"], ()),  # task names it
+        (("svelte",), ["sveltejs", "kit"], [], ()),  # @sveltejs/kit
+        ((), ["fastapi"], [], ()),
+    ],
+)
+def test_a_rule_for_another_framework_of_the_project_s_language_is_foreign(
+        talent, stack, context, foreign):
+    assert foreign_frameworks(talent, stack, context) == foreign
+
+
+def test_frameworks_of_a_rule_name():
+    assert frameworks_of_name(["react18", "batching", "patterns"]) == ("react",)
+    assert frameworks_of_name(["next.js", "vue.js", "pytest"]) == ("nextjs", "vue")
+    assert frameworks_of_name(["python", "best", "practices"]) == ()

@@ -293,3 +293,16 @@ def test_path_words_weigh_by_their_specificity_in_the_catalog():
     assert rare == pytest.approx(1.0) and 0.0 < common < rare
     assert scorer.specificity("nothing here matches") == 0.0
     assert scorer.specificity("items migrations") == pytest.approx((common + rare) / 2)
+
+
+def test_a_talent_for_another_framework_scores_w_foreign_lower_and_says_why():
+    p = replace(PLAIN, w_lex=0.0, w_glob=0.0)
+    cands = [cand("cursor.django", 0.4, foreign=("django",)), cand("cursor.fastapi", 0.3)]
+    sel = HybridSelector(p).select(cands)
+    assert sel.selection.scores == {"cursor.fastapi": 0.3,
+                                    "cursor.django": pytest.approx(0.4 - p.w_foreign)}
+    detail = {e.id: e.detail for e in sel.selection.explanations}
+    assert "written for django, not the project's framework" in detail["cursor.django"]
+    assert "written for" not in detail["cursor.fastapi"]
+    off = HybridSelector(replace(p, w_foreign=0.0)).select(cands)
+    assert off.selection.kept[0] == "cursor.django"

@@ -74,6 +74,8 @@ def hybrid_params(s: Settings) -> HybridParams:
         w_glob=d.w_glob if s.relevance_glob_weight is None else s.relevance_glob_weight,
         w_role=d.w_role if s.relevance_role_weight is None else s.relevance_role_weight,
         w_stack=d.w_stack if s.relevance_stack_weight is None else s.relevance_stack_weight,
+        w_foreign=(d.w_foreign if s.relevance_foreign_weight is None
+                   else s.relevance_foreign_weight),
         w_path=d.w_path if s.relevance_path_weight is None else s.relevance_path_weight,
         hub_weight=d.hub_weight if s.relevance_hub_weight is None else s.relevance_hub_weight,
         floor=d.floor if s.relevance_floor is None else s.relevance_floor,

@@ -42,7 +42,11 @@ from grace.resolution.application.resolve_context import RelevanceOutcome, Relev
 from grace.resolution.domain.activation import path_words
 from grace.resolution.domain.compiler import render_block
 from grace.resolution.domain.hybrid import ROLE_PRIOR, HybridColumns, HybridSelector
-from grace.resolution.domain.languages import frameworks_of_files
+from grace.resolution.domain.languages import (
+    foreign_frameworks,
+    frameworks_of_files,
+    frameworks_of_name,
+)
 from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, TokenCounter
 from grace.resolution.domain.relevance import Explanation, normalise
 from grace.resolution.domain.results import AlsoRelevant
@@ -154,6 +158,7 @@ class _Corpus:
     lexical_head: LexicalScorer
     hub: npt.NDArray[np.float64]  # (n,) mean dense channel over the probes, per talent
     names: list[tuple[str, ...]]  # (n,) name terms per talent
+    frameworks: dict[int, tuple[str, ...]]  # row -> the application frameworks its name names
     name_rows: dict[str, list[int]]  # name term -> the rows whose name terms hold it
     triggers: TriggerIndex  # the talents' activation.triggers
     headers_unit: npt.NDArray[np.float64]  # (n, d) normalise(headers): raw cosines
@@ -272,6 +277,10 @@ class HybridRelevance:
             lexical_head=self._lexical([header_text(t) for t in talents]),
             hub=np.zeros(len(talents)),
             names=names,
+            frameworks={
+                row: found for row, t in enumerate(talents)
+                if (found := frameworks_of_name(words(f"{t.name} {t.id.rsplit('.', 1)[-1]}")))
+            },
             name_rows=name_rows,
             triggers=TriggerIndex({t.id: t.triggers for t in talents if t.triggers}),
             headers_unit=normalise(headers),
@@ -445,6 +454,13 @@ class HybridRelevance:
             depends = tuple(w for w in terms if w in stack_words)
             if depends:
                 stack[at] = depends
+        foreign: dict[int, tuple[str, ...]] = {}
+        if request.stack:
+            for row, frameworks in corpus.frameworks.items():
+                at = int(position[row])
+                if at >= 0 and (other := foreign_frameworks(
+                        frameworks, request.stack, context_words)):
+                    foreign[at] = other
         strength = np.ones(len(rows), dtype=np.float64)
         places: dict[int, tuple[str | None, str | None]] = {}
         for tid, act in request.activation.items():
@@ -474,6 +490,7 @@ class HybridRelevance:
             names=names,
             where=within,
             stack=stack,
+            foreign=foreign,
             places=places,
             id_key=rows,  # the pool is sorted by id: its rows are in id order
         ), rows

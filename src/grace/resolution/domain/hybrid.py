@@ -36,12 +36,17 @@ Channels per candidate:
 
 * ``role``: the talent's ``agents`` rank for the request's role (:data:`ROLE_PRIOR`: required
   1, recommended 0.5, optional 0) — the curator's own statement of what a role needs.
+* ``foreign``: 1 when the talent is written for another application framework than the one
+  the project depends on, in a language of the project's framework, and neither the task nor
+  its files name it (:func:`~grace.resolution.domain.languages.foreign_frameworks`: a Django
+  rule in a FastAPI repository, a React rule in an Angular one), else 0; a penalty.
 
 Fusion ``sum`` (default), a calibrated sum (each channel has an absolute meaning):
 ``dense + w_lex · lexical + w_head · lexical_head + w_path · path + w_trigger · triggers
-+ w_where · where + w_glob · glob + w_role · role + w_stack · stack``.
++ w_where · where + w_glob · glob + w_role · role + w_stack · stack − w_foreign · foreign``.
 ``rrf``: reciprocal rank fusion, ``Σ 1 / (k + rank)`` over the channels where the candidate has
-a positive signal (Cormack, Clarke & Büttcher, SIGIR 2009, k = 60), scaled by k.
+a positive signal (``foreign`` is not one; Cormack, Clarke & Büttcher, SIGIR 2009, k = 60),
+scaled by k.
 
 Gate (out of domain): nothing is kept when no glob matched, no name term was found in the files
 in play (``where``) and the best ``dense`` is below the
@@ -117,6 +122,9 @@ class HybridParams:
         budget: token cap of the kept set (tokens, at the depth served).
         w_stack: weight of a name term found among the project's dependencies only (decision
             0023: under a file in play's ``w_where``; never gate evidence).
+        w_foreign: how much lower a talent written for another application framework than
+            the project's scores (:func:`~grace.resolution.domain.languages.foreign_frameworks`;
+            decision 0010, sixth follow-up).
     """
 
     chunk_weight: float = 0.5
@@ -129,6 +137,7 @@ class HybridParams:
     w_glob: float = 0.8
     w_role: float = 0.5
     w_stack: float = 0.3
+    w_foreign: float = 0.3
     floor: float = 0.05
     probe_percentile: float = 90.0
     probe_margin: float = 0.005
@@ -167,6 +176,8 @@ class HybridCandidate:
         stack: its name terms found among the project's dependencies only (the ``stack``
             channel; never gate evidence: a dependency says what the project is built with,
             not what the task is about).
+        foreign: the application frameworks it is written for when they are another one than
+            the project's (the ``foreign`` channel, a penalty).
     """
 
     id: str
@@ -186,6 +197,7 @@ class HybridCandidate:
     names: tuple[str, ...] = ()
     where: tuple[str, ...] = ()
     stack: tuple[str, ...] = ()
+    foreign: tuple[str, ...] = ()
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -209,8 +221,8 @@ class HybridColumns:
         role: ``(n,) float64``, :data:`ROLE_PRIOR` of each row's ``role_rank``.
         role_rank: row -> its ``role_rank``.
         tokens: row -> its ``tokens`` (called only for the rows the cut charges).
-        triggers, names, where, stack: row -> its non-empty ``triggers``, ``names``, ``where``,
-            ``stack``.
+        triggers, names, where, stack, foreign: row -> its non-empty ``triggers``, ``names``,
+            ``where``, ``stack``, ``foreign``.
         places: row -> its ``(glob, file)``, for the rows where either is set.
         glob_strength: ``(n,) float64``, its ``glob_strength`` (read where ``glob`` is set).
         id_key: ``(n,)`` integers in the same order as ``ids`` (score ties are broken by id);
@@ -233,6 +245,7 @@ class HybridColumns:
     names: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     where: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     stack: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    foreign: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     places: Mapping[int, tuple[str | None, str | None]] = field(default_factory=dict)
     id_key: npt.NDArray[np.int64] | None = None
 
@@ -257,6 +270,7 @@ class HybridColumns:
             names={i: c.names for i, c in enumerate(cands) if c.names},
             where={i: c.where for i, c in enumerate(cands) if c.where},
             stack={i: c.stack for i, c in enumerate(cands) if c.stack},
+            foreign={i: c.foreign for i, c in enumerate(cands) if c.foreign},
             places={i: (c.glob, c.file) for i, c in enumerate(cands)
                     if c.glob is not None or c.file is not None},
         )
@@ -294,6 +308,9 @@ class HybridColumns:
             parts.append("the files in play are " + ", ".join(self.where[row]))
         if row in self.stack:
             parts.append("the project depends on " + ", ".join(self.stack[row]))
+        if row in self.foreign:
+            parts.append("written for " + ", ".join(self.foreign[row])
+                         + ", not the project's framework")
         glob = self.glob(row)
         if glob is not None:
             parts.append(f"glob `{glob}` matched {self.file(row)}")
@@ -371,6 +388,8 @@ class HybridSelector:
         where[list(cols.where)] = 1.0
         stack = np.zeros(n, dtype=np.float64)
         stack[list(cols.stack)] = 1.0
+        foreign = np.zeros(n, dtype=np.float64)
+        foreign[list(cols.foreign)] = 1.0
         trig = np.zeros(n, dtype=np.float64)
         for row in {*cols.triggers, *cols.names}:
             trig[row] = min(len(cols.evidence(row)), 3) / 3
@@ -386,6 +405,7 @@ class HybridSelector:
         fused = (
             dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
             + p.w_where * where + p.w_glob * glob + p.w_role * cols.role + p.w_stack * stack
+            - p.w_foreign * foreign
         )
         return np.round(fused, 6)
 

@@ -9,7 +9,7 @@ since a project does not list data formats among its languages.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 LANGUAGE_EXTENSIONS: Final[dict[str, tuple[str, ...]]] = {
@@ -388,3 +388,55 @@ def frameworks_of_files(paths: Iterable[str]) -> tuple[str, ...]:
             if any(tuple(folders[i : i + n]) == run for i in range(len(folders) - n + 1)):
                 found[framework] = None
     return tuple(found)
+
+
+APP_FRAMEWORKS: Final[dict[str, str]] = {
+    **{w: w for w in (
+        "django", "flask", "fastapi", "streamlit", "react", "nuxt", "angular", "astro",
+        "solidjs", "remix", "qwik", "nestjs", "gin", "fiber", "actix", "axum", "quarkus", "ktor",
+        "rails", "laravel", "symfony", "wordpress", "drupal", "typo3cms", "blazor", "maui",
+        "wpf", "flutter", "phoenix")},
+    "next": "nextjs", "nextjs": "nextjs", "vue": "vue", "vuejs": "vue",
+    "svelte": "svelte", "sveltekit": "svelte", "sveltejs": "svelte",
+    "express": "express", "expressjs": "express", "spring": "spring", "springboot": "spring",
+}
+"""Application frameworks, word -> canonical name: a project is built on one (or a few) of each
+language's, and a rule written for another one of the same language is probably not for it
+(:func:`foreign_frameworks`). Libraries and tools that live beside any framework (pytest,
+pydantic, tailwind, jest) are not in it; neither are runtimes (node, deno)."""
+
+
+def frameworks_of_name(words: Iterable[str]) -> tuple[str, ...]:
+    """Canonical :data:`APP_FRAMEWORKS` named by the words of a rule's name or id (lower case),
+    a version suffix ignored (``react18`` -> react), first-seen."""
+    out: dict[str, None] = {}
+    for word in words:
+        word = word.replace(".", "")  # next.js, vue.js
+        found = APP_FRAMEWORKS.get(word) or APP_FRAMEWORKS.get(word.rstrip("0123456789"))
+        if found:
+            out[found] = None
+    return tuple(out)
+
+
+def foreign_frameworks(
+    talent: Sequence[str], stack: Iterable[str], context: Iterable[str]
+) -> tuple[str, ...]:
+    """The frameworks a talent is written for (``talent``: :func:`frameworks_of_name`) when
+    they are *another* framework than the project's: the project's ``stack`` words name at
+    least one application framework of a language the talent's frameworks are written in, and
+    none of the talent's; nor does the task or its files (``context`` words) name one of them.
+    ``()`` otherwise (no framework in the stack: nothing is known to be foreign).
+
+    ``(("django",), ["fastapi", "pydantic"], ["add", "endpoint"])`` -> ``("django",)``;
+    ``(("react",), ["next", "react"], …)`` -> ``()``; ``(("react",), ["fastapi"], …)`` -> ``()``
+    (another language: the language filter's business).
+    """
+    if not talent:
+        return ()
+    project = set(frameworks_of_name(stack))
+    if not project or project & set(talent) or set(frameworks_of_name(context)) & set(talent):
+        return ()
+    spoken = {lang for f in project for lang in FRAMEWORK_LANGUAGES.get(f, ())}
+    if not any(lang in spoken for f in talent for lang in FRAMEWORK_LANGUAGES.get(f, ())):
+        return ()
+    return tuple(talent)
