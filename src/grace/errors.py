@@ -126,6 +126,12 @@ class InputTooLargeError(GraceError):
     """An input (task, query, file) is larger than the bounded size GRACE accepts."""
 
 
+class InvalidTextError(GraceError):
+    """A text input is not valid Unicode: a lone surrogate (bytes that were not UTF-8, kept by
+    Python's ``surrogateescape``, or a JSON ``\\ud800``) has no UTF-8 encoding to embed, hash
+    or print."""
+
+
 class LabelError(GraceError):
     """A label file line (relevance evaluation) is not a valid labelled task."""
 

@@ -7,6 +7,7 @@ from grace.errors import (
     InputTooLargeError,
     InvalidIdError,
     InvalidPathError,
+    InvalidTextError,
     UnknownRoleError,
 )
 from grace.resolution.application.resolve_context import ResolveContext
@@ -153,6 +154,11 @@ def test_bad_inputs_are_clear_errors():
         resolve(talents, ["a"], task="x" * 50_001)
     with pytest.raises(BudgetError, match="header"):
         resolve(talents, ["a"], budget=3)
+    # bytes that were not UTF-8 (argv decoded with surrogateescape), a JSON "\ud800"
+    with pytest.raises(InvalidTextError, match="byte 0xEA at character 15"):
+        resolve(talents, ["a"], task=b"Corrige la requ\xeate".decode("utf-8", "surrogateescape"))
+    with pytest.raises(InvalidTextError, match="lone surrogate"):
+        resolve(talents, ["a"], task="x\ud800")
 
 
 # --- properties ---------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from grace.errors import (
     InputTooLargeError,
     InvalidIdError,
     InvalidPathError,
+    InvalidTextError,
     UnknownRoleError,
 )
 from grace.resolution.domain.activation import (
@@ -141,6 +142,7 @@ def check_request(
         InvalidPathError, InputTooLargeError: a bad file in play, or too many of them.
         InvalidIdError, UnknownRoleError: bad role (none of ``talents`` declares it).
         InputTooLargeError: task over :data:`MAX_TASK_CHARS` characters.
+        InvalidTextError: the task or a file in play is not valid Unicode (lone surrogate).
         BudgetError: budget outside 1 to :data:`MAX_TOKEN_BUDGET` tokens.
     """
     in_play = normalise_files(files, root=root)
@@ -149,6 +151,17 @@ def check_request(
         raise InputTooLargeError(
             f"task is {len(task)} characters long; the maximum is {MAX_TASK_CHARS}"
         )
+    for what, text in (("task", task), *(("file in play", f) for f in in_play)):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            code = ord(text[exc.start])
+            byte = (f"byte 0x{code - 0xDC00:02X}" if 0xDC80 <= code <= 0xDCFF
+                    else f"lone surrogate {text[exc.start]!a}")  # surrogateescape: a raw byte
+            raise InvalidTextError(
+                f"{what} is not valid UTF-8 text ({byte} at character {exc.start}): write it "
+                "in UTF-8"
+            ) from None
     if not 1 <= token_budget <= MAX_TOKEN_BUDGET:
         raise BudgetError(f"token budget must be between 1 and {MAX_TOKEN_BUDGET} tokens")
     return in_play
