@@ -42,7 +42,8 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     foreign = np.array([1.0 if c.foreign else 0.0 for c in cands], dtype=np.float64)
     trig = np.array([min(len(c.evidence), 3) / 3 for c in cands], dtype=np.float64)
     glob = np.array(
-        [c.glob_strength if c.glob is not None else 0.0 for c in cands], dtype=np.float64
+        [c.glob_strength if c.glob is not None and not c.foreign else 0.0 for c in cands],
+        dtype=np.float64,
     )
     if p.fusion == "rrf":
         ids = [c.id for c in cands]

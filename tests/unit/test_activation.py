@@ -298,3 +298,16 @@ def test_frameworks_of_a_rule_name():
     assert frameworks_of_name(["react18", "batching", "patterns"]) == ("react",)
     assert frameworks_of_name(["next.js", "vue.js", "pytest"]) == ("nextjs", "vue")
     assert frameworks_of_name(["python", "best", "practices"]) == ()
+    assert frameworks_of_name(["py", "fast", "api"]) == ("fastapi",)  # two words read as one
+    assert frameworks_of_name(["spring", "boot", "next", "js"]) == ("spring", "nextjs")
+
+
+def test_a_talent_s_frameworks_come_from_its_name_else_its_summary():
+    from grace.resolution.application.hybrid import frameworks_of
+
+    router = make_talent("cursor.tanstack-router", name="TanStack Router",
+                         summary="Type-safe routing for React apps, loaders and guards")
+    assert frameworks_of(router) == ("react",)
+    named = make_talent("cursor.vue-pinia", name="Vue Pinia", summary="Stores, like React's")
+    assert frameworks_of(named) == ("vue",)  # the name wins
+    assert frameworks_of(make_talent("cursor.clean-code", summary="Readable code")) == ()

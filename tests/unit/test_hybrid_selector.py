@@ -306,3 +306,10 @@ def test_a_talent_for_another_framework_scores_w_foreign_lower_and_says_why():
     assert "written for" not in detail["cursor.fastapi"]
     off = HybridSelector(replace(p, w_foreign=0.0)).select(cands)
     assert off.selection.kept[0] == "cursor.django"
+    # its glob presumes the other framework's project: not counted (still shown)
+    globbed = [cand("cursor.django", 0.4, glob="**/*.py", foreign=("django",)),
+               cand("cursor.python", 0.3, glob="**/*.py")]
+    sel = HybridSelector(replace(p, w_glob=0.8)).select(globbed)
+    assert sel.selection.scores == {"cursor.python": pytest.approx(1.1),
+                                    "cursor.django": pytest.approx(0.4 - p.w_foreign)}
+    assert "glob `**/*.py` matched" in sel.selection.explanations[1].detail

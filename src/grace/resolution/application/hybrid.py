@@ -92,6 +92,16 @@ def name_terms(
     return [tuple(w for w in ws if w in keep) for ws in per]
 
 
+def frameworks_of(talent: Talent) -> tuple[str, ...]:
+    """The application frameworks a talent is written for: those its name or id names
+    (:func:`~grace.resolution.domain.languages.frameworks_of_name`), else those its summary
+    names (``cursor.tanstack-router``: "… for React apps")."""
+    named = frameworks_of_name(words(f"{talent.name} {talent.id.rsplit('.', 1)[-1]}"))
+    if named:
+        return named
+    return frameworks_of_name(words(talent.summary))
+
+
 def header_text(talent: Talent) -> str:
     """The header passage: name, summary, triggers (one line each)."""
     parts = [talent.name, talent.summary, ", ".join(talent.triggers)]
@@ -279,7 +289,7 @@ class HybridRelevance:
             names=names,
             frameworks={
                 row: found for row, t in enumerate(talents)
-                if (found := frameworks_of_name(words(f"{t.name} {t.id.rsplit('.', 1)[-1]}")))
+                if (found := frameworks_of(t))
             },
             name_rows=name_rows,
             triggers=TriggerIndex({t.id: t.triggers for t in talents if t.triggers}),

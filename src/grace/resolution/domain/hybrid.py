@@ -39,7 +39,9 @@ Channels per candidate:
 * ``foreign``: 1 when the talent is written for another application framework than the one
   the project depends on, in a language of the project's framework, and neither the task nor
   its files name it (:func:`~grace.resolution.domain.languages.foreign_frameworks`: a Django
-  rule in a FastAPI repository, a React rule in an Angular one), else 0; a penalty.
+  rule in a FastAPI repository, a React rule in an Angular one), else 0; a penalty. Such a
+  talent's glob match is not counted either: ``**/*.py`` of a FastAPI rule presumes a FastAPI
+  project.
 
 Fusion ``sum`` (default), a calibrated sum (each channel has an absolute meaning):
 ``dense + w_lex · lexical + w_head · lexical_head + w_path · path + w_trigger · triggers
@@ -396,6 +398,7 @@ class HybridSelector:
         glob = np.zeros(n, dtype=np.float64)
         located = [row for row, (g, _) in cols.places.items() if g is not None]
         glob[located] = cols.glob_strength[located]
+        glob[list(cols.foreign)] = 0.0  # `**/*.py` of a FastAPI rule presumes a FastAPI project
         lex, head, path = cols.lexical, cols.lexical_head, cols.lexical_path
         if p.fusion == "rrf":
             score = np.zeros(n)

@@ -408,11 +408,14 @@ pydantic, tailwind, jest) are not in it; neither are runtimes (node, deno)."""
 
 def frameworks_of_name(words: Iterable[str]) -> tuple[str, ...]:
     """Canonical :data:`APP_FRAMEWORKS` named by the words of a rule's name or id (lower case),
-    a version suffix ignored (``react18`` -> react), first-seen."""
+    a version suffix ignored (``react18`` -> react), two words read as one where that names
+    one (``py-fast-api`` -> fastapi, ``next-js`` -> nextjs), first-seen."""
     out: dict[str, None] = {}
-    for word in words:
-        word = word.replace(".", "")  # next.js, vue.js
+    words = [w.replace(".", "") for w in words]  # next.js, vue.js
+    for i, word in enumerate(words):
         found = APP_FRAMEWORKS.get(word) or APP_FRAMEWORKS.get(word.rstrip("0123456789"))
+        if not found and i + 1 < len(words):  # a name in two words: fast-api, next-js
+            found = APP_FRAMEWORKS.get(word + words[i + 1])
         if found:
             out[found] = None
     return tuple(out)
