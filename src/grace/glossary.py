@@ -413,10 +413,14 @@ def _stemmer() -> Stemmer.Stemmer:
     return Stemmer.Stemmer("french")
 
 
+def _content_words(text: str) -> list[str]:
+    folded = _ELISION.sub(" ", fold(text).replace("’", "'"))
+    return [w for w in _WORD.findall(folded) if w not in _STOP]
+
+
 def _stems(text: str) -> tuple[str, ...]:
     stem = _stemmer().stemWord
-    folded = _ELISION.sub(" ", fold(text).replace("’", "'"))
-    return tuple(stem(w) for w in _WORD.findall(folded) if w not in _STOP)
+    return tuple(stem(w) for w in _content_words(text))
 
 
 @cache
@@ -438,18 +442,30 @@ def english_equivalents(text: str) -> list[str]:
     ``english_equivalents("Corrige les requêtes lentes")`` → ``["fix", "correct", "query",
     "request", "slow", "latency"]``. Words outside the glossary give nothing.
     """
+    return translate(text)[0]
+
+
+def translate(text: str) -> tuple[list[str], frozenset[str]]:
+    """:func:`english_equivalents` of ``text``, and the folded French words the glossary
+    translated (« composant » → ``component``: ``composant`` is among them), so a caller can
+    leave those words out of any other reading (stemmed as English, « composant » would meet
+    ``compose`` and ``composer``)."""
     table = _entries()
     longest = max((len(k) for k in table), default=0)
-    stems = _stems(text)
+    words = _content_words(text)
+    stem = _stemmer().stemWord
+    stems = tuple(stem(w) for w in words)
     out: list[str] = []
+    covered: set[str] = set()
     i = 0
     while i < len(stems):
         for n in range(min(longest, len(stems) - i), 0, -1):
             english = table.get(stems[i : i + n])
             if english is not None:
                 out.extend(english.split())
+                covered.update(words[i : i + n])
                 i += n
                 break
         else:
             i += 1
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys(out)), frozenset(covered)

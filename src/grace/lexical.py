@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 import Stemmer  # type: ignore[import-not-found]
 
-from grace.glossary import english_equivalents
+from grace.glossary import translate
 from grace.text import fold
 
 K1: Final = 1.5
@@ -93,23 +93,29 @@ def analyse(text: str, *, language: str | None = None) -> list[str]:
 
 
 def analyse_query(text: str) -> list[str]:
-    """:func:`analyse`, plus, for a French text, its words stemmed as English and the English
-    stems of its glossary words (:func:`grace.glossary.english_equivalents`), each token once,
-    so a French query meets English documents.
+    """The query a French text puts to English documents: the English stems of its glossary
+    words (:func:`grace.glossary.translate`), and its other words stemmed both as French and as
+    English, each token once (any other text: :func:`analyse`).
 
-    The technical words of a French request are English ones ("endpoint", "Pydantic",
-    "middleware"), and an English document stems them with the English stemmer: stemmed as
+    A word the glossary translates keeps no French or English stem of its own: « composant »
+    stems to ``compos`` and would meet ``compose`` and ``composer``; its translation
+    ``component`` is what an English document says. The technical words of a French request
+    are English ones ("endpoint", "Pydantic"), which the glossary does not know: stemmed as
     French only, "pydantic" never meets an English document's "pydant".
 
-    ``analyse_query("Corrige les requêtes lentes")`` -> ``["corrig", "requet", "lent", "corrig",
-    "fix", "correct", "queri", "request", "slow"]`` deduplicated, in first-seen order.
+    ``analyse_query("Corrige les requêtes lentes")`` -> ``["fix", "correct", "queri", "request",
+    "slow"]`` (« corrige », « requêtes », « lentes » are all in the glossary), deduplicated, in
+    first-seen order.
     """
     words = _WORD.findall(fold(text))
     language = _language(words)
     tokens = _analyse_words(words, language)
     if language == "french":
-        english = [fold(w) for w in english_equivalents(text)]
-        tokens += _analyse_words(words, "english") + _analyse_words(english, "english")
+        translated, covered = translate(text)
+        english = [fold(w) for w in translated]
+        untranslated = [w for w in words if w not in covered]
+        tokens = (_analyse_words(untranslated, "french")
+                  + _analyse_words(untranslated, "english") + _analyse_words(english, "english"))
     return list(dict.fromkeys(tokens))
 
 
@@ -136,15 +142,19 @@ class Bm25Scorer:
 
     Args:
         documents: the corpus, one string per document (row order = score order).
-        translate: a French query is scored twice, as written (:func:`analyse`) and with its
-            English glossary words (:func:`analyse_query`), and each document keeps the better
-            of the two scores: the English words reach English documents, and never dilute
-            the score of a document written in French. ``False``: as written only.
+        translate: a French query is scored as written (:func:`analyse`) against the
+            documents written in French, and as :func:`analyse_query` reads it against the
+            others (English): the English words reach English documents and never dilute the
+            score of a French one, and a French stem never meets an English word by accident
+            (« composant » / ``compose``). ``False``: as written against all.
     """
 
     def __init__(self, documents: Sequence[str], *, translate: bool = False) -> None:
         self._translate = translate
         corpus = [analyse(d) or ["\x00"] for d in documents]
+        self._french = np.fromiter(
+            (translate and _language(_WORD.findall(fold(d))) == "french" for d in documents),
+            dtype=bool, count=len(documents))
         self._n = len(corpus)
         df: Counter[str] = Counter()
         for doc in corpus:
@@ -163,8 +173,9 @@ class Bm25Scorer:
         if not self._translate:
             return plain
         translated = _analysed_query(query)
-        return plain if translated == tuple(dict.fromkeys(as_written)) else np.maximum(
-            plain, self._scores(translated))
+        if translated == tuple(dict.fromkeys(as_written)):
+            return plain
+        return np.where(self._french, plain, self._scores(translated))
 
     def specificity(self, query: str) -> float:
         """How rare the query's words are in this corpus: the mean, over the analysed query

@@ -42,10 +42,10 @@ def test_example_set_floors(cache: Path) -> None:
     hybrid = run(labels, "hybrid", cache)
     # seed 000 exactly: the figures of decision 0006
     assert seed.recall >= 0.68 and seed.precision >= 0.44 and seed.ood_rejection >= 0.69
-    # decision 0010, sixth follow-up (a software request gets through the gate): recall 0.784,
-    # precision 0.508, nDCG@5 0.724, out of domain rejected 0.692, in-domain rejected 0.000
-    # (0.070 before), savings 0.836
-    assert hybrid.recall >= 0.77 and hybrid.precision >= 0.50 and hybrid.ndcg5 >= 0.71
+    # decision 0010, sixth follow-up (a software request gets through the gate, a French
+    # query meets English documents translated only): recall 0.784, precision 0.521, nDCG@5
+    # 0.725, out of domain rejected 0.692, in-domain rejected 0.000 (0.070 before), savings 0.840
+    assert hybrid.recall >= 0.77 and hybrid.precision >= 0.51 and hybrid.ndcg5 >= 0.71
     assert hybrid.ood_rejection >= 0.69 and hybrid.false_rejection <= 0.02
     assert hybrid.token_savings >= 0.83
     # the hybrid default beats seed 000 on recall, precision and savings in the same run
@@ -60,8 +60,8 @@ def test_polyglot_set_floors(cache: Path, tmp_path: Path) -> None:
                      ("copilot", "copilot/instructions")):
         import_rules(fmt, RULES / sub, project / "catalog")  # type: ignore[arg-type]
     hybrid = run(project / "tasks.jsonl", "hybrid", cache)
-    # decision 0010, sixth follow-up: recall 0.783, precision 0.718, nDCG@5 0.565, out of
-    # domain rejected 0.962, in-domain rejected 0.021 (0.048 before), savings 0.956
-    assert hybrid.recall >= 0.77 and hybrid.precision >= 0.71 and hybrid.ndcg5 >= 0.55
+    # decision 0010, sixth follow-up: recall 0.786, precision 0.736, nDCG@5 0.564, out of
+    # domain rejected 0.962, in-domain rejected 0.021 (0.048 before), savings 0.959
+    assert hybrid.recall >= 0.77 and hybrid.precision >= 0.72 and hybrid.ndcg5 >= 0.55
     assert hybrid.ood_rejection >= 0.95 and hybrid.false_rejection <= 0.03
     assert hybrid.token_savings >= 0.95

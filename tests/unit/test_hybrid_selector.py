@@ -185,6 +185,16 @@ def test_a_french_query_meets_the_english_stems_of_its_technical_words():
         "valider la validation")))  # each token once
 
 
+def test_a_translated_french_word_meets_no_english_word_by_its_stem():
+    # « composant » stems to "compos", which "compose" and "composer" also stem to
+    docs = ["Docker compose files and PHP composer scripts", "Angular component lifecycle",
+            "Le composant panier et ses fuites mémoire"]
+    scores = Bm25Scorer(docs, translate=True).scores("Corrige la fuite mémoire du composant")
+    assert scores[0] == 0.0 and scores[1] > 0.0  # the translation (component) meets its doc
+    assert scores[2] == Bm25Scorer(docs).scores("Corrige la fuite mémoire du composant")[2] > 0
+    assert "compos" not in analyse_query("Corrige la fuite mémoire du composant")
+
+
 def test_glossary_prefers_the_longest_entry_and_stems_french_forms():
     assert english_equivalents("la base de données")[:1] == ["database"]
     assert "data" not in english_equivalents("la base de données")
