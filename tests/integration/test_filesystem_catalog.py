@@ -144,6 +144,16 @@ def test_project_file_round_trip(tmp_path):
     assert pf.path == path.resolve()
 
 
+def test_an_empty_stack_or_languages_key_is_an_empty_list(tmp_path):
+    (tmp_path / "grace.yaml").write_text("name: demo\nlanguages:\nstack:\ntalents: {a: true}\n",
+                                         encoding="utf-8")
+    project = load_project_file(tmp_path).project
+    assert project.stack == () and project.languages == ()
+    (tmp_path / "grace.yaml").write_text("name: demo\nstack: 5\n", encoding="utf-8")
+    with pytest.raises(ProjectError, match="stack"):
+        load_project_file(tmp_path)
+
+
 def test_a_project_file_without_catalog_reads_the_repository_s_own(tmp_path):
     (tmp_path / "grace.yaml").write_text("name: demo\ntalents: {a: true}\n", encoding="utf-8")
     assert load_project_file(tmp_path).catalog is None  # nothing beside it: the caller refuses

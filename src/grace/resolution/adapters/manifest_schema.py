@@ -242,6 +242,12 @@ class ProjectSchema(_Strict):
             return "off"
         return "embeddings" if value is True else value
 
+    @field_validator("languages", "stack", mode="before")
+    @classmethod
+    def _empty_list(cls, value: object) -> object:
+        """``stack:`` with nothing under it is YAML's null: an empty list, as written."""
+        return [] if value is None else value
+
     @field_validator("talents")
     @classmethod
     def _talent_ids(
