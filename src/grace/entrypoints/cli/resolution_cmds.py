@@ -267,7 +267,8 @@ def doctor(
 
     Reports missing prerequisites (with the fix), unknown ids, cycles, conflicts among enabled
     talents, enabled drafts, invalid manifests, compact bodies over the budget, unknown manifest
-    fields and dangling recommends.
+    fields and dangling recommends. A grace.yaml or catalog that cannot be read at all is not a
+    finding but an error: exit 2, with what is wrong (as for every command).
 
     Example:
 
