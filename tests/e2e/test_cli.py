@@ -82,6 +82,36 @@ def test_bad_input_is_a_clear_error_without_traceback(args, message):
     assert "Traceback" not in r.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["resolve", "--example", "--json", "--bogus", "x"], "No such option: --bogus"),
+        (["resolve", "--example", "--json", "-d", "huge", "-r", "backend", "x"], "'huge'"),
+        (["resolve", "--example", "--json", "x"], "Missing option '--role'"),
+        (["doctor", "--json", "--nope"], "No such option: --nope"),
+    ],
+)
+def test_a_refused_command_line_with_json_prints_the_json_error_document(args, message):
+    r = grace(*args)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    document = json.loads(r.stdout)
+    assert document["exit_code"] == 2 and document["error"]["type"] == "usage"
+    assert message in document["error"]["message"]
+    assert message.split(":")[0] in " ".join(r.stderr.split())  # the usual message, on stderr
+    plain = grace(*[a for a in args if a != "--json"])
+    assert plain.returncode == 2 and plain.stdout == ""
+
+
+def test_a_task_that_is_not_utf8_is_refused_not_a_traceback():
+    task = b"Corrige la requ\xeate lente".decode("utf-8", "surrogateescape")
+    r = subprocess.run([sys.executable, "-m", "grace", "resolve", "--example", "-r", "backend",
+                        "--json", task], capture_output=True, env={**os.environ, "PYTHONPATH":
+                        str(Path(__file__).resolve().parents[2] / "src"), "GRACE_USAGE": "on"})
+    assert r.returncode == 2 and b"Traceback" not in r.stderr
+    assert json.loads(r.stdout)["error"]["type"] == "invalid-text"
+    assert b"byte 0xEA at character 15" in r.stderr
+
+
 def test_a_too_long_task_fails_before_the_model_is_loaded(tmp_path):
     # The openai embedder without a key fails when the talents are embedded: the task's length
     # must be refused first (with e5 that embedding took minutes on a real catalog).

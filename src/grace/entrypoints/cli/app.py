@@ -11,6 +11,8 @@ command's own help.
 from __future__ import annotations
 
 import importlib
+import json
+import sys
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -191,5 +193,28 @@ def _root(
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point.
+
+    A command line Typer refuses before any command runs (an unknown option, a bad value, a
+    missing argument) exits 2 with its message on stderr, as usual; with ``--json`` on the
+    line, stdout also gets the JSON error document every refused ``--json`` command prints
+    (``{"error": {"type": "usage", "message"}, "exit_code": 2}``), so a script reads one JSON
+    document whatever went wrong.
+    """
+    from typer import rich_utils
+    from typer.exceptions import TyperException  # the base of Typer's Click errors
+
+    try:
+        code = app(standalone_mode=False)
+    except TyperException as exc:
+        exit_code = int(getattr(exc, "exit_code", 1))
+        rich_utils.rich_format_error(exc)  # type: ignore[arg-type]
+        if exit_code == 2 and "--json" in sys.argv[1:]:  # a usage error
+            message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+            typer.echo(json.dumps({"error": {"type": "usage", "message": message},
+                                   "exit_code": 2}))
+        sys.exit(exit_code)
+    except typer.Abort:
+        typer.echo("Aborted!", err=True)
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
