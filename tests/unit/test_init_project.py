@@ -141,3 +141,29 @@ def test_relevance_off_written_unquoted_reads_as_off():
         assert parse_project(yaml.safe_load(text), path="grace.yaml").relevance == expected
     with pytest.raises(ProjectError, match="relevance"):
         parse_project({"relevance": "sometimes"}, path="grace.yaml")
+
+
+def test_a_talent_for_another_framework_of_the_stack_s_language_is_left_disabled(tmp_path):
+    catalog = InMemoryCatalog([
+        make_talent("cursor.python-django", name="Python Django", languages=["python"]),
+        make_talent("cursor.fastapi", name="FastAPI", languages=["python"]),
+        make_talent("cursor.clean-code", name="Clean code"),
+        make_talent("cursor.react", name="React", languages=["typescript"]),
+        make_talent("cursor.tanstack-router", name="TanStack Router",
+                    summary="Type-safe routing for React apps", languages=["typescript"]),
+    ])
+    writer = RecordingWriter()
+    init = InitProject(catalog, writer, lambda _: ["python"], lambda _: ["fastapi", "pydantic"])
+    report = init(tmp_path)
+    assert report.talents == ("cursor.clean-code", "cursor.fastapi")
+    assert report.foreign == ("cursor.python-django",)
+    assert set(report.left_disabled) == {"cursor.python-django", "cursor.react",
+                                         "cursor.tanstack-router"}  # two by their language
+    assert writer.calls[0]["talents"]["cursor.python-django"] is False
+    # no framework in the stack: nothing is foreign; talents named with --talent are the user's
+    assert InitProject(catalog, RecordingWriter(), lambda _: ["python"],
+                       lambda _: ["pytest"])(tmp_path, overwrite=True).foreign == ()
+    named = InitProject(catalog, RecordingWriter(), lambda _: ["python"],
+                        lambda _: ["fastapi"])(tmp_path, talents=["cursor.python-django"],
+                                               overwrite=True)
+    assert named.talents == ("cursor.python-django",) and named.foreign == ()

@@ -349,16 +349,20 @@ def init(
         folder, talents=talent, languages=language, name=name, catalog=named, overwrite=force)
     path, chosen, languages = report.path, list(report.talents), list(report.languages)
     left = list(report.left_disabled)
+    foreign = len(report.foreign)
     if as_json:
         print_json({"path": str(path), "talents": chosen, "languages": languages,
                     "left_disabled": len(left), "disabled": left,
+                    "foreign_framework": list(report.foreign),
                     "relevance": report.relevance or "off", "stack": list(report.stack)})
     else:
         out_console.print(
             escape(f"wrote {path}: {len(chosen)} talents, languages: "
                    f"{', '.join(languages) or 'none'}"
-                   + (f"; {len(left)} left disabled (their languages are not the project's: "
-                      "`grace enable ID` serves one)" if left else "")),
+                   + (f"; {len(left)} left disabled (their languages are not the project's"
+                      + (f", or {foreign} written for another framework than the one the "
+                         "stack names" if foreign else "")
+                      + ": `grace enable ID` serves one)" if left else "")),
             highlight=False,
         )
         if report.stack:

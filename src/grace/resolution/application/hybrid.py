@@ -45,7 +45,7 @@ from grace.resolution.domain.hybrid import ROLE_PRIOR, HybridColumns, HybridSele
 from grace.resolution.domain.languages import (
     foreign_frameworks,
     frameworks_of_files,
-    frameworks_of_name,
+    frameworks_of_talent,
 )
 from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, TokenCounter
 from grace.resolution.domain.relevance import Explanation, normalise
@@ -93,13 +93,8 @@ def name_terms(
 
 
 def frameworks_of(talent: Talent) -> tuple[str, ...]:
-    """The application frameworks a talent is written for: those its name or id names
-    (:func:`~grace.resolution.domain.languages.frameworks_of_name`), else those its summary
-    names (``cursor.tanstack-router``: "… for React apps")."""
-    named = frameworks_of_name(words(f"{talent.name} {talent.id.rsplit('.', 1)[-1]}"))
-    if named:
-        return named
-    return frameworks_of_name(words(talent.summary))
+    """:func:`~grace.resolution.domain.languages.frameworks_of_talent` of ``talent``."""
+    return frameworks_of_talent(talent.name, talent.id, talent.summary)
 
 
 def header_text(talent: Talent) -> str:

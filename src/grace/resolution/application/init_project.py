@@ -11,6 +11,7 @@ from typing import Final, Protocol
 from grace.errors import ProjectError
 from grace.resolution.application.catalog_queries import default_selection
 from grace.resolution.domain.activation import language_allows
+from grace.resolution.domain.languages import foreign_frameworks, frameworks_of_talent
 from grace.resolution.domain.ports import CatalogReader
 from grace.resolution.domain.talent import PROJECT_FILE, check_talent_id
 
@@ -47,6 +48,9 @@ class InitReport:
     left_disabled: tuple[str, ...] = ()
     relevance: str | None = None
     stack: tuple[str, ...] = ()
+    foreign: tuple[str, ...] = ()
+    """Talents of the default selection left disabled because they are written for another
+    application framework of the project's language than the one its stack names."""
 
 
 class InitProject:
@@ -60,7 +64,9 @@ class InitProject:
     call them forgotten. Without languages, they are detected from the folder's files
     (``detect_languages``). With :data:`RELEVANCE_FROM` enabled talents or more, the file says
     ``relevance: embeddings``. ``detect_stack`` reads the words of the folder's dependencies
-    (written ``stack:``).
+    (written ``stack:``); when they name an application framework, the talents written for
+    another framework of the same language (a Django rule in a FastAPI repository:
+    :func:`~grace.resolution.domain.languages.foreign_frameworks`) are written ``false`` too.
     """
 
     def __init__(self, catalog: CatalogReader, write: ProjectWriter,
@@ -92,20 +98,26 @@ class InitProject:
             if tid not in catalog_talents:
                 raise ProjectError(f"unknown talent {tid!r}: see `grace catalog list`")
         langs = [x.lower() for x in languages] if languages else self._detect(folder)
+        stack = self._detect_stack(folder) if self._detect_stack is not None else []
         left: list[str] = []
+        foreign: list[str] = []
         if not talents:  # the default selection; talents named with --talent are the user's
             left = [t for t in chosen if not language_allows(catalog_talents[t].languages, langs)]
             chosen = [t for t in chosen if t not in set(left)]
+            if stack:
+                foreign = [t for t in chosen if foreign_frameworks(frameworks_of_talent(
+                    catalog_talents[t].name, t, catalog_talents[t].summary), stack, ())]
+                chosen = [t for t in chosen if t not in set(foreign)]
+                left += foreign
         catalog_ref = catalog if isinstance(catalog, str) else None
         if isinstance(catalog, Path):
             catalog_ref = os.path.relpath(catalog.resolve(), folder.resolve())
         switches = dict.fromkeys(chosen, True) | dict.fromkeys(left, False)
         relevance = "embeddings" if len(chosen) >= RELEVANCE_FROM else None
-        stack = self._detect_stack(folder) if self._detect_stack is not None else []
         path = self._write(folder / PROJECT_FILE, name=name or folder.resolve().name,
                            languages=langs,
                            talents=dict(sorted(switches.items())) if left else switches,
                            catalog=catalog_ref, overwrite=overwrite, relevance=relevance,
                            stack=stack)
         return InitReport(path, tuple(chosen), tuple(langs), tuple(left), relevance,
-                          tuple(stack))
+                          tuple(stack), tuple(foreign))

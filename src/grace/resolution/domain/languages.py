@@ -421,6 +421,16 @@ def frameworks_of_name(words: Iterable[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def frameworks_of_talent(name: str, talent_id: str, summary: str) -> tuple[str, ...]:
+    """The application frameworks a talent is written for: those its name or id (the part
+    after the prefix) names (:func:`frameworks_of_name`), else those its summary names
+    (``cursor.tanstack-router``: "… for React apps" -> ``("react",)``)."""
+    from grace.text import words
+
+    named = frameworks_of_name(words(f"{name} {talent_id.rsplit('.', 1)[-1]}"))
+    return named or frameworks_of_name(words(summary))
+
+
 def foreign_frameworks(
     talent: Sequence[str], stack: Iterable[str], context: Iterable[str]
 ) -> tuple[str, ...]:
