@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from grace.resolution.application.hybrid import HybridRelevance, one_line
+from grace.resolution.application.hybrid import HybridRelevance, one_line, stack_named
 from grace.resolution.application.relevance import EMPTY_TASK_NOTE, NO_SPECIFIC_TALENT
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
 from grace.resolution.domain.activation import path_words
@@ -23,6 +23,7 @@ from grace.resolution.domain.hybrid import (
     HybridSelection,
     HybridSelector,
     _ranks,
+    below,
 )
 from grace.resolution.domain.languages import foreign_frameworks, frameworks_of_files
 from grace.resolution.domain.relevance import Decision, Explanation, Selection, normalise
@@ -68,6 +69,7 @@ def reference_select(
     domain: tuple[float, float] | None = None,
     code: bool = False,
     software: tuple[float, float] | None = None,
+    stack_named: bool = False,
 ) -> HybridSelection:
     """``HybridSelector.select`` before issue 13 item 2, one candidate at a time (with the
     software-request criterion of decision 0010's sixth follow-up, added to both paths)."""
@@ -84,7 +86,7 @@ def reference_select(
     top = float(score[order[0]])
     best_dense = float(dense.max())
     floor = p.floor if probe_level is None else max(p.floor, probe_level - p.probe_margin)
-    is_software = software is not None and software[0] >= software[1]
+    is_software = (software is not None and software[0] >= software[1]) or stack_named
     if code or is_software or any(c.evidence for c in cands):
         floor -= p.trigger_slack
     located = any(c.glob is not None or c.where for c in cands)
@@ -97,13 +99,13 @@ def reference_select(
         why = (
             f"out of domain: best dense {best_dense:.3f} < FLOOR {floor:.3f} (what "
             "out-of-domain probes reach on this catalog)" if best_dense < floor else
-            f"out of domain: nearest talent − nearest generic request {domain[0]:.3f} < "
-            f"{domain[1]:.3f} (what the probe requests score on this catalog)"
+            "out of domain: nearest talent − nearest generic request "
+            f"{below(*domain)} (what the probe requests score on this catalog)"
             if domain is not None else "out of domain"
         )
         for i in order:
             decisions[i] = ("cut_gate", why + ", no glob matched, no name term in the files" + (
-                f", not a software request ({software[0]:.3f} < {software[1]:.3f})"
+                f", not a software request ({below(*software)})"
                 if software is not None else ""))
     else:
         spent, kept_n = 0, 0
@@ -116,8 +118,8 @@ def reference_select(
             elif rank > 0 and kept_n >= p.max_kept:
                 decisions[i] = ("cut_margin", f"{p.max_kept} talents already kept (MAX_KEPT)")
             elif rank > 0 and spent + cost > p.budget:
-                decisions[i] = ("cut_budget", f"{cost} tokens over the BUDGET of "
-                                f"{p.budget} ({spent} already kept)")
+                decisions[i] = ("cut_budget", f"{cost} tokens over relevance's cap of "
+                                f"{p.budget} tokens (GRACE_RELEVANCE_BUDGET; {spent} already kept)")
             else:
                 spent, kept_n = spent + cost, kept_n + 1
                 decisions[i] = ("kept", "top score" if rank == 0 else
@@ -218,7 +220,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             where=tuple(w for w in terms if w in file_words and w not in task_words),
             stack=tuple(w for w in terms if w in stack_words),
             foreign=foreign_frameworks(corpus.frameworks.get(row, ()), request.stack,
-                                       context_words) if request.stack else (),
+                                       context_words, t.languages) if request.stack else (),
             glob_strength=act.strength if act is not None else 1.0,
             glob=act.glob if act is not None else None,
             file=act.file if act is not None else None,
@@ -259,6 +261,7 @@ def reference_outcome(step: HybridRelevance, request: RelevanceRequest) -> Relev
     result = reference_select(
         step._selector, hybrid, probe_level=step._probe_level(corpus, rows), domain=domain,
         code=code, software=software,
+        stack_named=stack_named(request, {w for c in hybrid for w in c.evidence}),
     )
     sel = result.selection
     by_id = {t.id: t for t in cands}

@@ -24,6 +24,7 @@ from grace.resolution.domain.languages import (
     languages_in_text,
     languages_of_files,
     languages_of_name,
+    stack_words,
 )
 from grace.resolution.domain.talent import Project
 from tests.fakes import InMemoryCatalog, WordCounter, make_talent
@@ -111,6 +112,8 @@ def test_languages_named_by_a_task(text, languages, words):
         ("cypress-api-testing", ("javascript", "typescript")),  # a JS-only test runner
         ("unity-cursor-ai-c", ("csharp",)),
         ("coldfusion-cfc", ("coldfusion",)),
+        ("r-best-practices", ("r",)),  # r as a name's first word only
+        ("vector-r-tree", ()),
         ("containerize-aspnetcore", ("csharp",)),
         ("release-v5-notes", ()),  # a bare version names nothing
         ("spy-py", ()),  # py only as the first word
@@ -259,6 +262,7 @@ def test_path_words_split_folders_file_stems_and_camel_case():
     assert path_words(["src/OrderTable.tsx", ".github/workflows/ci.yml"]) == (
         "Order Table github workflows ci")
     assert path_words(["app/api/items.py", "src/Utils/init.py"]) == "items"  # generic folders
+    assert path_words(["spec/models/order_spec.rb"]) == "models order"  # where tests live
     assert path_words([]) == ""
     many = [f"d{i}/f.py" for i in range(MAX_PATH_WORD_FILES + 5)]
     assert path_words(many).split().count("f") == MAX_PATH_WORD_FILES
@@ -292,6 +296,15 @@ def test_frameworks_of_files_read_names_suffixes_and_folders():
 def test_a_rule_for_another_framework_of_the_project_s_language_is_foreign(
         talent, stack, context, foreign):
     assert foreign_frameworks(talent, stack, context) == foreign
+
+
+def test_a_talent_s_own_languages_count_with_its_frameworks():
+    # copilot.wordpress: globs on PHP and JavaScript files, in a Next.js project
+    assert foreign_frameworks(("wordpress",), ["next", "react"], [], ("php", "javascript")) == (
+        "wordpress",)
+    assert foreign_frameworks(("wordpress",), ["next", "react"], []) == ()  # PHP only
+    assert stack_words(["next", "react", "tailwindcss", "torch"]) == (
+        "next", "nextjs", "react", "tailwindcss", "tailwind", "torch", "pytorch")
 
 
 def test_frameworks_of_a_rule_name():

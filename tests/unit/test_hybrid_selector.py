@@ -323,3 +323,27 @@ def test_a_talent_for_another_framework_scores_w_foreign_lower_and_says_why():
     assert sel.selection.scores == {"cursor.python": pytest.approx(1.1),
                                     "cursor.django": pytest.approx(0.4 - p.w_foreign)}
     assert "glob `**/*.py` matched" in sel.selection.explanations[1].detail
+
+
+def test_a_task_naming_a_dependency_of_the_project_is_a_software_task():
+    weak = [cand("cursor.tailwind", 0.11, triggers=("tailwind",)), cand("b", 0.1)]
+    far = HybridSelector().select(weak, probe_level=0.15, domain=(-0.0404, -0.0401))
+    assert far.selection.gate_closed
+    assert "-0.0404 < -0.0401" in far.selection.explanations[0].detail  # 3 decimals print equal
+    named = HybridSelector().select(weak, probe_level=0.15, domain=(-0.0404, -0.0401),
+                                    stack_named=True)
+    assert named.selection.kept[0] == "cursor.tailwind"
+
+
+def test_stack_named_needs_a_dependency_that_is_evidence_in_the_task():
+    from grace.resolution.application.hybrid import stack_named
+    from grace.resolution.application.resolve_context import RelevanceRequest
+
+    def request(task, stack):
+        return RelevanceRequest(candidates=[], task=task, active=[], stack=stack)
+
+    task = "Ajoute un bouton avec un style Tailwind"
+    assert stack_named(request(task, ("next", "tailwind")), {"tailwind"})
+    assert not stack_named(request(task, ("next",)), {"tailwind"})  # not a dependency
+    assert not stack_named(request(task, ("tailwind",)), set())  # no talent's evidence
+    assert not stack_named(request("Plan a trip", ("tailwind",)), {"tailwind"})

@@ -97,6 +97,16 @@ def frameworks_of(talent: Talent) -> tuple[str, ...]:
     return frameworks_of_talent(talent.name, talent.id, talent.summary)
 
 
+def stack_named(request: RelevanceRequest, evidence: set[str]) -> bool:
+    """The task names one of the project's dependencies (``stack``) that is also ``evidence``
+    (a trigger or name term of some talent found in it): a task about the project's own
+    Tailwind or Django is a software task whatever the rest of its words."""
+    if not request.stack or not evidence:
+        return False
+    named = set(words(" ".join(evidence))) & set(words(request.task))
+    return bool(named & set(request.stack))
+
+
 def header_text(talent: Talent) -> str:
     """The header passage: name, summary, triggers (one line each)."""
     parts = [talent.name, talent.summary, ", ".join(talent.triggers)]
@@ -464,7 +474,7 @@ class HybridRelevance:
             for row, frameworks in corpus.frameworks.items():
                 at = int(position[row])
                 if at >= 0 and (other := foreign_frameworks(
-                        frameworks, request.stack, context_words)):
+                        frameworks, request.stack, context_words, cands[at].languages)):
                     foreign[at] = other
         strength = np.ones(len(rows), dtype=np.float64)
         places: dict[int, tuple[str | None, str | None]] = {}
@@ -536,9 +546,10 @@ class HybridRelevance:
                 corpus.software_level,
             )
         code = bool(request.files) or bool(code_terms(request.task))
+        evidence = {w for row in {*cols.triggers, *cols.names} for w in cols.evidence(row)}
         result = self._selector.select_columns(
             cols, probe_level=self._probe_level(corpus, rows), domain=domain, code=code,
-            software=software,
+            software=software, stack_named=stack_named(request, evidence),
         )
         sel = result.selection
         by_id = {t.id: t for t in cands} if result.also else {}

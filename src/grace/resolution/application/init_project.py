@@ -106,7 +106,8 @@ class InitProject:
             chosen = [t for t in chosen if t not in set(left)]
             if stack:
                 foreign = [t for t in chosen if foreign_frameworks(frameworks_of_talent(
-                    catalog_talents[t].name, t, catalog_talents[t].summary), stack, ())]
+                    catalog_talents[t].name, t, catalog_talents[t].summary), stack, (),
+                    catalog_talents[t].languages)]
                 chosen = [t for t in chosen if t not in set(foreign)]
                 left += foreign
         catalog_ref = catalog if isinstance(catalog, str) else None

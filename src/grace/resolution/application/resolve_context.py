@@ -26,7 +26,7 @@ from grace.resolution.domain.compiler import ContextCompiler, ContextHeader, Tal
 from grace.resolution.domain.deferred import Deferred
 from grace.resolution.domain.explanation import Explanation
 from grace.resolution.domain.graph import MissingPrerequisite
-from grace.resolution.domain.languages import languages_in_text
+from grace.resolution.domain.languages import languages_in_text, stack_words
 from grace.resolution.domain.ports import CatalogReader, TokenCounter, WorkTree
 from grace.resolution.domain.prepared import PreparedCatalog
 from grace.resolution.domain.results import (
@@ -449,7 +449,7 @@ class ResolveContext:
                     depth=depth,
                     role=role,
                     files=in_play,
-                    stack=project.stack,
+                    stack=stack_words(project.stack),
                 )
             )
             scores, note, explanations = outcome.scores, outcome.note, outcome.explanations

@@ -221,6 +221,9 @@ GENERIC_PATH_WORDS: Final = frozenset({
     "app", "apps", "src", "source", "sources", "lib", "libs", "api", "core", "common", "shared",
     "util", "utils", "helper", "helpers", "internal", "pkg", "cmd", "main", "index", "init",
     "mod", "module", "modules", "package", "packages", "base", "misc", "tmp",
+    # where tests live (RSpec's spec/, Jest's __tests__): a folder, not a subject — "spec"
+    # named copilot.spec-driven-workflow-v1 for spec/models/order_spec.rb
+    "spec", "specs",
 })
 """Folder and file names found in repositories of every stack (``app/api/items.py``): they say
 nothing about which rules apply, and as BM25 terms they matched whichever rule happened to say

@@ -331,6 +331,12 @@ class HybridSelection:
     floor: float
 
 
+def below(value: float, level: float) -> str:
+    """``"value < level"`` at 3 decimals, or 4 where 3 would print them equal."""
+    digits = 3 if f"{value:.3f}" != f"{level:.3f}" else 4
+    return f"{value:.{digits}f} < {level:.{digits}f}"
+
+
 def _ranks(values: npt.NDArray[np.float64], ids: Sequence[str]) -> npt.NDArray[np.float64]:
     """1-based ranks by decreasing value (ties by id); ``inf`` where the value is ≤ 0."""
     order = sorted(range(len(ids)), key=lambda i: (-values[i], ids[i]))
@@ -468,10 +474,12 @@ class HybridSelector:
         domain: tuple[float, float] | None = None,
         code: bool = False,
         software: tuple[float, float] | None = None,
+        stack_named: bool = False,
     ) -> HybridSelection:
         """Score, gate and cut ``cands``: :meth:`select_columns` of their columns."""
         return self.select_columns(HybridColumns.of(cands), probe_level=probe_level,
-                                   domain=domain, code=code, software=software)
+                                   domain=domain, code=code, software=software,
+                                   stack_named=stack_named)
 
     def select_columns(
         self,
@@ -481,6 +489,7 @@ class HybridSelector:
         domain: tuple[float, float] | None = None,
         code: bool = False,
         software: tuple[float, float] | None = None,
+        stack_named: bool = False,
     ) -> HybridSelection:
         """Score, gate and cut the candidates ``cols``.
 
@@ -496,6 +505,10 @@ class HybridSelector:
                 :meth:`software_level` ``)``; at or above the level the floor is
                 ``trigger_slack`` lower and the domain criterion is met. ``None``: no such
                 criterion.
+            stack_named: the task names one of the project's dependencies that is a trigger
+                or name term of some talent ("… avec un style Tailwind" where the stack holds
+                tailwind): like the software criterion, the floor is lower and the domain
+                criterion met.
 
         Returns:
             The selection (kept ids by decreasing score, explanations for all), the "also
@@ -516,7 +529,7 @@ class HybridSelector:
         ranked: list[float] = score[order].tolist()
         top = ranked[0]
         best_dense = float(dense.max())
-        is_software = software is not None and software[0] >= software[1]
+        is_software = (software is not None and software[0] >= software[1]) or stack_named
         floor = self.gate_floor(cols, probe_level, code=code or is_software)
         located = any(g is not None for g, _ in cols.places.values()) or bool(cols.where)
         named = bool(cols.names)
@@ -531,13 +544,13 @@ class HybridSelector:
             why = (
                 f"out of domain: best dense {best_dense:.3f} < FLOOR {floor:.3f} (what "
                 "out-of-domain probes reach on this catalog)" if best_dense < floor else
-                f"out of domain: nearest talent − nearest generic request {domain[0]:.3f} < "
-                f"{domain[1]:.3f} (what the probe requests score on this catalog)"
+                "out of domain: nearest talent − nearest generic request "
+                f"{below(*domain)} (what the probe requests score on this catalog)"
                 if domain is not None else "out of domain"
             )
             rest: Decision = "cut_gate"
             gate_detail = why + ", no glob matched, no name term in the files" + (
-                f", not a software request ({software[0]:.3f} < {software[1]:.3f})"
+                f", not a software request ({below(*software)})"
                 if software is not None else "")
         else:
             rest, gate_detail = "cut_margin", ""
@@ -551,8 +564,9 @@ class HybridSelector:
                     continue
                 cost = cols.tokens(order[rank])
                 if rank > 0 and spent + cost > p.budget:
-                    head.append(("cut_budget", f"{cost} tokens over the BUDGET of "
-                                 f"{p.budget} ({spent} already kept)"))
+                    head.append(("cut_budget", f"{cost} tokens over relevance's cap of "
+                                 f"{p.budget} tokens (GRACE_RELEVANCE_BUDGET; {spent} already "
+                                 "kept)"))
                 else:
                     spent, kept_n = spent + cost, kept_n + 1
                     head.append(("kept", "top score" if rank == 0 else

@@ -212,6 +212,8 @@ def languages_of_name(words: Iterable[str]) -> tuple[str, ...]:
     for i, word in enumerate(words):
         if (i == 0 and word == "py") or (word == "go" and words[i + 1 : i + 2] != ["to"]):
             out["python" if word == "py" else "go"] = None
+        if i == 0 and word == "r" and len(words) > 1:  # r-best-practices
+            out["r"] = None
         found = FRAMEWORK_LANGUAGES.get(word)
         if found is None and word[-1:].isdigit():
             found = FRAMEWORK_LANGUAGES.get(word.rstrip("0123456789"))
@@ -406,6 +408,27 @@ language's, and a rule written for another one of the same language is probably 
 pydantic, tailwind, jest) are not in it; neither are runtimes (node, deno)."""
 
 
+STACK_ALIASES: Final[dict[str, str]] = {
+    "next": "nextjs", "tailwindcss": "tailwind", "sveltejs": "svelte", "vuejs": "vue",
+    "expressjs": "express", "springframework": "spring", "nuxtjs": "nuxt", "reactjs": "react",
+    "angularjs": "angular", "golang": "go", "torch": "pytorch",
+}
+"""A dependency's word -> the word rules use for it (the npm package ``next`` is Next.js,
+``tailwindcss`` Tailwind)."""
+
+
+def stack_words(stack: Sequence[str]) -> tuple[str, ...]:
+    """The project's ``stack`` words plus the word rules use for each (:data:`STACK_ALIASES`):
+    ``["next", "react", "tailwindcss"]`` -> ``("next", "nextjs", "react", "tailwindcss",
+    "tailwind")``."""
+    out: dict[str, None] = {}
+    for word in stack:
+        out[word] = None
+        if word in STACK_ALIASES:
+            out[STACK_ALIASES[word]] = None
+    return tuple(out)
+
+
 def frameworks_of_name(words: Iterable[str]) -> tuple[str, ...]:
     """Canonical :data:`APP_FRAMEWORKS` named by the words of a rule's name or id (lower case),
     a version suffix ignored (``react18`` -> react), two words read as one where that names
@@ -432,13 +455,16 @@ def frameworks_of_talent(name: str, talent_id: str, summary: str) -> tuple[str, 
 
 
 def foreign_frameworks(
-    talent: Sequence[str], stack: Iterable[str], context: Iterable[str]
+    talent: Sequence[str], stack: Iterable[str], context: Iterable[str],
+    languages: Sequence[str] = (),
 ) -> tuple[str, ...]:
     """The frameworks a talent is written for (``talent``: :func:`frameworks_of_name`) when
     they are *another* framework than the project's: the project's ``stack`` words name at
     least one application framework of a language the talent's frameworks are written in, and
     none of the talent's; nor does the task or its files (``context`` words) name one of them.
-    ``()`` otherwise (no framework in the stack: nothing is known to be foreign).
+    ``()`` otherwise (no framework in the stack: nothing is known to be foreign). The talent's
+    own ``languages`` count with its frameworks' (``copilot.wordpress``, globs on PHP and
+    JavaScript files, is another framework than a Next.js project's).
 
     ``(("django",), ["fastapi", "pydantic"], ["add", "endpoint"])`` -> ``("django",)``;
     ``(("react",), ["next", "react"], …)`` -> ``()``; ``(("react",), ["fastapi"], …)`` -> ``()``
@@ -450,6 +476,7 @@ def foreign_frameworks(
     if not project or project & set(talent) or set(frameworks_of_name(context)) & set(talent):
         return ()
     spoken = {lang for f in project for lang in FRAMEWORK_LANGUAGES.get(f, ())}
-    if not any(lang in spoken for f in talent for lang in FRAMEWORK_LANGUAGES.get(f, ())):
+    written = {lang for f in talent for lang in FRAMEWORK_LANGUAGES.get(f, ())} | set(languages)
+    if not written & spoken:
         return ()
     return tuple(talent)
