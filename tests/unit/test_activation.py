@@ -324,3 +324,6 @@ def test_a_talent_s_frameworks_come_from_its_name_else_its_summary():
     named = make_talent("cursor.vue-pinia", name="Vue Pinia", summary="Stores, like React's")
     assert frameworks_of(named) == ("vue",)  # the name wins
     assert frameworks_of(make_talent("cursor.clean-code", summary="Readable code")) == ()
+    python = make_talent("cursor.python", name="Python",
+                         summary="Python best practices for modern software with Flask")
+    assert frameworks_of(python) == ()  # a language's rule, whatever its summary cites

@@ -446,12 +446,17 @@ def frameworks_of_name(words: Iterable[str]) -> tuple[str, ...]:
 
 def frameworks_of_talent(name: str, talent_id: str, summary: str) -> tuple[str, ...]:
     """The application frameworks a talent is written for: those its name or id (the part
-    after the prefix) names (:func:`frameworks_of_name`), else those its summary names
-    (``cursor.tanstack-router``: "… for React apps" -> ``("react",)``)."""
+    after the prefix) names (:func:`frameworks_of_name`), else, when its name names no
+    language either, those its summary names (``cursor.tanstack-router``: "… for React apps"
+    -> ``("react",)``). A rule named after a language is that language's rule, whatever
+    framework its summary cites (``cursor.python``: "… with Flask and SQLite" -> ``()``)."""
     from grace.text import words
 
-    named = frameworks_of_name(words(f"{name} {talent_id.rsplit('.', 1)[-1]}"))
-    return named or frameworks_of_name(words(summary))
+    name_words = words(f"{name} {talent_id.rsplit('.', 1)[-1]}")
+    named = frameworks_of_name(name_words)
+    if named or any(w in LANGUAGE_NAMES for w in name_words):
+        return named
+    return frameworks_of_name(words(summary))
 
 
 def foreign_frameworks(
