@@ -45,6 +45,7 @@ from grace.resolution.domain.hybrid import ROLE_PRIOR, HybridColumns, HybridSele
 from grace.resolution.domain.languages import (
     foreign_frameworks,
     frameworks_of_files,
+    frameworks_of_name,
     frameworks_of_talent,
 )
 from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, TokenCounter
@@ -173,7 +174,7 @@ class _Corpus:
     lexical_head: LexicalScorer
     hub: npt.NDArray[np.float64]  # (n,) mean dense channel over the probes, per talent
     names: list[tuple[str, ...]]  # (n,) name terms per talent
-    frameworks: dict[int, tuple[str, ...]]  # row -> the application frameworks its name names
+    frameworks: dict[int, tuple[str, ...]]  # row -> the application frameworks it is written for
     name_rows: dict[str, list[int]]  # name term -> the rows whose name terms hold it
     triggers: TriggerIndex  # the talents' activation.triggers
     headers_unit: npt.NDArray[np.float64]  # (n, d) normalise(headers): raw cosines
@@ -470,7 +471,7 @@ class HybridRelevance:
             if depends:
                 stack[at] = depends
         foreign: dict[int, tuple[str, ...]] = {}
-        if request.stack:
+        if frameworks_of_name(request.stack):  # a stack without a framework: none is foreign
             for row, frameworks in corpus.frameworks.items():
                 at = int(position[row])
                 if at >= 0 and (other := foreign_frameworks(
