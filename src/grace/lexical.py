@@ -151,10 +151,14 @@ class Bm25Scorer:
 
     def __init__(self, documents: Sequence[str], *, translate: bool = False) -> None:
         self._translate = translate
-        corpus = [analyse(d) or ["\x00"] for d in documents]
-        self._french = np.fromiter(
-            (translate and _language(_WORD.findall(fold(d))) == "french" for d in documents),
-            dtype=bool, count=len(documents))
+        corpus: list[list[str]] = []
+        french: list[bool] = []
+        for document in documents:  # what analyse() does, keeping the language it found
+            found = _WORD.findall(fold(document))
+            language = _language(found)
+            corpus.append(_analyse_words(found, language) or ["\x00"])
+            french.append(translate and language == "french")
+        self._french = np.asarray(french, dtype=bool)
         self._n = len(corpus)
         df: Counter[str] = Counter()
         for doc in corpus:
@@ -162,6 +166,7 @@ class Bm25Scorer:
         self._idf = {
             t: math.log(1 + (self._n - f + 0.5) / (f + 0.5)) for t, f in df.items()
         }
+        self._max_idf = max(self._idf.values(), default=0.0)
         self._bm25 = bm25s.BM25(k1=K1, b=B)
         if self._n:
             self._bm25.index(corpus, show_progress=False)
@@ -185,10 +190,9 @@ class Bm25Scorer:
         query's, so a common word ("items") weighs little where :meth:`scores` alone would
         saturate on it."""
         terms = [t for t in dict.fromkeys(_analysed(query)) if t in self._idf]
-        if not terms or not self._idf:
+        if not terms or self._max_idf <= 0:
             return 0.0
-        top = max(self._idf.values())
-        return float(sum(self._idf[t] for t in terms) / (len(terms) * top)) if top > 0 else 0.0
+        return float(sum(self._idf[t] for t in terms) / (len(terms) * self._max_idf))
 
     def _scores(self, tokens: Sequence[str]) -> npt.NDArray[np.float64]:
         terms = [t for t in dict.fromkeys(tokens) if t in self._idf]

@@ -20,6 +20,7 @@ from grace.resolution.domain.activation import (
 from grace.resolution.domain.languages import (
     foreign_frameworks,
     frameworks_of_name,
+    frameworks_of_talent,
     language_of_file,
     languages_in_text,
     languages_of_files,
@@ -316,7 +317,8 @@ def test_frameworks_of_a_rule_name():
 
 
 def test_a_talent_s_frameworks_come_from_its_name_else_its_summary():
-    from grace.resolution.application.hybrid import frameworks_of
+    def frameworks_of(talent):
+        return frameworks_of_talent(talent.name, talent.id, talent.summary)
 
     router = make_talent("cursor.tanstack-router", name="TanStack Router",
                          summary="Type-safe routing for React apps, loaders and guards")

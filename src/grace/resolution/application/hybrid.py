@@ -93,11 +93,6 @@ def name_terms(
     return [tuple(w for w in ws if w in keep) for ws in per]
 
 
-def frameworks_of(talent: Talent) -> tuple[str, ...]:
-    """:func:`~grace.resolution.domain.languages.frameworks_of_talent` of ``talent``."""
-    return frameworks_of_talent(talent.name, talent.id, talent.summary)
-
-
 def stack_named(request: RelevanceRequest, evidence: set[str]) -> bool:
     """The task names one of the project's dependencies (``stack``) that is also ``evidence``
     (a trigger or name term of some talent found in it): a task about the project's own
@@ -295,7 +290,7 @@ class HybridRelevance:
             names=names,
             frameworks={
                 row: found for row, t in enumerate(talents)
-                if (found := frameworks_of(t))
+                if (found := frameworks_of_talent(t.name, t.id, t.summary))
             },
             name_rows=name_rows,
             triggers=TriggerIndex({t.id: t.triggers for t in talents if t.triggers}),
@@ -547,7 +542,8 @@ class HybridRelevance:
                 corpus.software_level,
             )
         code = bool(request.files) or bool(code_terms(request.task))
-        evidence = {w for row in {*cols.triggers, *cols.names} for w in cols.evidence(row)}
+        evidence = ({w for row in {*cols.triggers, *cols.names} for w in cols.evidence(row)}
+                    if request.stack else set())
         result = self._selector.select_columns(
             cols, probe_level=self._probe_level(corpus, rows), domain=domain, code=code,
             software=software, stack_named=stack_named(request, evidence),

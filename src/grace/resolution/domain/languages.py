@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from grace.text import words
+
 LANGUAGE_EXTENSIONS: Final[dict[str, tuple[str, ...]]] = {
     "python": ("py", "pyi", "pyx", "ipynb"),
     "typescript": ("ts", "tsx", "mts", "cts"),
@@ -450,8 +452,6 @@ def frameworks_of_talent(name: str, talent_id: str, summary: str) -> tuple[str, 
     language either, those its summary names (``cursor.tanstack-router``: "… for React apps"
     -> ``("react",)``). A rule named after a language is that language's rule, whatever
     framework its summary cites (``cursor.python``: "… with Flask and SQLite" -> ``()``)."""
-    from grace.text import words
-
     name_words = words(f"{name} {talent_id.rsplit('.', 1)[-1]}")
     named = frameworks_of_name(name_words)
     if named or any(w in LANGUAGE_NAMES for w in name_words):
