@@ -18,17 +18,23 @@ ranks kept talents then their prerequisites, the harness ranks the served order)
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import math
-import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from grace.bootstrap import ResolutionApp, build_evaluation
 from grace.config import load_settings
 from grace.resolution.application.evaluation import LabelledTask, ndcg_at, read_labels
 from grace.resolution.domain.graph import DependencyGraph
-from grace.resolution.domain.hybrid import HybridCandidate, HybridParams, HybridSelector
+from grace.resolution.domain.hybrid import (
+    HybridColumns,
+    HybridParams,
+    HybridSelection,
+    HybridSelector,
+)
 
 GRID: dict[str, list[float]] = {
     "w_lex": [2.0, 3.0, 4.0],
@@ -45,27 +51,21 @@ GRID: dict[str, list[float]] = {
 @dataclass
 class Recorded:
     task: LabelledTask
-    cands: list[HybridCandidate]
-    level: float | None
+    cols: HybridColumns | None
+    context: dict[str, Any]
     closure: dict[str, tuple[str, ...]]
-    domain: tuple[float, float] | None = None
-    code: bool = False
 
 
 class Recorder(HybridSelector):
-    """The default selector, remembering what it was asked."""
+    """The default selector, remembering the columns and arguments it was asked to select."""
 
     def __init__(self, inner: HybridSelector) -> None:
         super().__init__(inner.params)
-        self.last: tuple[
-            list[HybridCandidate], float | None, tuple[float, float] | None, bool
-        ] = ([], None, None, False)
+        self.last: tuple[HybridColumns | None, dict[str, Any]] = (None, {})
 
-    def select(  # type: ignore[no-untyped-def]
-        self, cands, *, probe_level=None, domain=None, code=False
-    ):
-        self.last = (list(cands), probe_level, domain, code)
-        return super().select(cands, probe_level=probe_level, domain=domain, code=code)
+    def select_columns(self, cols: HybridColumns, **context: Any) -> HybridSelection:
+        self.last = (cols, context)
+        return super().select_columns(cols, **context)
 
 
 def record(path: Path) -> list[Recorded]:
@@ -77,12 +77,14 @@ def record(path: Path) -> list[Recorded]:
         step = app.relevance
         recorder = Recorder(step._selector)  # type: ignore[union-attr]
         step._selector = recorder  # type: ignore[union-attr]
+        recorder.last = (None, {})
         resolvers.on(task)
         active = frozenset(app.project_file.project.enabled)
         graph = DependencyGraph({t.id: t for t in app.catalog.talents()})
-        cands, level, domain, code = recorder.last
-        closure = {c.id: tuple(graph.closure([c.id], within=active)) for c in cands}
-        rows.append(Recorded(task, cands, level, closure, domain, code))
+        cols, context = recorder.last
+        ids = cols.ids if cols is not None else []
+        closure = {i: tuple(graph.closure([i], within=active)) for i in ids}
+        rows.append(Recorded(task, cols, context, closure))
     return rows
 
 
@@ -90,12 +92,8 @@ def score(rows: list[Recorded], params: HybridParams) -> tuple[float, ...]:
     selector = HybridSelector(params)
     rec, prec, nd, ood, rejected = [], [], [], [], []
     for r in rows:
-        kept = (
-            list(selector.select(
-                r.cands, probe_level=r.level, domain=r.domain, code=r.code
-            ).selection.kept)
-            if r.cands else []
-        )
+        kept = (list(selector.select_columns(r.cols, **r.context).selection.kept)
+                if r.cols is not None else [])
         served = list(dict.fromkeys(x for k in kept for x in r.closure.get(k, (k,))))
         must, fine = set(r.task.expected), set(r.task.expected) | set(r.task.acceptable)
         if r.task.out_of_domain:
@@ -120,19 +118,34 @@ def show(name: str, figures: tuple[float, ...]) -> None:
 
 
 def main() -> None:
-    sets = {Path(p).name: record(Path(p)) for p in sys.argv[1:]}
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("labels", nargs="+", type=Path, help="JSONL label files")
+    parser.add_argument("--grid", action="append", default=[], metavar="NAME=V1,V2",
+                        help="sweep these values of a HybridParams field instead of the "
+                             "default grid (repeat it), e.g. --grid ratio=0.6,0.7")
+    parser.add_argument("--top", type=int, default=10, help="combinations printed")
+    args = parser.parse_args()
+    grid = GRID
+    if args.grid:
+        grid = {}
+        for item in args.grid:
+            name, _, values = item.partition("=")
+            if name not in HybridParams.__dataclass_fields__ or not values:
+                parser.error(f"--grid {item!r}: expected a HybridParams field=V1,V2")
+            grid[name] = [float(v) for v in values.split(",")]
+    sets = {p.name: record(p) for p in args.labels}
     print("defaults", HybridParams())
     for name, rows in sets.items():
         show(name, score(rows, HybridParams()))
     results = []
-    for values in itertools.product(*GRID.values()):
-        params = replace(HybridParams(), **dict(zip(GRID, values, strict=True)))
+    for values in itertools.product(*grid.values()):
+        params = replace(HybridParams(), **dict(zip(grid, values, strict=True)))
         per = {name: score(rows, params) for name, rows in sets.items()}
         objective = min((r + p + o) / 3 - f for r, p, _n, o, f in per.values())
         results.append((objective, values, per))
     results.sort(key=lambda x: -x[0])
-    for objective, values, per in results[:10]:
-        print(f"{objective:.3f}", dict(zip(GRID, values, strict=True)))
+    for objective, values, per in results[: args.top]:
+        print(f"{objective:.3f}", dict(zip(grid, values, strict=True)))
         for name, figures in per.items():
             show(name, figures)
 

@@ -68,7 +68,8 @@ class Oracle:
             self.seen.add(e.decision)
             self.seen.update(w for w in ("MAX_KEPT", "triggers", "name terms", "files in play",
                                          "glob", "path words", "for the role", "depends on",
-                                         "not the project's framework")
+                                         "not the project's framework",
+                                         "not the task's framework")
                              if w in e.detail)
         return new
 
@@ -166,3 +167,10 @@ def test_polyglot_catalog_same_as_the_reference(tmp_path: Path) -> None:
     tight = check(project / "grace.yaml", tasks[::5],
                   replace(HybridParams(), budget=400, max_kept=2, ratio=0.3))
     assert {"cut_budget", "MAX_KEPT"} <= tight.seen
+    # no stack (a monorepo): the frameworks the task names or its files show frame it
+    (project / "grace.yaml").write_text(text, encoding="utf-8")
+    framed = check(project / "grace.yaml", [
+        *tasks[::4],
+        ("Nuxt: move the dashboard API calls to useAsyncData", "frontend", ()),
+        ("Corrige le bug de pagination", "frontend", ("src/app/list/list.component.ts",))])
+    assert "not the task's framework" in framed.seen

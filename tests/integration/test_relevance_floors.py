@@ -45,7 +45,8 @@ def test_example_set_floors(cache: Path) -> None:
     # decision 0010, sixth follow-up (a software request gets through the gate, a French
     # query meets English documents translated only): recall 0.784, precision 0.521, nDCG@5
     # 0.725, out of domain rejected 0.692, in-domain rejected 0.000 (0.070 before), savings 0.840
-    assert hybrid.recall >= 0.77 and hybrid.precision >= 0.51 and hybrid.ndcg5 >= 0.71
+    # seventh follow-up: recall 0.792, precision 0.524, nDCG@5 0.730, savings 0.839
+    assert hybrid.recall >= 0.78 and hybrid.precision >= 0.51 and hybrid.ndcg5 >= 0.72
     assert hybrid.ood_rejection >= 0.69 and hybrid.false_rejection <= 0.02
     assert hybrid.token_savings >= 0.83
     # the hybrid default beats seed 000 on recall, precision and savings in the same run
@@ -62,6 +63,7 @@ def test_polyglot_set_floors(cache: Path, tmp_path: Path) -> None:
     hybrid = run(project / "tasks.jsonl", "hybrid", cache)
     # decision 0010, sixth follow-up: recall 0.786, precision 0.736, nDCG@5 0.564, out of
     # domain rejected 0.962, in-domain rejected 0.021 (0.048 before), savings 0.959
-    assert hybrid.recall >= 0.77 and hybrid.precision >= 0.72 and hybrid.ndcg5 >= 0.55
+    # seventh follow-up (identifiers, the task's frameworks): recall 0.786, precision 0.744
+    assert hybrid.recall >= 0.77 and hybrid.precision >= 0.73 and hybrid.ndcg5 >= 0.55
     assert hybrid.ood_rejection >= 0.95 and hybrid.false_rejection <= 0.03
     assert hybrid.token_savings >= 0.95

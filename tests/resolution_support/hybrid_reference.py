@@ -25,7 +25,12 @@ from grace.resolution.domain.hybrid import (
     _ranks,
     below,
 )
-from grace.resolution.domain.languages import foreign_frameworks, frameworks_of_files
+from grace.resolution.domain.languages import (
+    foreign_frameworks,
+    frameworks_of_files,
+    frameworks_of_name,
+    task_frameworks,
+)
 from grace.resolution.domain.relevance import Decision, Explanation, Selection, normalise
 from grace.resolution.domain.results import AlsoRelevant
 from grace.resolution.domain.talent import Depth
@@ -70,9 +75,11 @@ def reference_select(
     code: bool = False,
     software: tuple[float, float] | None = None,
     stack_named: bool = False,
+    framed_by: str = "project",
 ) -> HybridSelection:
     """``HybridSelector.select`` before issue 13 item 2, one candidate at a time (with the
-    software-request criterion of decision 0010's sixth follow-up, added to both paths)."""
+    software-request criterion of decision 0010's sixth follow-up and the task's frameworks of
+    its seventh, added to both paths)."""
     p = sel.params
     if not cands:
         return HybridSelection(Selection((), {}, ()), (), p.floor)
@@ -138,7 +145,7 @@ def reference_select(
             shared_stems=cands[i].evidence,
             score=float(score[i]),
             decision=decisions[i][0],
-            detail=decisions[i][1] + _channels(cands[i], float(dense[i])),
+            detail=decisions[i][1] + _channels(cands[i], float(dense[i]), framed_by),
             lexical=round(cands[i].lexical, 6),
             glob=cands[i].glob,
             file=cands[i].file,
@@ -158,7 +165,7 @@ def reference_select(
     )
 
 
-def _channels(c: HybridCandidate, dense: float) -> str:
+def _channels(c: HybridCandidate, dense: float, framed_by: str) -> str:
     parts = [f"dense {dense:.3f}", f"lexical {c.lexical:.3f}", f"header {c.lexical_head:.3f}"]
     if c.lexical_path > 0:
         parts.append(f"path words {c.lexical_path:.3f}")
@@ -171,7 +178,7 @@ def _channels(c: HybridCandidate, dense: float) -> str:
     if c.stack:
         parts.append("the project depends on " + ", ".join(c.stack))
     if c.foreign:
-        parts.append("written for " + ", ".join(c.foreign) + ", not the project's framework")
+        parts.append("written for " + ", ".join(c.foreign) + f", not the {framed_by}'s framework")
     if c.glob is not None:
         parts.append(f"glob `{c.glob}` matched {c.file}")
     if c.role_rank in ("required", "recommended"):
@@ -204,6 +211,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     context_words = task_words | file_words
     stack_words = set(request.stack) - context_words
     named = {r for w in context_words | stack_words for r in corpus.name_rows.get(w, ())}
+    frame = frameworks_of_name(request.stack) or task_frameworks(request.task, request.files)
     channels = zip(dense.tolist(), chunk.tolist(), raw.tolist(), lexical.tolist(),
                    lexical_head.tolist(), lexical_path.tolist(),
                    corpus.hub[rows].tolist(), strict=True)
@@ -219,8 +227,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             names=tuple(w for w in terms if w in context_words),
             where=tuple(w for w in terms if w in file_words and w not in task_words),
             stack=tuple(w for w in terms if w in stack_words),
-            foreign=foreign_frameworks(corpus.frameworks.get(row, ()), request.stack,
-                                       context_words, t.languages) if request.stack else (),
+            foreign=foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
+                                       t.languages) if frame else (),
             glob_strength=act.strength if act is not None else 1.0,
             glob=act.glob if act is not None else None,
             file=act.file if act is not None else None,
@@ -262,6 +270,7 @@ def reference_outcome(step: HybridRelevance, request: RelevanceRequest) -> Relev
         step._selector, hybrid, probe_level=step._probe_level(corpus, rows), domain=domain,
         code=code, software=software,
         stack_named=stack_named(request, {w for c in hybrid for w in c.evidence}),
+        framed_by="project" if frameworks_of_name(request.stack) else "task",
     )
     sel = result.selection
     by_id = {t.id: t for t in cands}

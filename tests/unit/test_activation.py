@@ -26,6 +26,7 @@ from grace.resolution.domain.languages import (
     languages_of_files,
     languages_of_name,
     stack_words,
+    task_frameworks,
 )
 from grace.resolution.domain.talent import Project
 from tests.fakes import InMemoryCatalog, WordCounter, make_talent
@@ -297,6 +298,15 @@ def test_frameworks_of_files_read_names_suffixes_and_folders():
 def test_a_rule_for_another_framework_of_the_project_s_language_is_foreign(
         talent, stack, context, foreign):
     assert foreign_frameworks(talent, stack, context) == foreign
+
+
+def test_the_frameworks_a_task_names_or_its_files_show_frame_it():
+    assert task_frameworks("Nuxt: move the dashboard calls to useAsyncData", []) == ("nuxt",)
+    assert task_frameworks("Add a Spring Boot endpoint", []) == ("spring",)
+    assert task_frameworks("Go to the next page", []) == ()  # "next" is a word, not Next.js
+    assert task_frameworks("Corrige le bug", ["src/app/list/list.component.ts"]) == ("angular",)
+    assert task_frameworks("fix it", ["web/src/Cart.tsx"]) == ()  # every React framework's
+    assert task_frameworks("Port the Django view", ["src/App.vue"]) == ("django", "vue")
 
 
 def test_a_talent_s_own_languages_count_with_its_frameworks():

@@ -11,7 +11,12 @@ import pytest
 from grace.glossary import english_equivalents
 from grace.lexical import Bm25Scorer, analyse, analyse_query
 from grace.resolution.application.evaluation import ndcg_at
-from grace.resolution.domain.hybrid import HybridCandidate, HybridParams, HybridSelector
+from grace.resolution.domain.hybrid import (
+    HybridCandidate,
+    HybridColumns,
+    HybridParams,
+    HybridSelector,
+)
 
 
 def cand(tid, dense, lexical=0.0, tokens=100, glob=None, chunk=-1.0, **kw):
@@ -131,6 +136,16 @@ def test_analyse_stems_french_and_english_and_keeps_dotted_names():
     assert analyse("Validation of queries") == ["valid", "queri"]
     assert analyse("Les requêtes SQL paramétrées")[:2] == ["requet", "sql"]
     assert analyse("Next.js with C# and C++") == ["next.js", "c#", "c++"]
+    # a snake_case identifier counts whole (rare: it finds the rule quoting it) and as its parts
+    assert analyse("use select_related") == ["use", "select_related", "select", "relat"]
+
+
+def test_a_task_quoting_an_identifier_finds_the_document_that_quotes_it():
+    docs = ["Django ORM: use select_related and prefetch_related for related objects",
+            "SQL: select only the columns you need; index related columns",
+            "React: keep related state together"]
+    scores = Bm25Scorer(docs).scores("The list fires one query per row; use select_related")
+    assert scores.argmax() == 0 and scores[0] > 2 * scores[1]
 
 
 def test_bm25_scores_are_normalised_and_generic_words_weigh_little():
@@ -314,6 +329,9 @@ def test_a_talent_for_another_framework_scores_w_foreign_lower_and_says_why():
     detail = {e.id: e.detail for e in sel.selection.explanations}
     assert "written for django, not the project's framework" in detail["cursor.django"]
     assert "written for" not in detail["cursor.fastapi"]
+    framed = HybridSelector(p).select_columns(
+        replace(HybridColumns.of(cands), framed_by="task"))
+    assert "written for django, not the task's framework" in framed.selection.explanations[1].detail
     off = HybridSelector(replace(p, w_foreign=0.0)).select(cands)
     assert off.selection.kept[0] == "cursor.django"
     # its glob presumes the other framework's project: not counted (still shown)

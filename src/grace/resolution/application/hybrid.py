@@ -47,6 +47,7 @@ from grace.resolution.domain.languages import (
     frameworks_of_files,
     frameworks_of_name,
     frameworks_of_talent,
+    task_frameworks,
 )
 from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, TokenCounter
 from grace.resolution.domain.relevance import Explanation, normalise
@@ -465,12 +466,17 @@ class HybridRelevance:
             depends = tuple(w for w in terms if w in stack_words)
             if depends:
                 stack[at] = depends
+        # the frameworks that frame the task: the project's, else those the task or its files
+        # show (a monorepo declares none); a talent for another one of their languages is foreign
         foreign: dict[int, tuple[str, ...]] = {}
-        if frameworks_of_name(request.stack):  # a stack without a framework: none is foreign
+        frame, framed_by = list(frameworks_of_name(request.stack)), "project"
+        if not frame:
+            frame, framed_by = list(task_frameworks(request.task, request.files)), "task"
+        if frame:
             for row, frameworks in corpus.frameworks.items():
                 at = int(position[row])
                 if at >= 0 and (other := foreign_frameworks(
-                        frameworks, request.stack, context_words, cands[at].languages)):
+                        frameworks, frame, context_words, cands[at].languages)):
                     foreign[at] = other
         strength = np.ones(len(rows), dtype=np.float64)
         places: dict[int, tuple[str | None, str | None]] = {}
@@ -502,6 +508,7 @@ class HybridRelevance:
             where=within,
             stack=stack,
             foreign=foreign,
+            framed_by=framed_by,
             places=places,
             id_key=rows,  # the pool is sorted by id: its rows are in id order
         ), rows

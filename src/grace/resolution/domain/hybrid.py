@@ -37,9 +37,11 @@ Channels per candidate:
 * ``role``: the talent's ``agents`` rank for the request's role (:data:`ROLE_PRIOR`: required
   1, recommended 0.5, optional 0) — the curator's own statement of what a role needs.
 * ``foreign``: 1 when the talent is written for another application framework than the one
-  the project depends on, in a language of the project's framework, and neither the task nor
-  its files name it (:func:`~grace.resolution.domain.languages.foreign_frameworks`: a Django
-  rule in a FastAPI repository, a React rule in an Angular one), else 0; a penalty. Such a
+  the project depends on (when the project declares none: the one the task names or its files
+  show, :func:`~grace.resolution.domain.languages.task_frameworks`), in a language of that
+  framework, and neither the task nor its files name it
+  (:func:`~grace.resolution.domain.languages.foreign_frameworks`: a Django rule in a FastAPI
+  repository, a React rule in an Angular one), else 0; a penalty. Such a
   talent's glob match is not counted either: ``**/*.py`` of a FastAPI rule presumes a FastAPI
   project.
 
@@ -225,6 +227,8 @@ class HybridColumns:
         tokens: row -> its ``tokens`` (called only for the rows the cut charges).
         triggers, names, where, stack, foreign: row -> its non-empty ``triggers``, ``names``,
             ``where``, ``stack``, ``foreign``.
+        framed_by: whose frameworks make ``foreign`` ones foreign: ``"project"`` (its
+            ``stack``) or ``"task"`` (named in it or shown by its files), for the explanation.
         places: row -> its ``(glob, file)``, for the rows where either is set.
         glob_strength: ``(n,) float64``, its ``glob_strength`` (read where ``glob`` is set).
         id_key: ``(n,)`` integers in the same order as ``ids`` (score ties are broken by id);
@@ -248,6 +252,7 @@ class HybridColumns:
     where: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     stack: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     foreign: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    framed_by: str = "project"
     places: Mapping[int, tuple[str | None, str | None]] = field(default_factory=dict)
     id_key: npt.NDArray[np.int64] | None = None
 
@@ -312,7 +317,7 @@ class HybridColumns:
             parts.append("the project depends on " + ", ".join(self.stack[row]))
         if row in self.foreign:
             parts.append("written for " + ", ".join(self.foreign[row])
-                         + ", not the project's framework")
+                         + f", not the {self.framed_by}'s framework")
         glob = self.glob(row)
         if glob is not None:
             parts.append(f"glob `{glob}` matched {self.file(row)}")

@@ -446,6 +446,22 @@ def frameworks_of_name(words: Iterable[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def task_frameworks(task: str, files: Iterable[str]) -> tuple[str, ...]:
+    """The application frameworks (canonical :data:`APP_FRAMEWORKS` names) a task names
+    (:func:`languages_in_text`: "Express", "Spring Boot", never "next page") or its files'
+    conventions show (:func:`frameworks_of_files`), first-seen: what frames a task when the
+    project declares no framework (a monorepo). A ``.tsx`` or ``.jsx`` file shows none: every
+    React framework (Next.js, Remix) writes them.
+
+    ``("Nuxt: move the calls to useAsyncData", [])`` -> ``("nuxt",)``;
+    ``("fix it", ["src/app/cart/cart.component.ts"])`` -> ``("angular",)``;
+    ``("fix it", ["src/Cart.tsx"])`` -> ``()``.
+    """
+    shown = frameworks_of_files(p for p in files if not p.lower().endswith((".tsx", ".jsx")))
+    named = frameworks_of_name(languages_in_text(task)[1])
+    return tuple(dict.fromkeys([*named, *frameworks_of_name(shown)]))
+
+
 def frameworks_of_talent(name: str, talent_id: str, summary: str) -> tuple[str, ...]:
     """The application frameworks a talent is written for: those its name or id (the part
     after the prefix) names (:func:`frameworks_of_name`), else, when its name names no
