@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from grace.lexical import analyse
 from grace.resolution.application.hybrid import HybridRelevance, one_line, stack_named
 from grace.resolution.application.relevance import EMPTY_TASK_NOTE, NO_SPECIFIC_TALENT
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
@@ -29,6 +30,7 @@ from grace.resolution.domain.languages import (
     foreign_frameworks,
     frameworks_of_files,
     frameworks_of_name,
+    rule_subject,
     task_frameworks,
 )
 from grace.resolution.domain.relevance import Decision, Explanation, Selection, normalise
@@ -48,7 +50,9 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     foreign = np.array([1.0 if c.foreign else 0.0 for c in cands], dtype=np.float64)
     trig = np.array([min(len(c.evidence), 3) / 3 for c in cands], dtype=np.float64)
     glob = np.array(
-        [c.glob_strength if c.glob is not None and not c.foreign else 0.0 for c in cands],
+        [0.0 if c.glob is None or c.foreign
+         else c.glob_strength * p.unnamed_glob if c.unnamed else c.glob_strength
+         for c in cands],
         dtype=np.float64,
     )
     if p.fusion == "rrf":
@@ -180,7 +184,8 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str) -> str:
     if c.foreign:
         parts.append("written for " + ", ".join(c.foreign) + f", not the {framed_by}'s framework")
     if c.glob is not None:
-        parts.append(f"glob `{c.glob}` matched {c.file}")
+        parts.append(f"glob `{c.glob}` matched {c.file}" + (
+            f" (counts less: {', '.join(c.unnamed)} named nowhere)" if c.unnamed else ""))
     if c.role_rank in ("required", "recommended"):
         parts.append(f"{c.role_rank} for the role")
     return " [" + "; ".join(parts) + "]"
@@ -212,6 +217,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     stack_words = set(request.stack) - context_words
     named = {r for w in context_words | stack_words for r in corpus.name_rows.get(w, ())}
     frame = frameworks_of_name(request.stack) or task_frameworks(request.task, request.files)
+    said = " ".join([request.task, where, *frameworks_of_files(request.files), *request.stack])
+    said_stems = set(analyse(said)) | set(analyse(said, language="english"))
     channels = zip(dense.tolist(), chunk.tolist(), raw.tolist(), lexical.tolist(),
                    lexical_head.tolist(), lexical_path.tolist(),
                    corpus.hub[rows].tolist(), strict=True)
@@ -229,6 +236,9 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             stack=tuple(w for w in terms if w in stack_words),
             foreign=foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
                                        t.languages) if frame else (),
+            unnamed=subject if act is not None and act.glob is not None and (
+                subject := rule_subject(t.name, t.id)) and not set(
+                analyse(" ".join(subject), language="english")) & said_stems else (),
             glob_strength=act.strength if act is not None else 1.0,
             glob=act.glob if act is not None else None,
             file=act.file if act is not None else None,

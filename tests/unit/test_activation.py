@@ -25,6 +25,7 @@ from grace.resolution.domain.languages import (
     languages_in_text,
     languages_of_files,
     languages_of_name,
+    rule_subject,
     stack_words,
     task_frameworks,
 )
@@ -307,6 +308,25 @@ def test_the_frameworks_a_task_names_or_its_files_show_frame_it():
     assert task_frameworks("Corrige le bug", ["src/app/list/list.component.ts"]) == ("angular",)
     assert task_frameworks("fix it", ["web/src/Cart.tsx"]) == ()  # every React framework's
     assert task_frameworks("Port the Django view", ["src/App.vue"]) == ("django", "vue")
+
+
+@pytest.mark.parametrize(
+    ("name", "talent_id", "subject"),
+    [
+        ("React Zustand", "cursor.react-zustand", ("zustand",)),
+        ("React Router V7", "cursor.react-router-v7", ("router",)),
+        ("Python FastAPI best practices", "cursor.python-fastapi-best-practices", ()),
+        ("Py Fast Api", "cursor.py-fast-api", ()),  # a framework in two words
+        ("Node Express", "cursor.node-express", ()),  # a runtime and a framework
+        ("Makefile", "copilot.makefile", ()),  # a kind of file
+        ("Postgresql", "cursor.postgresql", ()),  # the database SQL files run on
+        ("Java Junit5 Assertions", "copilot.java-junit5-assertions", ("junit5", "assertions")),
+        ("Microsoft Foundry", "copilot.microsoft-foundry", ("microsoft", "foundry")),
+    ],
+)
+def test_a_rule_s_subject_is_what_its_name_says_beyond_language_and_framework(
+        name, talent_id, subject):
+    assert rule_subject(name, talent_id) == subject
 
 
 def test_a_talent_s_own_languages_count_with_its_frameworks():

@@ -343,6 +343,20 @@ def test_a_talent_for_another_framework_scores_w_foreign_lower_and_says_why():
     assert "glob `**/*.py` matched" in sel.selection.explanations[1].detail
 
 
+def test_a_glob_counts_less_for_a_rule_whose_subject_nobody_names():
+    p = replace(PLAIN, w_lex=0.0, w_glob=0.8)
+    cands = [cand("cursor.react-zustand", 0.1, glob="**/*.tsx", unnamed=("zustand",)),
+             cand("cursor.react", 0.0, glob="**/*.tsx")]
+    sel = HybridSelector(p).select(cands)
+    assert sel.selection.scores == {"cursor.react": pytest.approx(0.8),
+                                    "cursor.react-zustand": pytest.approx(0.1 + 0.8 * 0.25)}
+    detail = {e.id: e.detail for e in sel.selection.explanations}
+    assert "(counts less: zustand named nowhere)" in detail["cursor.react-zustand"]
+    assert "counts less" not in detail["cursor.react"]
+    whole = HybridSelector(replace(p, unnamed_glob=1.0)).select(cands)
+    assert whole.selection.kept[0] == "cursor.react-zustand"
+
+
 def test_a_task_naming_a_dependency_of_the_project_is_a_software_task():
     weak = [cand("cursor.tailwind", 0.11, triggers=("tailwind",)), cand("b", 0.1)]
     far = HybridSelector().select(weak, probe_level=0.15, domain=(-0.0404, -0.0401))

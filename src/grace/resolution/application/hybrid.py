@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grace.embedding.ports import TextEmbedder
-from grace.lexical import STOP_WORDS
+from grace.lexical import STOP_WORDS, analyse
 from grace.resolution.application.probes import PROBES, SOFTWARE_REQUESTS
 from grace.resolution.application.relevance import (
     EMBED_BATCH,
@@ -47,6 +47,7 @@ from grace.resolution.domain.languages import (
     frameworks_of_files,
     frameworks_of_name,
     frameworks_of_talent,
+    rule_subject,
     task_frameworks,
 )
 from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, TokenCounter
@@ -171,6 +172,7 @@ class _Corpus:
     hub: npt.NDArray[np.float64]  # (n,) mean dense channel over the probes, per talent
     names: list[tuple[str, ...]]  # (n,) name terms per talent
     frameworks: dict[int, tuple[str, ...]]  # row -> the application frameworks it is written for
+    subjects: dict[int, tuple[tuple[str, ...], frozenset[str]]]  # row -> its subject, its stems
     name_rows: dict[str, list[int]]  # name term -> the rows whose name terms hold it
     triggers: TriggerIndex  # the talents' activation.triggers
     headers_unit: npt.NDArray[np.float64]  # (n, d) normalise(headers): raw cosines
@@ -292,6 +294,10 @@ class HybridRelevance:
             frameworks={
                 row: found for row, t in enumerate(talents)
                 if (found := frameworks_of_talent(t.name, t.id, t.summary))
+            },
+            subjects={
+                row: (found, frozenset(analyse(" ".join(found), language="english")))
+                for row, t in enumerate(talents) if (found := rule_subject(t.name, t.id))
             },
             name_rows=name_rows,
             triggers=TriggerIndex({t.id: t.triggers for t in talents if t.triggers}),
@@ -488,6 +494,15 @@ class HybridRelevance:
             strength[at] = act.strength
             if act.glob is not None or act.file is not None:
                 places[at] = (act.glob, act.file)
+        # a glob says what the file is (React, TypeScript), not what the rule is about beyond it
+        unnamed: dict[int, tuple[str, ...]] = {}
+        subjects = [(at, corpus.subjects[row_list[at]]) for at, (glob, _) in places.items()
+                    if glob is not None and row_list[at] in corpus.subjects]
+        if subjects:
+            said = " ".join([request.task, where, *frameworks_of_files(request.files),
+                             *request.stack])
+            stems = set(analyse(said)) | set(analyse(said, language="english"))
+            unnamed = {at: subject for at, (subject, own) in subjects if not own & stems}
         depth: Depth = "standard" if request.depth == "auto" else request.depth
         pool_ranks, prior = self._roles(request.role)
         return HybridColumns(
@@ -509,6 +524,7 @@ class HybridRelevance:
             stack=stack,
             foreign=foreign,
             framed_by=framed_by,
+            unnamed=unnamed,
             places=places,
             id_key=rows,  # the pool is sorted by id: its rows are in id order
         ), rows

@@ -32,7 +32,9 @@ Channels per candidate:
   ("Corrige le bug de pagination" on ``contract-list.component.ts``); like a glob match, it
   opens the gate;
 * ``glob``: the specificity (:func:`~grace.resolution.domain.activation.glob_strength`) of the
-  talent's globs when a file in play matched one, else 0.
+  talent's globs when a file in play matched one, else 0; ``unnamed_glob`` of that when the
+  talent's subject (``zustand`` in "React Zustand") is named neither by the task, its files
+  nor the stack: ``**/*.tsx`` says the file is React, not that it uses Zustand.
 
 * ``role``: the talent's ``agents`` rank for the request's role (:data:`ROLE_PRIOR`: required
   1, recommended 0.5, optional 0) — the curator's own statement of what a role needs.
@@ -129,6 +131,10 @@ class HybridParams:
         w_foreign: how much lower a talent written for another application framework than
             the project's scores (:func:`~grace.resolution.domain.languages.foreign_frameworks`;
             decision 0010, sixth follow-up).
+        unnamed_glob: what a glob match counts (times ``w_glob`` and its strength) for a
+            talent whose subject (:func:`~grace.resolution.domain.languages.rule_subject`:
+            ``zustand`` in "React Zustand") neither the task, its files nor the stack names
+            (decision 0010, seventh follow-up).
     """
 
     chunk_weight: float = 0.5
@@ -142,6 +148,7 @@ class HybridParams:
     w_role: float = 0.5
     w_stack: float = 0.3
     w_foreign: float = 0.3
+    unnamed_glob: float = 0.25
     floor: float = 0.05
     probe_percentile: float = 90.0
     probe_margin: float = 0.005
@@ -182,6 +189,8 @@ class HybridCandidate:
             not what the task is about).
         foreign: the application frameworks it is written for when they are another one than
             the project's (the ``foreign`` channel, a penalty).
+        unnamed: its subject when a glob matched and neither the task, its files nor the
+            stack names it (the glob then counts ``unnamed_glob`` of itself).
     """
 
     id: str
@@ -202,6 +211,7 @@ class HybridCandidate:
     where: tuple[str, ...] = ()
     stack: tuple[str, ...] = ()
     foreign: tuple[str, ...] = ()
+    unnamed: tuple[str, ...] = ()
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -225,8 +235,8 @@ class HybridColumns:
         role: ``(n,) float64``, :data:`ROLE_PRIOR` of each row's ``role_rank``.
         role_rank: row -> its ``role_rank``.
         tokens: row -> its ``tokens`` (called only for the rows the cut charges).
-        triggers, names, where, stack, foreign: row -> its non-empty ``triggers``, ``names``,
-            ``where``, ``stack``, ``foreign``.
+        triggers, names, where, stack, foreign, unnamed: row -> its non-empty ``triggers``,
+            ``names``, ``where``, ``stack``, ``foreign``, ``unnamed``.
         framed_by: whose frameworks make ``foreign`` ones foreign: ``"project"`` (its
             ``stack``) or ``"task"`` (named in it or shown by its files), for the explanation.
         places: row -> its ``(glob, file)``, for the rows where either is set.
@@ -253,6 +263,7 @@ class HybridColumns:
     stack: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     foreign: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     framed_by: str = "project"
+    unnamed: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     places: Mapping[int, tuple[str | None, str | None]] = field(default_factory=dict)
     id_key: npt.NDArray[np.int64] | None = None
 
@@ -278,6 +289,7 @@ class HybridColumns:
             where={i: c.where for i, c in enumerate(cands) if c.where},
             stack={i: c.stack for i, c in enumerate(cands) if c.stack},
             foreign={i: c.foreign for i, c in enumerate(cands) if c.foreign},
+            unnamed={i: c.unnamed for i, c in enumerate(cands) if c.unnamed},
             places={i: (c.glob, c.file) for i, c in enumerate(cands)
                     if c.glob is not None or c.file is not None},
         )
@@ -320,7 +332,9 @@ class HybridColumns:
                          + f", not the {self.framed_by}'s framework")
         glob = self.glob(row)
         if glob is not None:
-            parts.append(f"glob `{glob}` matched {self.file(row)}")
+            parts.append(f"glob `{glob}` matched {self.file(row)}" + (
+                f" (counts less: {', '.join(self.unnamed[row])} named nowhere)"
+                if row in self.unnamed else ""))
         rank = self.role_rank(row)
         if rank in ("required", "recommended"):
             parts.append(f"{rank} for the role")
@@ -409,6 +423,7 @@ class HybridSelector:
         glob = np.zeros(n, dtype=np.float64)
         located = [row for row, (g, _) in cols.places.items() if g is not None]
         glob[located] = cols.glob_strength[located]
+        glob[list(cols.unnamed)] *= p.unnamed_glob  # `**/*.tsx` says nothing of Zustand
         glob[list(cols.foreign)] = 0.0  # `**/*.py` of a FastAPI rule presumes a FastAPI project
         lex, head, path = cols.lexical, cols.lexical_head, cols.lexical_path
         if p.fusion == "rrf":

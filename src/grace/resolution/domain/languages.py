@@ -462,6 +462,54 @@ def task_frameworks(task: str, files: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys([*named, *frameworks_of_name(shown)]))
 
 
+RULE_NAME_WORDS: Final[frozenset[str]] = frozenset(words("""
+best practices practice guidelines guideline general development developer developers
+conventions convention standards standard rules rule patterns pattern guide guides projects
+project instructions expert coding style code quality modern app apps application
+applications web api apis language tips good core principles
+"""))
+"""Words rule names use for any rule ("Python best practices", "Go development guidelines"):
+never a rule's subject (:func:`rule_subject`)."""
+
+PLATFORM_WORDS: Final[frozenset[str]] = frozenset({
+    "node", "nodejs", "deno", "bun", "dotnet", "aspnet", "jvm", "py", "ts", "js",
+    "postgresql", "postgres", "mysql", "sqlite", "mssql", "mariadb"})
+"""Runtimes, platforms and SQL databases, and the short names of languages, in rule names: what
+a language's files run on, never a rule's subject (:func:`rule_subject`)."""
+
+_KIND_WORDS: Final[frozenset[str]] = frozenset(
+    {*LANGUAGE_EXTENSIONS, *FORMAT_EXTENSIONS, *FILE_STEMS, *FILE_STEMS.values(),
+     *FILE_NAMES.values()})
+
+
+def rule_subject(name: str, talent_id: str) -> tuple[str, ...]:
+    """What a rule is about beyond its language, framework and kind: the words of its name and
+    id (the part after the prefix), of at least three letters, that are not a language or file
+    kind, an application framework (:data:`APP_FRAMEWORKS`), a platform
+    (:data:`PLATFORM_WORDS`), a version or a word every rule name uses
+    (:data:`RULE_NAME_WORDS`), first-seen.
+
+    ``("React Zustand", "cursor.react-zustand")`` -> ``("zustand",)``;
+    ``("React Router V7", "cursor.react-router-v7")`` -> ``("router",)``;
+    ``("Python FastAPI best practices", "cursor.python-fastapi-best-practices")`` -> ``()``.
+    A glob such as ``**/*.tsx`` says the file is React and TypeScript; it says nothing of
+    Zustand, so the hybrid step counts it less for such a rule when neither the task, its files
+    nor the stack names the subject (decision 0010, seventh follow-up).
+    """
+    out: dict[str, None] = {}
+    found = words(f"{name} {talent_id.rsplit('.', 1)[-1]}")
+    for i, word in enumerate(found):
+        pairs = (found[i - 1 : i + 1] if i else [], found[i : i + 2])  # "fast api", "next js"
+        joined = ["".join(p) for p in pairs if len(p) == 2]
+        if (len(word) < 3 or not word.isalnum() or word.isdigit() or word in RULE_NAME_WORDS
+                or word in PLATFORM_WORDS or word in _KIND_WORDS or frameworks_of_name([word])
+                or (word[0] == "v" and word[1:].isdigit())
+                or any(w in APP_FRAMEWORKS for w in joined)):
+            continue
+        out[word] = None
+    return tuple(out)
+
+
 def frameworks_of_talent(name: str, talent_id: str, summary: str) -> tuple[str, ...]:
     """The application frameworks a talent is written for: those its name or id (the part
     after the prefix) names (:func:`frameworks_of_name`), else, when its name names no
