@@ -33,13 +33,24 @@ class InMemoryWorkTree:
     """WorkTree over a dict ``path -> state`` (unknown paths are missing); records each lookup
     as ``(root, path)``."""
 
-    def __init__(self, states: dict[str, str]) -> None:
+    def __init__(self, states: dict[str, str],
+                 packages: dict[str, tuple[str, ...]] | None = None) -> None:
         self._states = states
+        self._packages = packages or {}
         self.located: list[tuple[str, str]] = []
 
     def locate(self, root: str, path: str) -> Any:
         self.located.append((root, path))
         return self._states.get(path, "missing")
+
+    def package_stack(self, root: str, paths: Sequence[str]) -> tuple[str, ...]:
+        """The words given for the longest folder prefix of each path (``packages``)."""
+        found: dict[str, None] = {}
+        for path in paths:
+            folders = [f for f in self._packages if path.startswith(f + "/")]
+            if folders:
+                found.update(dict.fromkeys(self._packages[max(folders, key=len)]))
+        return tuple(found)
 
 
 class WordCounter:

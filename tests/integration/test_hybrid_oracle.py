@@ -30,6 +30,7 @@ from grace.resolution.application.resolve_context import (
     ResolveContext,
 )
 from grace.resolution.domain.hybrid import HybridParams, HybridSelector
+from tests.fakes import InMemoryWorkTree
 from tests.resolution_support.hybrid_reference import reference_outcome
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,7 +70,8 @@ class Oracle:
             self.seen.update(w for w in ("MAX_KEPT", "triggers", "name terms", "files in play",
                                          "glob", "path words", "for the role", "depends on",
                                          "not the project's framework",
-                                         "not the task's framework", "counts less")
+                                         "not the task's framework", "counts less",
+                                         "not the package's framework")
                              if w in e.detail)
         return new
 
@@ -84,7 +86,7 @@ class Reference:
 
 
 def check(project_file: Path, tasks: list[tuple[str, str, tuple[str, ...]]],
-          params: HybridParams | None = None) -> Oracle:
+          params: HybridParams | None = None, tree: InMemoryWorkTree | None = None) -> Oracle:
     app = build_resolution(Settings(relevance="embeddings", embedder="fake", usage="off",
                                     cache_dir=project_file.parent / ".vectors"),
                            project=project_file)
@@ -94,16 +96,17 @@ def check(project_file: Path, tasks: list[tuple[str, str, tuple[str, ...]]],
         step = HybridRelevance(step._embedder, app.counter, step._lexical, HybridSelector(params))
     oracle = Oracle(step)
     new = ResolveContext(app.catalog, app.counter, relevance=oracle,
-                         matcher=WcmatchPathMatcher())
+                         matcher=WcmatchPathMatcher(), tree=tree)
     ref = ResolveContext(app.catalog, app.counter, relevance=Reference(step),
-                         matcher=WcmatchPathMatcher())
+                         matcher=WcmatchPathMatcher(), tree=tree)
+    root = None if tree is None else "/repo"
     project = app.project_file.project
     for task, role, files in tasks:
         for depth in ("auto", "compact"):
             got = new(project, role=role, task=task, files=files, depth=depth,
-                      token_budget=8000)
+                      token_budget=8000, root=root)
             want = ref(project, role=role, task=task, files=files, depth=depth,
-                       token_budget=8000)
+                       token_budget=8000, root=root)
             reasons = got.dropped_reasons()  # before the records are built
             assert got.to_dict() == want.to_dict(), (task, role, files)
             assert repr(got) == repr(want)
@@ -174,3 +177,15 @@ def test_polyglot_catalog_same_as_the_reference(tmp_path: Path) -> None:
         ("Nuxt: move the dashboard API calls to useAsyncData", "frontend", ()),
         ("Corrige le bug de pagination", "frontend", ("src/app/list/list.component.ts",))])
     assert {"not the task's framework", "counts less"} <= framed.seen
+    # a monorepo: the files' own packages declare their frameworks and dependencies
+    packages = InMemoryWorkTree({}, packages={
+        "apps/web": ("react", "zustand"), "apps/admin": ("nuxt", "vue", "pinia"),
+        "services/api": ("fastapi", "pydantic")})
+    monorepo: list[tuple[str, str, tuple[str, ...]]] = [
+        (task, "frontend", (f"apps/{app}/src/{name}",))
+        for task in ("Rename this variable", "Le watch se déclenche en boucle")
+        for app, name in (("web", "Cart.tsx"), ("admin", "useFilters.ts"))
+    ]
+    monorepo.append(("add error handling here", "backend", ("services/api/app/main.py",)))
+    packaged = check(project / "grace.yaml", monorepo, tree=packages)
+    assert {"not the package's framework", "depends on"} <= packaged.seen

@@ -214,10 +214,12 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     task_words = set(words(request.task))
     file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
     context_words = task_words | file_words
-    stack_words = set(request.stack) - context_words
+    stack_words = {*request.stack, *request.package_stack} - context_words
     named = {r for w in context_words | stack_words for r in corpus.name_rows.get(w, ())}
-    frame = frameworks_of_name(request.stack) or task_frameworks(request.task, request.files)
-    said = " ".join([request.task, where, *frameworks_of_files(request.files), *request.stack])
+    frame = (frameworks_of_name(request.package_stack) or frameworks_of_name(request.stack)
+             or task_frameworks(request.task, request.files))
+    said = " ".join([request.task, where, *frameworks_of_files(request.files), *request.stack,
+                     *request.package_stack])
     said_stems = set(analyse(said)) | set(analyse(said, language="english"))
     channels = zip(dense.tolist(), chunk.tolist(), raw.tolist(), lexical.tolist(),
                    lexical_head.tolist(), lexical_path.tolist(),
@@ -280,7 +282,8 @@ def reference_outcome(step: HybridRelevance, request: RelevanceRequest) -> Relev
         step._selector, hybrid, probe_level=step._probe_level(corpus, rows), domain=domain,
         code=code, software=software,
         stack_named=stack_named(request, {w for c in hybrid for w in c.evidence}),
-        framed_by="project" if frameworks_of_name(request.stack) else "task",
+        framed_by=("package" if frameworks_of_name(request.package_stack) else
+                   "project" if frameworks_of_name(request.stack) else "task"),
     )
     sel = result.selection
     by_id = {t.id: t for t in cands}

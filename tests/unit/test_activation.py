@@ -30,7 +30,7 @@ from grace.resolution.domain.languages import (
     task_frameworks,
 )
 from grace.resolution.domain.talent import Project
-from tests.fakes import InMemoryCatalog, WordCounter, make_talent
+from tests.fakes import InMemoryCatalog, InMemoryWorkTree, WordCounter, make_talent
 
 
 @pytest.mark.parametrize(
@@ -225,6 +225,20 @@ def test_always_is_the_projects_decision_and_relevance_sees_globs():
     r = _resolve(uc, Project("p", ids, always=("any.docs",)), files=["app/main.py"])
     assert r.served_ids == ("any.docs",) and r.served[0].always
     assert {e.id: e.decision for e in r.explanations}["any.docs"] == "always"
+
+
+def test_relevance_sees_the_dependencies_of_the_files_own_packages():
+    step = KeepNothing()
+    tree = InMemoryWorkTree({}, packages={"apps/web": ("react", "tailwindcss"),
+                                          "apps/admin": ("nuxt", "vue")})
+    uc = ResolveContext(_catalog(), WordCounter(), relevance=step, tree=tree)
+    project = Project("p", ("ts.react",), stack=("turbo",))
+    _resolve(uc, project, files=["apps/web/src/Cart.tsx"], root="/repo")
+    assert step.seen is not None
+    assert step.seen.stack == ("turbo",)  # the root's, from grace.yaml
+    assert step.seen.package_stack == ("react", "tailwindcss", "tailwind")  # rules' words too
+    _resolve(uc, project, files=["apps/web/src/Cart.tsx"])  # no root: nothing is read
+    assert len(step.seen.package_stack) == 0
 
 
 def test_doctor_reports_always_apply_once_and_always_not_enabled():

@@ -246,10 +246,19 @@ class ProjectUnderEvaluation(Protocol):
     @property
     def resolve(self) -> ResolveContext | RecordedResolve: ...
 
+    @property
+    def work_root(self) -> Path | None: ...
+
 
 OpenProject = Callable[[str, bool], ProjectUnderEvaluation]
 """``(label project, relevance on?) → the wired project`` (``example`` or a path relative to the
 label file's folder); built by the composition root."""
+
+
+def _root(app: ProjectUnderEvaluation) -> str | None:
+    """The folder the label's files in play are located in (their packages' manifests are
+    read there, as a resolve from the repository reads them)."""
+    return None if app.work_root is None else str(app.work_root)
 
 
 class EvaluationResolvers:
@@ -286,7 +295,7 @@ class EvaluationResolvers:
         if unknown:
             raise LabelError(f"task {task.id}: acceptable {', '.join(unknown)} not in the catalog")
         return app.resolve(app.project, role=task.role, task=task.task,
-                           token_budget=self._budget, files=task.files)
+                           token_budget=self._budget, files=task.files, root=_root(app))
 
     def off(self, task: LabelledTask) -> ResolvedContext:
         """Resolve with relevance off (cached: the same for every algorithm compared)."""
@@ -295,6 +304,6 @@ class EvaluationResolvers:
             app = self.app(task.project, False)
             self._off_cache[key] = app.resolve(
                 app.project, role=task.role, task=task.task,
-                token_budget=self._budget, files=task.files,
+                token_budget=self._budget, files=task.files, root=_root(app),
             )
         return self._off_cache[key]

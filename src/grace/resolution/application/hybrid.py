@@ -99,10 +99,38 @@ def stack_named(request: RelevanceRequest, evidence: set[str]) -> bool:
     """The task names one of the project's dependencies (``stack``) that is also ``evidence``
     (a trigger or name term of some talent found in it): a task about the project's own
     Tailwind or Django is a software task whatever the rest of its words."""
-    if not request.stack or not evidence:
+    stack = {*request.stack, *request.package_stack}
+    if not stack or not evidence:
         return False
     named = set(words(" ".join(evidence))) & set(words(request.task))
-    return bool(named & set(request.stack))
+    return bool(named & stack)
+
+
+def task_frame(request: RelevanceRequest) -> tuple[tuple[str, ...], str]:
+    """The application frameworks that frame the task, and whose they are: the files' own
+    package's (``package_stack``, a monorepo), else the project's (``stack``), else those the
+    task names or its files show (:func:`~grace.resolution.domain.languages.task_frameworks`);
+    a talent written for another one of their languages is foreign."""
+    if frame := frameworks_of_name(request.package_stack):
+        return frame, "package"
+    if frame := frameworks_of_name(request.stack):
+        return frame, "project"
+    return task_frameworks(request.task, request.files), "task"
+
+
+def _unnamed(corpus: _Corpus, request: RelevanceRequest, globbed: Sequence[tuple[int, int]],
+             where: str) -> dict[int, tuple[str, ...]]:
+    """Candidate -> its subject, for the candidates (``(position, pool row)``) whose glob
+    matched and whose subject no stem of the task, the files' path words, the frameworks the
+    files show or the stacks names: a glob says what the file is (React, TypeScript), not what
+    the rule is about beyond it."""
+    subjects = [(at, corpus.subjects[row]) for at, row in globbed if row in corpus.subjects]
+    if not subjects:
+        return {}
+    said = " ".join([request.task, where, *frameworks_of_files(request.files), *request.stack,
+                     *request.package_stack])
+    stems = set(analyse(said)) | set(analyse(said, language="english"))
+    return {at: subject for at, (subject, own) in subjects if not own & stems}
 
 
 def header_text(talent: Talent) -> str:
@@ -454,7 +482,7 @@ class HybridRelevance:
         # whose conventions the files follow (``*.component.ts`` → angular)
         file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
         context_words = task_words | file_words
-        stack_words = set(request.stack) - context_words
+        stack_words = {*request.stack, *request.package_stack} - context_words
         names: dict[int, tuple[str, ...]] = {}
         within: dict[int, tuple[str, ...]] = {}
         stack: dict[int, tuple[str, ...]] = {}
@@ -475,9 +503,7 @@ class HybridRelevance:
         # the frameworks that frame the task: the project's, else those the task or its files
         # show (a monorepo declares none); a talent for another one of their languages is foreign
         foreign: dict[int, tuple[str, ...]] = {}
-        frame, framed_by = list(frameworks_of_name(request.stack)), "project"
-        if not frame:
-            frame, framed_by = list(task_frameworks(request.task, request.files)), "task"
+        frame, framed_by = task_frame(request)
         if frame:
             for row, frameworks in corpus.frameworks.items():
                 at = int(position[row])
@@ -494,15 +520,8 @@ class HybridRelevance:
             strength[at] = act.strength
             if act.glob is not None or act.file is not None:
                 places[at] = (act.glob, act.file)
-        # a glob says what the file is (React, TypeScript), not what the rule is about beyond it
-        unnamed: dict[int, tuple[str, ...]] = {}
-        subjects = [(at, corpus.subjects[row_list[at]]) for at, (glob, _) in places.items()
-                    if glob is not None and row_list[at] in corpus.subjects]
-        if subjects:
-            said = " ".join([request.task, where, *frameworks_of_files(request.files),
-                             *request.stack])
-            stems = set(analyse(said)) | set(analyse(said, language="english"))
-            unnamed = {at: subject for at, (subject, own) in subjects if not own & stems}
+        unnamed = _unnamed(corpus, request, [
+            (at, row_list[at]) for at, (glob, _) in places.items() if glob is not None], where)
         depth: Depth = "standard" if request.depth == "auto" else request.depth
         pool_ranks, prior = self._roles(request.role)
         return HybridColumns(
@@ -566,7 +585,7 @@ class HybridRelevance:
             )
         code = bool(request.files) or bool(code_terms(request.task))
         evidence = ({w for row in {*cols.triggers, *cols.names} for w in cols.evidence(row)}
-                    if request.stack else set())
+                    if request.stack or request.package_stack else set())
         result = self._selector.select_columns(
             cols, probe_level=self._probe_level(corpus, rows), domain=domain, code=code,
             software=software, stack_named=stack_named(request, evidence),

@@ -60,6 +60,9 @@ class RelevanceRequest:
         files: the files in play, normalised, relative to the repository root (their paths'
             words are evidence too: ``accounts/migrations/0004.py``).
         stack: the words of the project's dependencies (``Project.stack``).
+        package_stack: the words of the dependencies the files' own packages declare, in a
+            monorepo (:meth:`~grace.resolution.domain.ports.WorkTree.package_stack`, with the
+            words rules use: :func:`~grace.resolution.domain.languages.stack_words`).
     """
 
     candidates: Sequence[Talent]
@@ -70,6 +73,7 @@ class RelevanceRequest:
     role: str = ""
     files: Sequence[str] = ()
     stack: Sequence[str] = ()
+    package_stack: Sequence[str] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +257,9 @@ class ResolveContext:
             nothing.
         tree: where the files in play are on disk, checked when a call gives its ``root``: a
             file that does not exist is kept with a warning, a symbolic link out of the
-            repository is refused; ``None`` checks nothing (a platform project has no folder).
+            repository is refused, and the manifests of the files' own packages give the
+            relevance step their dependencies (a monorepo); ``None`` checks nothing (a platform
+            project has no folder).
     """
 
     def __init__(
@@ -450,6 +456,9 @@ class ResolveContext:
                     role=role,
                     files=in_play,
                     stack=stack_words(project.stack),
+                    package_stack=stack_words(
+                        self._tree.package_stack(root, in_play)
+                        if self._tree is not None and root is not None and in_play else ()),
                 )
             )
             scores, note, explanations = outcome.scores, outcome.note, outcome.explanations

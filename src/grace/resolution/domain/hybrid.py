@@ -237,8 +237,9 @@ class HybridColumns:
         tokens: row -> its ``tokens`` (called only for the rows the cut charges).
         triggers, names, where, stack, foreign, unnamed: row -> its non-empty ``triggers``,
             ``names``, ``where``, ``stack``, ``foreign``, ``unnamed``.
-        framed_by: whose frameworks make ``foreign`` ones foreign: ``"project"`` (its
-            ``stack``) or ``"task"`` (named in it or shown by its files), for the explanation.
+        framed_by: whose frameworks make ``foreign`` ones foreign, for the explanation:
+            ``"package"`` (the files' own package's manifest, in a monorepo), ``"project"``
+            (its ``stack``) or ``"task"`` (named in it or shown by its files).
         places: row -> its ``(glob, file)``, for the rows where either is set.
         glob_strength: ``(n,) float64``, its ``glob_strength`` (read where ``glob`` is set).
         id_key: ``(n,)`` integers in the same order as ``ids`` (score ties are broken by id);

@@ -142,3 +142,11 @@ class WorkTree(Protocol):
         """Where ``path`` (normalised, relative to ``root``, the repository's absolute path) is,
         symbolic links followed."""
         ...
+
+    def package_stack(self, root: str, paths: Sequence[str]) -> tuple[str, ...]:
+        """The words of the dependencies the files' own packages declare: for each of
+        ``paths`` (normalised, relative to ``root``), the nearest folder between the file's
+        and ``root`` (``root`` excluded: that is the project's ``stack``) whose manifests
+        declare some; their words, each once, first-seen. ``()`` when no file is in such a
+        package (a repository with one manifest at its root)."""
+        ...
