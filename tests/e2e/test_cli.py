@@ -376,6 +376,10 @@ def test_resolve_warns_about_a_file_in_play_that_does_not_exist(tmp_path):
     js = json.loads(grace("resolve", "-r", "backend", "--files", "app/api/items.py", "--json",
                           "x", cwd=repo).stdout)
     assert js["warnings"] == []
+    js = json.loads(grace("resolve", "-r", "backend", "--files", "app/api", "--json", "x",
+                          cwd=repo).stdout)
+    assert js["warnings"] == ["file in play app/api is a folder: give the files in it (kept: its "
+                              "name is matched like a file's)"]
 
 
 def test_resolve_refuses_a_file_in_play_linked_outside_the_repository(tmp_path):

@@ -13,7 +13,12 @@ from collections.abc import Sequence
 import numpy as np
 
 from grace.lexical import analyse
-from grace.resolution.application.hybrid import HybridRelevance, one_line, stack_named
+from grace.resolution.application.hybrid import (
+    HybridRelevance,
+    one_line,
+    stack_named,
+    subject_stems,
+)
 from grace.resolution.application.relevance import EMPTY_TASK_NOTE, NO_SPECIFIC_TALENT
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
 from grace.resolution.domain.activation import path_words
@@ -80,6 +85,7 @@ def reference_select(
     software: tuple[float, float] | None = None,
     stack_named: bool = False,
     framed_by: str = "project",
+    frame: tuple[str, ...] = (),
 ) -> HybridSelection:
     """``HybridSelector.select`` before issue 13 item 2, one candidate at a time (with the
     software-request criterion of decision 0010's sixth follow-up and the task's frameworks of
@@ -149,7 +155,7 @@ def reference_select(
             shared_stems=cands[i].evidence,
             score=float(score[i]),
             decision=decisions[i][0],
-            detail=decisions[i][1] + _channels(cands[i], float(dense[i]), framed_by),
+            detail=decisions[i][1] + _channels(cands[i], float(dense[i]), framed_by, frame),
             lexical=round(cands[i].lexical, 6),
             glob=cands[i].glob,
             file=cands[i].file,
@@ -169,7 +175,8 @@ def reference_select(
     )
 
 
-def _channels(c: HybridCandidate, dense: float, framed_by: str) -> str:
+def _channels(c: HybridCandidate, dense: float, framed_by: str,
+              frame: tuple[str, ...]) -> str:
     parts = [f"dense {dense:.3f}", f"lexical {c.lexical:.3f}", f"header {c.lexical_head:.3f}"]
     if c.lexical_path > 0:
         parts.append(f"path words {c.lexical_path:.3f}")
@@ -182,7 +189,8 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str) -> str:
     if c.stack:
         parts.append("the project depends on " + ", ".join(c.stack))
     if c.foreign:
-        parts.append("written for " + ", ".join(c.foreign) + f", not the {framed_by}'s framework")
+        parts.append("written for " + ", ".join(c.foreign) + f", not the {framed_by}'s framework"
+                     + (f" ({', '.join(frame)})" if frame else ""))
     if c.glob is not None:
         parts.append(f"glob `{c.glob}` matched {c.file}" + (
             f" (counts less: {', '.join(c.unnamed)} named nowhere)" if c.unnamed else ""))
@@ -239,8 +247,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             foreign=foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
                                        t.languages) if frame else (),
             unnamed=subject if act is not None and act.glob is not None and (
-                subject := rule_subject(t.name, t.id)) and not set(
-                analyse(" ".join(subject), language="english")) & said_stems else (),
+                subject := rule_subject(t.name, t.id)) and not subject_stems(
+                subject, corpus.names[row]) & said_stems else (),
             glob_strength=act.strength if act is not None else 1.0,
             glob=act.glob if act is not None else None,
             file=act.file if act is not None else None,
@@ -284,6 +292,8 @@ def reference_outcome(step: HybridRelevance, request: RelevanceRequest) -> Relev
         stack_named=stack_named(request, {w for c in hybrid for w in c.evidence}),
         framed_by=("package" if frameworks_of_name(request.package_stack) else
                    "project" if frameworks_of_name(request.stack) else "task"),
+        frame=tuple(frameworks_of_name(request.package_stack) or frameworks_of_name(request.stack)
+                    or task_frameworks(request.task, request.files)),
     )
     sel = result.selection
     by_id = {t.id: t for t in cands}

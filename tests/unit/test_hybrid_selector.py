@@ -333,8 +333,9 @@ def test_a_talent_for_another_framework_scores_w_foreign_lower_and_says_why():
         replace(HybridColumns.of(cands), framed_by="task"))
     assert "written for django, not the task's framework" in framed.selection.explanations[1].detail
     packaged = HybridSelector(p).select_columns(
-        replace(HybridColumns.of(cands), framed_by="package"))
-    assert "not the package's framework" in packaged.selection.explanations[1].detail
+        replace(HybridColumns.of(cands), framed_by="package", frame=("fastapi",)))
+    assert ("written for django, not the package's framework (fastapi)"
+            in packaged.selection.explanations[1].detail)
     off = HybridSelector(replace(p, w_foreign=0.0)).select(cands)
     assert off.selection.kept[0] == "cursor.django"
     # its glob presumes the other framework's project: not counted (still shown)

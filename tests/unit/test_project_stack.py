@@ -63,3 +63,13 @@ def test_broken_huge_or_escaping_manifests_give_nothing(tmp_path: Path) -> None:
 def test_a_manifest_of_the_wrong_shape_gives_nothing(tmp_path: Path, pyproject: str) -> None:
     (tmp_path / "pyproject.toml").write_text(pyproject, encoding="utf-8")
     assert detect_stack(tmp_path) == []
+
+
+def test_requirements_folder_pipfile_and_limits(tmp_path: Path) -> None:
+    (tmp_path / "requirements").mkdir()
+    (tmp_path / "requirements" / "base.txt").write_text("django>=5\ncelery\n", encoding="utf-8")
+    (tmp_path / "Pipfile").write_text('[packages]\nflask = "*"\n[dev-packages]\npytest = "*"\n',
+                                      encoding="utf-8")
+    assert detect_stack(tmp_path) == ["django", "celery", "flask", "pytest"]
+    assert detect_stack(tmp_path, limit=2) == ["django", "celery"]
+    assert detect_stack(tmp_path, max_bytes=10) == []  # every manifest over 10 bytes skipped

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from grace.resolution.adapters.work_tree import MAX_PACKAGE_FILES, LocalWorkTree
+from grace.resolution.adapters.work_tree import MAX_PACKAGE_FOLDERS, LocalWorkTree
 
 
 def _package(folder: Path, *deps: str) -> None:
@@ -40,8 +40,17 @@ def test_a_folder_linked_out_of_the_repository_is_never_read(tmp_path: Path) -> 
     assert LocalWorkTree().package_stack(str(tmp_path / "missing"), ["a/b.py"]) == ()
 
 
-def test_only_the_first_files_are_looked_up(tmp_path: Path) -> None:
-    _package(tmp_path / "late", "svelte")
-    files = [f"early/f{i}.ts" for i in range(MAX_PACKAGE_FILES)] + ["late/x.ts"]
-    assert LocalWorkTree().package_stack(str(tmp_path), files) == ()
-    assert LocalWorkTree().package_stack(str(tmp_path), files[-1:]) == ("svelte",)
+def test_every_area_is_looked_at_before_the_folder_budget_runs_out(tmp_path: Path) -> None:
+    _package(tmp_path / "apps" / "admin", "vue")
+    (tmp_path / "services" / "shop").mkdir(parents=True)
+    (tmp_path / "services" / "shop" / "Pipfile").write_text(
+        '[packages]\ndjango = "*"\n', encoding="utf-8")
+    generated = [f"apps/admin/generated/g{i}/x.ts" for i in range(3 * MAX_PACKAGE_FOLDERS)]
+    files = [*generated, "services/shop/accounts/forms.py"]
+    assert LocalWorkTree().package_stack(str(tmp_path), files) == ("vue", "django")
+
+
+def test_a_package_keeps_all_its_dependencies(tmp_path: Path) -> None:
+    many = [f"lib-{i}" for i in range(80)]
+    _package(tmp_path / "web", *many, "zustand")
+    assert "zustand" in LocalWorkTree().package_stack(str(tmp_path), ["web/src/cart.ts"])

@@ -7,7 +7,8 @@ each manifest bounded in size and never through a symbolic link that leads out o
 
 * ``pyproject.toml`` — ``[project] dependencies`` and ``optional-dependencies``, Poetry's
   ``[tool.poetry.dependencies]`` / ``dev-dependencies`` / ``group.*.dependencies``;
-* ``requirements*.txt`` — one PEP 508 requirement per line;
+* ``requirements*.txt`` and ``requirements/*.txt`` — one PEP 508 requirement per line;
+* ``Pipfile`` — ``[packages]``, ``[dev-packages]``;
 * ``package.json`` — ``dependencies``, ``devDependencies``, ``peerDependencies``;
 * ``Cargo.toml`` — ``[dependencies]``, ``[dev-dependencies]``;
 * ``go.mod`` — ``require`` lines (the module path's last two segments);
@@ -40,13 +41,13 @@ _GO_REQUIRE: Final = re.compile(r"^\s*(?:require\s+)?([a-z0-9.-]+\.[a-z]{2,}/[^\
                                 re.MULTILINE)
 
 
-def _read(root: Path, name: str) -> str | None:
+def _read(root: Path, name: str, max_bytes: int = MAX_MANIFEST_BYTES) -> str | None:
     path = root / name
     try:
         real = path.resolve()
         if not path.is_file() or not real.is_relative_to(root.resolve()):
             return None
-        if real.stat().st_size > MAX_MANIFEST_BYTES:
+        if real.stat().st_size > max_bytes:
             return None
         return real.read_text(encoding="utf-8", errors="replace")
     except OSError:
@@ -93,8 +94,8 @@ def _pep508(lines: Any) -> list[str]:
     return names
 
 
-def _python(root: Path) -> list[str]:
-    data = _toml(_read(root, "pyproject.toml"))
+def _python(root: Path, max_bytes: int) -> list[str]:
+    data = _toml(_read(root, "pyproject.toml", max_bytes))
     project = _table(data, "project")
     names = _pep508(project.get("dependencies"))
     for extra in _table(project, "optional-dependencies").values():
@@ -104,43 +105,50 @@ def _python(root: Path) -> list[str]:
     names += _keys(poetry.get("dev-dependencies"))
     for group in _table(poetry, "group").values():
         names += _keys(_table(group, "dependencies"))
-    for path in sorted(root.glob("requirements*.txt"))[:5]:
-        text = _read(root, path.name)
+    listed = [*sorted(root.glob("requirements*.txt"))[:5],
+              *sorted(root.glob("requirements/*.txt"))[:5]]
+    for path in listed:
+        text = _read(root, path.relative_to(root).as_posix(), max_bytes)
         if text is not None:
             names += _pep508(text.splitlines())
+    pipfile = _toml(_read(root, "Pipfile", max_bytes))
+    names += _keys(pipfile.get("packages")) + _keys(pipfile.get("dev-packages"))
     return names
 
 
-def _node(root: Path) -> list[str]:
-    data = _json(_read(root, "package.json"))
+def _node(root: Path, max_bytes: int) -> list[str]:
+    data = _json(_read(root, "package.json", max_bytes))
     return [n for key in ("dependencies", "devDependencies", "peerDependencies")
             for n in _keys(data.get(key))]
 
 
-def _others(root: Path) -> list[str]:
-    cargo = _toml(_read(root, "Cargo.toml"))
+def _others(root: Path, max_bytes: int) -> list[str]:
+    cargo = _toml(_read(root, "Cargo.toml", max_bytes))
     names = _keys(cargo.get("dependencies")) + _keys(cargo.get("dev-dependencies"))
-    go = _read(root, "go.mod") or ""
+    go = _read(root, "go.mod", max_bytes) or ""
     names += ["/".join(m.split("/")[-2:]) for m in _GO_REQUIRE.findall(go)]
-    names += _GEM.findall(_read(root, "Gemfile") or "")
-    composer = _json(_read(root, "composer.json"))
+    names += _GEM.findall(_read(root, "Gemfile", max_bytes) or "")
+    composer = _json(_read(root, "composer.json", max_bytes))
     names += [n for key in ("require", "require-dev") for n in _keys(composer.get(key))
               if not n.startswith(("php", "ext-"))]
     return names
 
 
-def detect_stack(root: Path) -> list[str]:
+def detect_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
+                 max_bytes: int = MAX_MANIFEST_BYTES) -> list[str]:
     """The words of the dependencies declared at the root of the repository ``root``, folded
-    to lower case, each once, in manifest order, at most :data:`MAX_STACK_WORDS`.
+    to lower case, each once, in manifest order, at most ``limit`` (``grace init`` writes
+    :data:`MAX_STACK_WORDS` into ``grace.yaml``; a resolve reading a package's manifests keeps
+    them all); a manifest over ``max_bytes`` is skipped.
 
     ``pyproject.toml`` with ``dependencies = ["fastapi>=0.110", "SQLAlchemy>=2"]`` gives
     ``["fastapi", "sqlalchemy"]``; a missing, unreadable or malformed manifest gives nothing
     (never an error: the stack is a hint, not a requirement).
     """
     words: dict[str, None] = {}
-    for name in (*_python(root), *_node(root), *_others(root)):
+    for name in (*_python(root, max_bytes), *_node(root, max_bytes), *_others(root, max_bytes)):
         for word in _WORD.findall(name.lower()):
             words.setdefault(word)
-            if len(words) >= MAX_STACK_WORDS:
+            if len(words) >= limit:
                 return list(words)
     return list(words)

@@ -8,17 +8,22 @@ file elsewhere, and a name an agent gives may not exist yet (the file it is abou
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import zip_longest
 from pathlib import Path
 from typing import Final
 
 from grace.resolution.adapters.project_stack import detect_stack
 from grace.resolution.domain.ports import FileState
 
-MAX_PACKAGE_FILES: Final = 50
-"""Files in play whose package is looked for (the first ones; a ``--changed`` list may hold
-1 000)."""
 MAX_PACKAGE_FOLDERS: Final = 200
-"""Folders read for manifests per request, at most."""
+"""Folders read for manifests per request, at most (a folder is read once, whatever the number
+of files in it: 1 000 generated files in one folder cost one read)."""
+MAX_PACKAGE_WORDS: Final = 2_000
+"""Dependency words kept per package (``grace init`` keeps 60 for ``grace.yaml``; a package
+with 50 dependencies would lose its last ones, which name its rules as much as the first)."""
+MAX_PACKAGE_MANIFEST_BYTES: Final = 256_000
+"""A package manifest larger than this is skipped (a resolve reads them on every request; the
+largest real ``package.json`` files hold a few hundred dependencies, well under 100 KB)."""
 
 
 class LocalWorkTree:
@@ -27,8 +32,8 @@ class LocalWorkTree:
     def locate(self, root: str, path: str) -> FileState:
         """``outside`` when ``root/path`` resolves (every symbolic link on the way followed,
         including one that dangles or whose target does not exist yet) outside ``root``
-        resolved; else ``present`` or ``missing``. A link loop or an unreadable folder counts
-        as ``missing`` (the name is still usable; nothing is read through it)."""
+        resolved; else ``folder``, ``present`` or ``missing``. A link loop or an unreadable
+        folder counts as ``missing`` (the name is still usable; nothing is read through it)."""
         try:
             base = Path(root).resolve()
             real = (Path(root) / path).resolve()
@@ -37,6 +42,8 @@ class LocalWorkTree:
         if not real.is_relative_to(base):
             return "outside"
         try:
+            if real.is_dir():
+                return "folder"
             return "present" if real.exists() else "missing"
         except OSError:
             return "missing"
@@ -46,11 +53,12 @@ class LocalWorkTree:
         :func:`~grace.resolution.adapters.project_stack.detect_stack` (the manifests ``grace
         init`` reads), the first that declares dependencies is the file's package; a folder
         that resolves outside ``root`` (a symbolic link) is never read. At most
-        :data:`MAX_PACKAGE_FILES` files and :data:`MAX_PACKAGE_FOLDERS` folders; never an
-        error (an unreadable manifest declares nothing).
+        :data:`MAX_PACKAGE_FOLDERS` folders read, each once; never an error (an unreadable,
+        malformed or oversized manifest declares nothing).
 
         ``apps/admin/src/useFilters.ts`` under a repository whose ``apps/admin/package.json``
-        depends on ``vue`` and ``pinia`` -> ``("vue", "pinia")``.
+        depends on ``vue`` and ``pinia`` -> ``("vue", "pinia")``. The files are taken one per
+        area in turn (:func:`_interleaved`).
         """
         try:
             base = Path(root).resolve()
@@ -58,7 +66,7 @@ class LocalWorkTree:
             return ()
         found: dict[str, None] = {}
         read: dict[str, list[str]] = {}
-        for path in paths[:MAX_PACKAGE_FILES]:
+        for path in _interleaved(paths):
             parts = path.split("/")[:-1]
             for depth in range(len(parts), 0, -1):
                 folder = "/".join(parts[:depth])
@@ -79,4 +87,14 @@ class LocalWorkTree:
                 return []
         except (OSError, RuntimeError):
             return []
-        return detect_stack(real)
+        return detect_stack(real, limit=MAX_PACKAGE_WORDS, max_bytes=MAX_PACKAGE_MANIFEST_BYTES)
+
+
+def _interleaved(paths: Sequence[str]) -> list[str]:
+    """``paths`` one per area (the first two folders: ``apps/admin``, ``services/shop``) in
+    turn, so that a thousand generated files of one area do not spend the folder budget before
+    the one file of another area is looked at."""
+    areas: dict[str, list[str]] = {}
+    for path in paths:
+        areas.setdefault("/".join(path.split("/")[:2]), []).append(path)
+    return [p for batch in zip_longest(*areas.values()) for p in batch if p is not None]

@@ -118,6 +118,14 @@ def task_frame(request: RelevanceRequest) -> tuple[tuple[str, ...], str]:
     return task_frameworks(request.task, request.files), "task"
 
 
+def subject_stems(subject: Sequence[str], names: Sequence[str]) -> frozenset[str]:
+    """The stems that name a rule's ``subject``: those of its rare words (its name terms,
+    ``names``: ``mcp`` in "Python MCP server", never ``server``, which "server-side" says), or
+    of all its words when none is rare."""
+    rare = [w for w in subject if w in names]
+    return frozenset(analyse(" ".join(rare or subject), language="english"))
+
+
 def _unnamed(corpus: _Corpus, request: RelevanceRequest, globbed: Sequence[tuple[int, int]],
              where: str) -> dict[int, tuple[str, ...]]:
     """Candidate -> its subject, for the candidates (``(position, pool row)``) whose glob
@@ -324,7 +332,7 @@ class HybridRelevance:
                 if (found := frameworks_of_talent(t.name, t.id, t.summary))
             },
             subjects={
-                row: (found, frozenset(analyse(" ".join(found), language="english")))
+                row: (found, subject_stems(found, names[row]))
                 for row, t in enumerate(talents) if (found := rule_subject(t.name, t.id))
             },
             name_rows=name_rows,
@@ -543,6 +551,7 @@ class HybridRelevance:
             stack=stack,
             foreign=foreign,
             framed_by=framed_by,
+            frame=tuple(frame),
             unnamed=unnamed,
             places=places,
             id_key=rows,  # the pool is sorted by id: its rows are in id order

@@ -564,4 +564,7 @@ class ResolveContext:
             if state == "missing":
                 warnings.append(f"file in play {path} does not exist (kept: its name still "
                                 "selects talents by glob and language)")
+            elif state == "folder":
+                warnings.append(f"file in play {path} is a folder: give the files in it "
+                                "(kept: its name is matched like a file's)")
         return tuple(warnings)

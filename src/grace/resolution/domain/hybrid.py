@@ -240,6 +240,7 @@ class HybridColumns:
         framed_by: whose frameworks make ``foreign`` ones foreign, for the explanation:
             ``"package"`` (the files' own package's manifest, in a monorepo), ``"project"``
             (its ``stack``) or ``"task"`` (named in it or shown by its files).
+        frame: those frameworks (``("vue",)``), named in the explanation.
         places: row -> its ``(glob, file)``, for the rows where either is set.
         glob_strength: ``(n,) float64``, its ``glob_strength`` (read where ``glob`` is set).
         id_key: ``(n,)`` integers in the same order as ``ids`` (score ties are broken by id);
@@ -264,6 +265,7 @@ class HybridColumns:
     stack: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     foreign: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     framed_by: str = "project"
+    frame: tuple[str, ...] = ()
     unnamed: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     places: Mapping[int, tuple[str | None, str | None]] = field(default_factory=dict)
     id_key: npt.NDArray[np.int64] | None = None
@@ -330,7 +332,8 @@ class HybridColumns:
             parts.append("the project depends on " + ", ".join(self.stack[row]))
         if row in self.foreign:
             parts.append("written for " + ", ".join(self.foreign[row])
-                         + f", not the {self.framed_by}'s framework")
+                         + f", not the {self.framed_by}'s framework"
+                         + (f" ({', '.join(self.frame)})" if self.frame else ""))
         glob = self.glob(row)
         if glob is not None:
             parts.append(f"glob `{glob}` matched {self.file(row)}" + (

@@ -130,9 +130,9 @@ class ProjectSwitches(Protocol):
         ...
 
 
-FileState = Literal["present", "missing", "outside"]
-"""Where a file in play is on disk: there, not (yet) there, or reached through a symbolic link
-that resolves outside the repository."""
+FileState = Literal["present", "missing", "outside", "folder"]
+"""Where a file in play is on disk: there, not (yet) there, reached through a symbolic link
+that resolves outside the repository, or a folder rather than a file."""
 
 
 class WorkTree(Protocol):
