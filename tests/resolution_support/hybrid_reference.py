@@ -35,6 +35,7 @@ from grace.resolution.domain.languages import (
     foreign_frameworks,
     frameworks_of_files,
     frameworks_of_name,
+    off_kind_of,
     rule_subject,
     task_frameworks,
 )
@@ -56,7 +57,7 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     trig = np.array([min(len(c.evidence), 3) / 3 for c in cands], dtype=np.float64)
     glob = np.array(
         [0.0 if c.glob is None or c.foreign
-         else c.glob_strength * p.unnamed_glob if c.unnamed else c.glob_strength
+         else c.glob_strength * p.unnamed_glob if c.unnamed or c.off_kind else c.glob_strength
          for c in cands],
         dtype=np.float64,
     )
@@ -192,8 +193,11 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str,
         parts.append("written for " + ", ".join(c.foreign) + f", not the {framed_by}'s framework"
                      + (f" ({', '.join(frame)})" if frame else ""))
     if c.glob is not None:
-        parts.append(f"glob `{c.glob}` matched {c.file}" + (
-            f" (counts less: {', '.join(c.unnamed)} named nowhere)" if c.unnamed else ""))
+        less = [f"{', '.join(c.unnamed)} named nowhere"] if c.unnamed else []
+        if c.off_kind:
+            less.append(f"a {c.off_kind} file")
+        parts.append(f"glob `{c.glob}` matched {c.file}"
+                     + (f" (counts less: {'; '.join(less)})" if less else ""))
     if c.role_rank in ("required", "recommended"):
         parts.append(f"{c.role_rank} for the role")
     return " [" + "; ".join(parts) + "]"
@@ -249,6 +253,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             unnamed=subject if act is not None and act.glob is not None and (
                 subject := rule_subject(t.name, t.id)) and not subject_stems(
                 subject, corpus.names[row]) & said_stems else (),
+            off_kind=off_kind_of(act.file, t.languages)
+            if act is not None and act.glob is not None and act.file is not None else "",
             glob_strength=act.strength if act is not None else 1.0,
             glob=act.glob if act is not None else None,
             file=act.file if act is not None else None,

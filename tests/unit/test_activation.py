@@ -25,6 +25,7 @@ from grace.resolution.domain.languages import (
     languages_in_text,
     languages_of_files,
     languages_of_name,
+    off_kind_of,
     rule_subject,
     stack_words,
     task_frameworks,
@@ -341,6 +342,15 @@ def test_the_frameworks_a_task_names_or_its_files_show_frame_it():
 def test_a_rule_s_subject_is_what_its_name_says_beyond_language_and_framework(
         name, talent_id, subject):
     assert rule_subject(name, talent_id) == subject
+
+
+def test_a_file_of_none_of_a_talent_s_languages_is_off_kind():
+    assert off_kind_of("turbo.json", ["typescript", "javascript"]) == "json"
+    assert off_kind_of("deploy/Dockerfile", ["python"]) == "docker"
+    assert off_kind_of("src/a.ts", ["javascript"]) == ""  # TypeScript implies JavaScript
+    assert off_kind_of("src/App.vue", ["typescript"]) == ""  # a .vue file is TypeScript too
+    assert off_kind_of("turbo.json", []) == ""  # no languages: it applies everywhere
+    assert off_kind_of("LICENSE", ["python"]) == ""  # unknown kind
 
 
 def test_a_talent_s_own_languages_count_with_its_frameworks():

@@ -359,6 +359,14 @@ def test_a_glob_counts_less_for_a_rule_whose_subject_nobody_names():
     assert "counts less" not in detail["cursor.react"]
     whole = HybridSelector(replace(p, unnamed_glob=1.0)).select(cands)
     assert whole.selection.kept[0] == "cursor.react-zustand"
+    # a file of none of the talent's languages: the same quarter, said once with both reasons
+    both = [cand("copilot.nestjs", 0.0, glob="**/*.json", off_kind="json", unnamed=("x",)),
+            cand("copilot.vue", 0.0, glob="**/*.json", off_kind="json")]
+    sel = HybridSelector(p).select(both)
+    assert list(sel.selection.scores.values()) == [pytest.approx(0.8 * 0.25)] * 2
+    detail = {e.id: e.detail for e in sel.selection.explanations}
+    assert "(counts less: x named nowhere; a json file)" in detail["copilot.nestjs"]
+    assert "(counts less: a json file)" in detail["copilot.vue"]
 
 
 def test_a_task_naming_a_dependency_of_the_project_is_a_software_task():

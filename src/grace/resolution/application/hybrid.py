@@ -47,6 +47,7 @@ from grace.resolution.domain.languages import (
     frameworks_of_files,
     frameworks_of_name,
     frameworks_of_talent,
+    off_kind_of,
     rule_subject,
     task_frameworks,
 )
@@ -530,6 +531,9 @@ class HybridRelevance:
                 places[at] = (act.glob, act.file)
         unnamed = _unnamed(corpus, request, [
             (at, row_list[at]) for at, (glob, _) in places.items() if glob is not None], where)
+        off_kind = {at: kind for at, (glob, file) in places.items()
+                    if glob is not None and file is not None
+                    and (kind := off_kind_of(file, cands[at].languages))}
         depth: Depth = "standard" if request.depth == "auto" else request.depth
         pool_ranks, prior = self._roles(request.role)
         return HybridColumns(
@@ -553,6 +557,7 @@ class HybridRelevance:
             framed_by=framed_by,
             frame=tuple(frame),
             unnamed=unnamed,
+            off_kind=off_kind,
             places=places,
             id_key=rows,  # the pool is sorted by id: its rows are in id order
         ), rows

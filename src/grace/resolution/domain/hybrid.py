@@ -34,7 +34,9 @@ Channels per candidate:
 * ``glob``: the specificity (:func:`~grace.resolution.domain.activation.glob_strength`) of the
   talent's globs when a file in play matched one, else 0; ``unnamed_glob`` of that when the
   talent's subject (``zustand`` in "React Zustand") is named neither by the task, its files
-  nor the stack: ``**/*.tsx`` says the file is React, not that it uses Zustand.
+  nor the stack (``**/*.tsx`` says the file is React, not that it uses Zustand), or when the
+  matched file is of none of the talent's languages (``turbo.json`` and a NestJS rule's
+  ``**/*.json``).
 
 * ``role``: the talent's ``agents`` rank for the request's role (:data:`ROLE_PRIOR`: required
   1, recommended 0.5, optional 0) — the curator's own statement of what a role needs.
@@ -191,6 +193,9 @@ class HybridCandidate:
             the project's (the ``foreign`` channel, a penalty).
         unnamed: its subject when a glob matched and neither the task, its files nor the
             stack names it (the glob then counts ``unnamed_glob`` of itself).
+        off_kind: the kind of the matched file when it is none of the talent's languages (a
+            ``json`` file matched by a TypeScript rule's ``**/*.json``; the glob then counts
+            ``unnamed_glob`` of itself too).
     """
 
     id: str
@@ -212,6 +217,7 @@ class HybridCandidate:
     stack: tuple[str, ...] = ()
     foreign: tuple[str, ...] = ()
     unnamed: tuple[str, ...] = ()
+    off_kind: str = ""
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -235,8 +241,9 @@ class HybridColumns:
         role: ``(n,) float64``, :data:`ROLE_PRIOR` of each row's ``role_rank``.
         role_rank: row -> its ``role_rank``.
         tokens: row -> its ``tokens`` (called only for the rows the cut charges).
-        triggers, names, where, stack, foreign, unnamed: row -> its non-empty ``triggers``,
-            ``names``, ``where``, ``stack``, ``foreign``, ``unnamed``.
+        triggers, names, where, stack, foreign, unnamed, off_kind: row -> its non-empty
+            ``triggers``, ``names``, ``where``, ``stack``, ``foreign``, ``unnamed``,
+            ``off_kind``.
         framed_by: whose frameworks make ``foreign`` ones foreign, for the explanation:
             ``"package"`` (the files' own package's manifest, in a monorepo), ``"project"``
             (its ``stack``) or ``"task"`` (named in it or shown by its files).
@@ -267,6 +274,7 @@ class HybridColumns:
     framed_by: str = "project"
     frame: tuple[str, ...] = ()
     unnamed: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    off_kind: Mapping[int, str] = field(default_factory=dict)
     places: Mapping[int, tuple[str | None, str | None]] = field(default_factory=dict)
     id_key: npt.NDArray[np.int64] | None = None
 
@@ -293,6 +301,7 @@ class HybridColumns:
             stack={i: c.stack for i, c in enumerate(cands) if c.stack},
             foreign={i: c.foreign for i, c in enumerate(cands) if c.foreign},
             unnamed={i: c.unnamed for i, c in enumerate(cands) if c.unnamed},
+            off_kind={i: c.off_kind for i, c in enumerate(cands) if c.off_kind},
             places={i: (c.glob, c.file) for i, c in enumerate(cands)
                     if c.glob is not None or c.file is not None},
         )
@@ -336,9 +345,11 @@ class HybridColumns:
                          + (f" ({', '.join(self.frame)})" if self.frame else ""))
         glob = self.glob(row)
         if glob is not None:
-            parts.append(f"glob `{glob}` matched {self.file(row)}" + (
-                f" (counts less: {', '.join(self.unnamed[row])} named nowhere)"
-                if row in self.unnamed else ""))
+            less = [f"{', '.join(self.unnamed[row])} named nowhere"] if row in self.unnamed else []
+            if row in self.off_kind:
+                less.append(f"a {self.off_kind[row]} file")
+            parts.append(f"glob `{glob}` matched {self.file(row)}"
+                         + (f" (counts less: {'; '.join(less)})" if less else ""))
         rank = self.role_rank(row)
         if rank in ("required", "recommended"):
             parts.append(f"{rank} for the role")
@@ -427,7 +438,8 @@ class HybridSelector:
         glob = np.zeros(n, dtype=np.float64)
         located = [row for row, (g, _) in cols.places.items() if g is not None]
         glob[located] = cols.glob_strength[located]
-        glob[list(cols.unnamed)] *= p.unnamed_glob  # `**/*.tsx` says nothing of Zustand
+        weak = list({*cols.unnamed, *cols.off_kind})  # `**/*.tsx` says nothing of Zustand
+        glob[weak] *= p.unnamed_glob
         glob[list(cols.foreign)] = 0.0  # `**/*.py` of a FastAPI rule presumes a FastAPI project
         lex, head, path = cols.lexical, cols.lexical_head, cols.lexical_path
         if p.fusion == "rrf":

@@ -370,6 +370,23 @@ FRAMEWORK_FOLDERS: Final[dict[tuple[str, ...], str]] = {
 """Consecutive folder names a framework's layout gives (Rails' ``app/controllers``)."""
 
 
+def off_kind_of(path: str, languages: Sequence[str]) -> str:
+    """The kind of the file ``path`` (:func:`kind_of_name`) when a talent written for
+    ``languages`` matched it by glob although it is of none of them, nor of a language they
+    imply or that implies one of them: ``("turbo.json", ["typescript", "javascript"])`` ->
+    ``"json"`` (a NestJS rule's ``**/*.json``); ``""`` when the talent has no languages (it
+    applies everywhere), the kind is unknown or related (``("a.ts", ["javascript"])``)."""
+    if not languages:
+        return ""
+    kind = kind_of_name(path.replace("\\", "/").rsplit("/", 1)[-1])
+    if kind is None:
+        return ""
+    own = set(languages)
+    related = own | {i for lang in own for i in IMPLIED.get(lang, ())} | {
+        k for k, implied in IMPLIED.items() if own & set(implied)}
+    return "" if kind in related else kind
+
+
 def frameworks_of_files(paths: Iterable[str]) -> tuple[str, ...]:
     """Frameworks and tools the files' names and folders follow the conventions of, first-seen
     (:data:`FRAMEWORK_FILE_SUFFIXES`, :data:`FRAMEWORK_FILE_NAMES`,
