@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from grace.resolution.domain.ports import PackageStack
 from grace.resolution.domain.talent import Talent
 from grace.resolution.domain.usage import UsageEvent
 
@@ -34,23 +35,25 @@ class InMemoryWorkTree:
     as ``(root, path)``."""
 
     def __init__(self, states: dict[str, str],
-                 packages: dict[str, tuple[str, ...]] | None = None) -> None:
+                 packages: dict[str, tuple[str, ...]] | None = None,
+                 skipped: tuple[str, ...] = ()) -> None:
         self._states = states
         self._packages = packages or {}
+        self._skipped = skipped
         self.located: list[tuple[str, str]] = []
 
     def locate(self, root: str, path: str) -> Any:
         self.located.append((root, path))
         return self._states.get(path, "missing")
 
-    def package_stack(self, root: str, paths: Sequence[str]) -> tuple[str, ...]:
+    def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
         """The words given for the longest folder prefix of each path (``packages``)."""
         found: dict[str, None] = {}
         for path in paths:
             folders = [f for f in self._packages if path.startswith(f + "/")]
             if folders:
                 found.update(dict.fromkeys(self._packages[max(folders, key=len)]))
-        return tuple(found)
+        return PackageStack(tuple(found), self._skipped)
 
 
 class WordCounter:

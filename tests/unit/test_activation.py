@@ -240,6 +240,12 @@ def test_relevance_sees_the_dependencies_of_the_files_own_packages():
     assert step.seen.package_stack == ("react", "tailwindcss", "tailwind")  # rules' words too
     _resolve(uc, project, files=["apps/web/src/Cart.tsx"])  # no root: nothing is read
     assert len(step.seen.package_stack) == 0
+    broken = InMemoryWorkTree({"apps/web/src/Cart.tsx": "present"},
+                              skipped=("apps/web/package.json: not valid JSON",))
+    uc = ResolveContext(_catalog(), WordCounter(), relevance=step, tree=broken)
+    r = _resolve(uc, project, files=["apps/web/src/Cart.tsx"], root="/repo")
+    assert r.warnings == ("package manifest apps/web/package.json: not valid JSON (its "
+                          "dependencies are not used)",)
 
 
 def test_doctor_reports_always_apply_once_and_always_not_enabled():

@@ -41,36 +41,50 @@ _GO_REQUIRE: Final = re.compile(r"^\s*(?:require\s+)?([a-z0-9.-]+\.[a-z]{2,}/[^\
                                 re.MULTILINE)
 
 
-def _read(root: Path, name: str, max_bytes: int = MAX_MANIFEST_BYTES) -> str | None:
-    path = root / name
-    try:
-        real = path.resolve()
-        if not path.is_file() or not real.is_relative_to(root.resolve()):
+class _Manifests:
+    """The manifests of one folder, read within it and ``max_bytes``; what exists but cannot
+    be used is noted in ``skipped`` (``"package.json: not valid JSON"``)."""
+
+    def __init__(self, root: Path, max_bytes: int) -> None:
+        self.root, self.max_bytes = root, max_bytes
+        self.skipped: list[str] = []
+
+    def text(self, name: str) -> str | None:
+        path = self.root / name
+        try:
+            real = path.resolve()
+            if not path.is_file() or not real.is_relative_to(self.root.resolve()):
+                return None
+            if real.stat().st_size > self.max_bytes:
+                self.skipped.append(f"{name}: over {self.max_bytes} bytes")
+                return None
+            return real.read_text(encoding="utf-8", errors="replace")
+        except OSError:
             return None
-        if real.stat().st_size > max_bytes:
-            return None
-        return real.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
 
+    def toml(self, name: str) -> dict[str, Any]:
+        text = self.text(name)
+        if text is None:
+            return {}
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            self.skipped.append(f"{name}: not valid TOML")
+            return {}
 
-def _toml(text: str | None) -> dict[str, Any]:
-    if text is None:
-        return {}
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return {}
-
-
-def _json(text: str | None) -> dict[str, Any]:
-    if text is None:
-        return {}
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return {}
-    return data if isinstance(data, dict) else {}
+    def json(self, name: str) -> dict[str, Any]:
+        text = self.text(name)
+        if text is None:
+            return {}
+        try:
+            data = json.loads(text)
+        except ValueError:
+            self.skipped.append(f"{name}: not valid JSON")
+            return {}
+        if not isinstance(data, dict):
+            self.skipped.append(f"{name}: not a JSON object")
+            return {}
+        return data
 
 
 def _keys(table: Any) -> list[str]:
@@ -94,8 +108,9 @@ def _pep508(lines: Any) -> list[str]:
     return names
 
 
-def _python(root: Path, max_bytes: int) -> list[str]:
-    data = _toml(_read(root, "pyproject.toml", max_bytes))
+def _python(found: _Manifests) -> list[str]:
+    root = found.root
+    data = found.toml("pyproject.toml")
     project = _table(data, "project")
     names = _pep508(project.get("dependencies"))
     for extra in _table(project, "optional-dependencies").values():
@@ -108,34 +123,35 @@ def _python(root: Path, max_bytes: int) -> list[str]:
     listed = [*sorted(root.glob("requirements*.txt"))[:5],
               *sorted(root.glob("requirements/*.txt"))[:5]]
     for path in listed:
-        text = _read(root, path.relative_to(root).as_posix(), max_bytes)
+        text = found.text(path.relative_to(root).as_posix())
         if text is not None:
             names += _pep508(text.splitlines())
-    pipfile = _toml(_read(root, "Pipfile", max_bytes))
+    pipfile = found.toml("Pipfile")
     names += _keys(pipfile.get("packages")) + _keys(pipfile.get("dev-packages"))
     return names
 
 
-def _node(root: Path, max_bytes: int) -> list[str]:
-    data = _json(_read(root, "package.json", max_bytes))
+def _node(found: _Manifests) -> list[str]:
+    data = found.json("package.json")
     return [n for key in ("dependencies", "devDependencies", "peerDependencies")
             for n in _keys(data.get(key))]
 
 
-def _others(root: Path, max_bytes: int) -> list[str]:
-    cargo = _toml(_read(root, "Cargo.toml", max_bytes))
+def _others(found: _Manifests) -> list[str]:
+    cargo = found.toml("Cargo.toml")
     names = _keys(cargo.get("dependencies")) + _keys(cargo.get("dev-dependencies"))
-    go = _read(root, "go.mod", max_bytes) or ""
+    go = found.text("go.mod") or ""
     names += ["/".join(m.split("/")[-2:]) for m in _GO_REQUIRE.findall(go)]
-    names += _GEM.findall(_read(root, "Gemfile", max_bytes) or "")
-    composer = _json(_read(root, "composer.json", max_bytes))
+    names += _GEM.findall(found.text("Gemfile") or "")
+    composer = found.json("composer.json")
     names += [n for key in ("require", "require-dev") for n in _keys(composer.get(key))
               if not n.startswith(("php", "ext-"))]
     return names
 
 
 def detect_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
-                 max_bytes: int = MAX_MANIFEST_BYTES) -> list[str]:
+                 max_bytes: int = MAX_MANIFEST_BYTES,
+                 skipped: list[str] | None = None) -> list[str]:
     """The words of the dependencies declared at the root of the repository ``root``, folded
     to lower case, each once, in manifest order, at most ``limit`` (``grace init`` writes
     :data:`MAX_STACK_WORDS` into ``grace.yaml``; a resolve reading a package's manifests keeps
@@ -143,10 +159,16 @@ def detect_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
 
     ``pyproject.toml`` with ``dependencies = ["fastapi>=0.110", "SQLAlchemy>=2"]`` gives
     ``["fastapi", "sqlalchemy"]``; a missing, unreadable or malformed manifest gives nothing
-    (never an error: the stack is a hint, not a requirement).
+    (never an error: the stack is a hint, not a requirement); ``skipped``, when given, receives
+    one line per manifest that exists but was not used (``"package.json: not valid JSON"``,
+    ``"pyproject.toml: over 1000000 bytes"``).
     """
+    found = _Manifests(root, max_bytes)
+    names = [*_python(found), *_node(found), *_others(found)]
+    if skipped is not None:
+        skipped.extend(found.skipped)
     words: dict[str, None] = {}
-    for name in (*_python(root, max_bytes), *_node(root, max_bytes), *_others(root, max_bytes)):
+    for name in names:
         for word in _WORD.findall(name.lower()):
             words.setdefault(word)
             if len(words) >= limit:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Final
 
 from grace.resolution.adapters.project_stack import detect_stack
-from grace.resolution.domain.ports import FileState
+from grace.resolution.domain.ports import FileState, PackageStack
 
 MAX_PACKAGE_FOLDERS: Final = 200
 """Folders read for manifests per request, at most (a folder is read once, whatever the number
@@ -48,7 +48,7 @@ class LocalWorkTree:
         except OSError:
             return "missing"
 
-    def package_stack(self, root: str, paths: Sequence[str]) -> tuple[str, ...]:
+    def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
         """See the port. Each folder from the file's up to ``root`` (excluded) is read with
         :func:`~grace.resolution.adapters.project_stack.detect_stack` (the manifests ``grace
         init`` reads), the first that declares dependencies is the file's package; a folder
@@ -57,37 +57,42 @@ class LocalWorkTree:
         malformed or oversized manifest declares nothing).
 
         ``apps/admin/src/useFilters.ts`` under a repository whose ``apps/admin/package.json``
-        depends on ``vue`` and ``pinia`` -> ``("vue", "pinia")``. The files are taken one per
+        depends on ``vue`` and ``pinia`` -> words ``("vue", "pinia")``. The files are taken one per
         area in turn (:func:`_interleaved`).
         """
         try:
             base = Path(root).resolve()
         except (OSError, RuntimeError):
-            return ()
+            return PackageStack()
         found: dict[str, None] = {}
         read: dict[str, list[str]] = {}
+        skipped: list[str] = []
         for path in _interleaved(paths):
             parts = path.split("/")[:-1]
             for depth in range(len(parts), 0, -1):
                 folder = "/".join(parts[:depth])
                 if folder not in read:
                     if len(read) >= MAX_PACKAGE_FOLDERS:
-                        return tuple(found)
-                    read[folder] = self._declared(base, folder)
+                        return PackageStack(tuple(found), tuple(skipped))
+                    read[folder] = self._declared(base, folder, skipped)
                 if read[folder]:
                     found.update(dict.fromkeys(read[folder]))
                     break
-        return tuple(found)
+        return PackageStack(tuple(found), tuple(skipped))
 
     @staticmethod
-    def _declared(base: Path, folder: str) -> list[str]:
+    def _declared(base: Path, folder: str, skipped: list[str]) -> list[str]:
         try:
             real = (base / folder).resolve()
             if not real.is_relative_to(base) or not real.is_dir():
                 return []
         except (OSError, RuntimeError):
             return []
-        return detect_stack(real, limit=MAX_PACKAGE_WORDS, max_bytes=MAX_PACKAGE_MANIFEST_BYTES)
+        unused: list[str] = []
+        words = detect_stack(real, limit=MAX_PACKAGE_WORDS, max_bytes=MAX_PACKAGE_MANIFEST_BYTES,
+                             skipped=unused)
+        skipped += [f"{folder}/{line}" for line in unused]
+        return words
 
 
 def _interleaved(paths: Sequence[str]) -> list[str]:

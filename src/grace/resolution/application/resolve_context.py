@@ -27,7 +27,12 @@ from grace.resolution.domain.deferred import Deferred
 from grace.resolution.domain.explanation import Explanation
 from grace.resolution.domain.graph import MissingPrerequisite
 from grace.resolution.domain.languages import languages_in_text, stack_words
-from grace.resolution.domain.ports import CatalogReader, TokenCounter, WorkTree
+from grace.resolution.domain.ports import (
+    CatalogReader,
+    PackageStack,
+    TokenCounter,
+    WorkTree,
+)
 from grace.resolution.domain.prepared import PreparedCatalog
 from grace.resolution.domain.results import (
     AlsoRelevant,
@@ -446,6 +451,11 @@ class ResolveContext:
         also: tuple[AlsoRelevant, ...] = ()
         kept: list[str] = list(in_language)  # the roster's list stays as it is
         if self._relevance is not None:
+            packages = (self._tree.package_stack(root, in_play)
+                        if self._tree is not None and root is not None and in_play
+                        else PackageStack())
+            warnings += tuple(f"package manifest {line} (its dependencies are not used)"
+                              for line in packages.skipped)
             outcome = self._relevance.select(
                 RelevanceRequest(
                     candidates=[catalog[t] for t in in_language],
@@ -456,9 +466,7 @@ class ResolveContext:
                     role=role,
                     files=in_play,
                     stack=stack_words(project.stack),
-                    package_stack=stack_words(
-                        self._tree.package_stack(root, in_play)
-                        if self._tree is not None and root is not None and in_play else ()),
+                    package_stack=stack_words(packages.words),
                 )
             )
             scores, note, explanations = outcome.scores, outcome.note, outcome.explanations

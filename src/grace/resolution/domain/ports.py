@@ -135,6 +135,20 @@ FileState = Literal["present", "missing", "outside", "folder"]
 that resolves outside the repository, or a folder rather than a file."""
 
 
+@dataclass(frozen=True, slots=True)
+class PackageStack:
+    """What the files' own packages declare (:meth:`WorkTree.package_stack`).
+
+    Attributes:
+        words: the words of their dependencies, each once, first-seen.
+        skipped: one line per manifest that exists but was not used, with its folder
+            (``"apps/web/package.json: not valid JSON"``).
+    """
+
+    words: tuple[str, ...] = ()
+    skipped: tuple[str, ...] = ()
+
+
 class WorkTree(Protocol):
     """The repository's files on disk, as far as the files in play need them (never read)."""
 
@@ -143,10 +157,10 @@ class WorkTree(Protocol):
         symbolic links followed."""
         ...
 
-    def package_stack(self, root: str, paths: Sequence[str]) -> tuple[str, ...]:
-        """The words of the dependencies the files' own packages declare: for each of
-        ``paths`` (normalised, relative to ``root``), the nearest folder between the file's
-        and ``root`` (``root`` excluded: that is the project's ``stack``) whose manifests
-        declare some; their words, each once, first-seen. ``()`` when no file is in such a
-        package (a repository with one manifest at its root)."""
+    def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
+        """What the files' own packages declare: for each of ``paths`` (normalised, relative
+        to ``root``), the nearest folder between the file's and ``root`` (``root`` excluded:
+        that is the project's ``stack``) whose manifests declare dependencies; their words,
+        each once, first-seen, and the manifests met on the way that could not be used. Empty
+        when no file is in such a package (a repository with one manifest at its root)."""
         ...
