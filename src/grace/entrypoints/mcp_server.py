@@ -321,7 +321,7 @@ def build_server(
             list[Annotated[str, Field(max_length=1024)]] | None,
             Field(default=None, max_length=1000,
                   description="Files you are editing (repository-relative or absolute): their "
-                  "languages and globs select talents."),
+                  "languages, globs and own package manifests select talents."),
         ] = None,
         roots: Roots = None,
     ) -> Annotated[CallToolResult, ResolveOut]:

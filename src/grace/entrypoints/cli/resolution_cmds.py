@@ -104,7 +104,9 @@ def resolve(
     files: Annotated[
         list[str] | None,
         typer.Option("--files", "--file", help="A file in play (repeat it): its language "
-                     "becomes the task's and it is matched against the talents' globs."),
+                     "becomes the task's, it is matched against the talents' globs, and its "
+                     "own package's manifest (a monorepo's apps/web/package.json) adds its "
+                     "dependencies to the stack."),
     ] = None,
     changed: Annotated[
         bool,
