@@ -509,8 +509,8 @@ class HybridRelevance:
             depends = tuple(w for w in terms if w in stack_words)
             if depends:
                 stack[at] = depends
-        # the frameworks that frame the task: the project's, else those the task or its files
-        # show (a monorepo declares none); a talent for another one of their languages is foreign
+        # the frameworks that frame the task (the files' package's, the project's, else those
+        # the task or its files show); a talent for another one of their languages is foreign
         foreign: dict[int, tuple[str, ...]] = {}
         frame, framed_by = task_frame(request)
         if frame:
