@@ -71,7 +71,8 @@ class Oracle:
                                          "glob", "path words", "for the role", "depends on",
                                          "not the project's framework",
                                          "not the task's framework", "counts less",
-                                         "not the package's framework", "file)")
+                                         "not the package's framework", "file)",
+                                         "its package depends on")
                              if w in e.detail)
         return new
 
@@ -188,4 +189,4 @@ def test_polyglot_catalog_same_as_the_reference(tmp_path: Path) -> None:
     ]
     monorepo.append(("add error handling here", "backend", ("services/api/app/main.py",)))
     packaged = check(project / "grace.yaml", monorepo, tree=packages)
-    assert {"not the package's framework", "depends on"} <= packaged.seen
+    assert {"not the package's framework", "its package depends on"} <= packaged.seen

@@ -87,6 +87,7 @@ def reference_select(
     stack_named: bool = False,
     framed_by: str = "project",
     frame: tuple[str, ...] = (),
+    packaged: frozenset[str] = frozenset(),
 ) -> HybridSelection:
     """``HybridSelector.select`` before issue 13 item 2, one candidate at a time (with the
     software-request criterion of decision 0010's sixth follow-up and the task's frameworks of
@@ -156,7 +157,8 @@ def reference_select(
             shared_stems=cands[i].evidence,
             score=float(score[i]),
             decision=decisions[i][0],
-            detail=decisions[i][1] + _channels(cands[i], float(dense[i]), framed_by, frame),
+            detail=decisions[i][1] + _channels(cands[i], float(dense[i]), framed_by, frame,
+                                              packaged),
             lexical=round(cands[i].lexical, 6),
             glob=cands[i].glob,
             file=cands[i].file,
@@ -177,7 +179,7 @@ def reference_select(
 
 
 def _channels(c: HybridCandidate, dense: float, framed_by: str,
-              frame: tuple[str, ...]) -> str:
+              frame: tuple[str, ...], packaged: frozenset[str]) -> str:
     parts = [f"dense {dense:.3f}", f"lexical {c.lexical:.3f}", f"header {c.lexical_head:.3f}"]
     if c.lexical_path > 0:
         parts.append(f"path words {c.lexical_path:.3f}")
@@ -188,7 +190,12 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str,
     if c.where:
         parts.append("the files in play are " + ", ".join(c.where))
     if c.stack:
-        parts.append("the project depends on " + ", ".join(c.stack))
+        own = [w for w in c.stack if w in packaged]
+        rest = [w for w in c.stack if w not in packaged]
+        if own:
+            parts.append("its package depends on " + ", ".join(own))
+        if rest:
+            parts.append("the project depends on " + ", ".join(rest))
     if c.foreign:
         parts.append("written for " + ", ".join(c.foreign) + f", not the {framed_by}'s framework"
                      + (f" ({', '.join(frame)})" if frame else ""))
@@ -300,6 +307,7 @@ def reference_outcome(step: HybridRelevance, request: RelevanceRequest) -> Relev
                    "project" if frameworks_of_name(request.stack) else "task"),
         frame=tuple(frameworks_of_name(request.package_stack) or frameworks_of_name(request.stack)
                     or task_frameworks(request.task, request.files)),
+        packaged=frozenset(request.package_stack),
     )
     sel = result.selection
     by_id = {t.id: t for t in cands}

@@ -336,6 +336,11 @@ def test_a_talent_for_another_framework_scores_w_foreign_lower_and_says_why():
         replace(HybridColumns.of(cands), framed_by="package", frame=("fastapi",)))
     assert ("written for django, not the package's framework (fastapi)"
             in packaged.selection.explanations[1].detail)
+    both = HybridSelector(p).select_columns(replace(
+        HybridColumns.of(cands), stack={1: ("zustand", "fastapi")},
+        packaged=frozenset({"zustand"})))
+    assert ("its package depends on zustand; the project depends on fastapi"
+            in both.selection.explanations[0].detail)
     off = HybridSelector(replace(p, w_foreign=0.0)).select(cands)
     assert off.selection.kept[0] == "cursor.django"
     # its glob presumes the other framework's project: not counted (still shown)

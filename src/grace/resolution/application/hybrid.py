@@ -556,6 +556,7 @@ class HybridRelevance:
             foreign=foreign,
             framed_by=framed_by,
             frame=tuple(frame),
+            packaged=frozenset(request.package_stack),
             unnamed=unnamed,
             off_kind=off_kind,
             places=places,

@@ -225,6 +225,15 @@ class HybridCandidate:
         return tuple(dict.fromkeys((*self.triggers, *self.names)))
 
 
+def _depends(words: Sequence[str], packaged: frozenset[str]) -> list[str]:
+    """The stack channel's explanation: the words from the files' own package, then the
+    project's."""
+    own = [w for w in words if w in packaged]
+    rest = [w for w in words if w not in packaged]
+    return ([f"its package depends on {', '.join(own)}"] if own else []) + (
+        [f"the project depends on {', '.join(rest)}"] if rest else [])
+
+
 @dataclass(frozen=True, slots=True)
 class HybridColumns:
     """Candidates as columns, one row each: what :meth:`HybridSelector.select_columns`
@@ -248,6 +257,8 @@ class HybridColumns:
             ``"package"`` (the files' own package's manifest, in a monorepo), ``"project"``
             (its ``stack``) or ``"task"`` (named in it or shown by its files).
         frame: those frameworks (``("vue",)``), named in the explanation.
+        packaged: the ``stack`` words that come from the files' own package (explained "its
+            package depends on …" rather than "the project depends on …").
         places: row -> its ``(glob, file)``, for the rows where either is set.
         glob_strength: ``(n,) float64``, its ``glob_strength`` (read where ``glob`` is set).
         id_key: ``(n,)`` integers in the same order as ``ids`` (score ties are broken by id);
@@ -273,6 +284,7 @@ class HybridColumns:
     foreign: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     framed_by: str = "project"
     frame: tuple[str, ...] = ()
+    packaged: frozenset[str] = frozenset()
     unnamed: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     off_kind: Mapping[int, str] = field(default_factory=dict)
     places: Mapping[int, tuple[str | None, str | None]] = field(default_factory=dict)
@@ -338,7 +350,7 @@ class HybridColumns:
         if row in self.where:
             parts.append("the files in play are " + ", ".join(self.where[row]))
         if row in self.stack:
-            parts.append("the project depends on " + ", ".join(self.stack[row]))
+            parts.extend(_depends(self.stack[row], self.packaged))
         if row in self.foreign:
             parts.append("written for " + ", ".join(self.foreign[row])
                          + f", not the {self.framed_by}'s framework"
