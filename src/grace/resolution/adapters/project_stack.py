@@ -48,12 +48,17 @@ class _Manifests:
     def __init__(self, root: Path, max_bytes: int) -> None:
         self.root, self.max_bytes = root, max_bytes
         self.skipped: list[str] = []
+        try:
+            self._real: Path | None = root.resolve()
+        except (OSError, RuntimeError):
+            self._real = None
 
     def text(self, name: str) -> str | None:
         path = self.root / name
         try:
             real = path.resolve()
-            if not path.is_file() or not real.is_relative_to(self.root.resolve()):
+            if (self._real is None or not path.is_file()
+                    or not real.is_relative_to(self._real)):
                 return None
             if real.stat().st_size > self.max_bytes:
                 self.skipped.append(f"{name}: over {self.max_bytes} bytes")

@@ -128,16 +128,15 @@ def subject_stems(subject: Sequence[str], names: Sequence[str]) -> frozenset[str
 
 
 def _unnamed(corpus: _Corpus, request: RelevanceRequest, globbed: Sequence[tuple[int, int]],
-             where: str) -> dict[int, tuple[str, ...]]:
+             files_say: str) -> dict[int, tuple[str, ...]]:
     """Candidate -> its subject, for the candidates (``(position, pool row)``) whose glob
-    matched and whose subject no stem of the task, the files' path words, the frameworks the
-    files show or the stacks names: a glob says what the file is (React, TypeScript), not what
-    the rule is about beyond it."""
+    matched and whose subject no stem of the task, of what the files say (``files_say``: their
+    path words and the frameworks they show) or of the stacks names: a glob says what the file
+    is (React, TypeScript), not what the rule is about beyond it."""
     subjects = [(at, corpus.subjects[row]) for at, row in globbed if row in corpus.subjects]
     if not subjects:
         return {}
-    said = " ".join([request.task, where, *frameworks_of_files(request.files), *request.stack,
-                     *request.package_stack])
+    said = " ".join([request.task, files_say, *request.stack, *request.package_stack])
     stems = set(analyse(said)) | set(analyse(said, language="english"))
     return {at: subject for at, (subject, own) in subjects if not own & stems}
 
@@ -489,7 +488,8 @@ class HybridRelevance:
         task_words = set(words(request.task))
         # name terms are looked for in the task, the files' path words and the frameworks
         # whose conventions the files follow (``*.component.ts`` → angular)
-        file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
+        files_say = " ".join([where, *frameworks_of_files(request.files)])
+        file_words = set(words(files_say))
         context_words = task_words | file_words
         stack_words = {*request.stack, *request.package_stack} - context_words
         names: dict[int, tuple[str, ...]] = {}
@@ -530,7 +530,8 @@ class HybridRelevance:
             if act.glob is not None or act.file is not None:
                 places[at] = (act.glob, act.file)
         unnamed = _unnamed(corpus, request, [
-            (at, row_list[at]) for at, (glob, _) in places.items() if glob is not None], where)
+            (at, row_list[at]) for at, (glob, _) in places.items() if glob is not None],
+            files_say)
         off_kind = {at: kind for at, (glob, file) in places.items()
                     if glob is not None and file is not None
                     and (kind := off_kind_of(file, cands[at].languages))}
