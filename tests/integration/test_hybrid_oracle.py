@@ -72,7 +72,7 @@ class Oracle:
                                          "not the project's framework",
                                          "not the task's framework", "counts less",
                                          "not the package's framework", "file)",
-                                         "its package depends on")
+                                         "its package depends on", "its language")
                              if w in e.detail)
         return new
 
@@ -164,7 +164,7 @@ def test_polyglot_catalog_same_as_the_reference(tmp_path: Path) -> None:
     tasks += [(t, "backend", files) for t in EXTRA for files in FILES]
     oracle = check(project / "grace.yaml", tasks)
     assert 0 in oracle.kept and max(oracle.kept) > 1
-    assert {"depends on", "not the project's framework", "file)"} <= oracle.seen
+    assert {"depends on", "not the project's framework", "file)", "its language"} <= oracle.seen
     assert {"kept", "cut_margin", "cut_gate", "triggers", "name terms", "files in play",
             "glob", "path words", "depends on"} <= oracle.seen
     # a tighter budget and cut: the budget and MAX_KEPT branches are taken too

@@ -56,7 +56,7 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     foreign = np.array([1.0 if c.foreign else 0.0 for c in cands], dtype=np.float64)
     trig = np.array([min(len(c.evidence), 3) / 3 for c in cands], dtype=np.float64)
     glob = np.array(
-        [0.0 if c.glob is None or c.foreign
+        [0.0 if (c.glob is None and not c.language) or c.foreign
          else c.glob_strength * p.unnamed_glob if c.unnamed or c.off_kind else c.glob_strength
          for c in cands],
         dtype=np.float64,
@@ -108,7 +108,7 @@ def reference_select(
     is_software = (software is not None and software[0] >= software[1]) or stack_named
     if code or is_software or any(c.evidence for c in cands):
         floor -= p.trigger_slack
-    located = any(c.glob is not None or c.where for c in cands)
+    located = any(c.glob is not None or c.where or c.language for c in cands)
     named = any(c.names for c in cands)
     far = domain is not None and domain[0] < domain[1] and not named and not is_software
     gate = (best_dense < floor or far) and not located
@@ -205,6 +205,11 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str,
             less.append(f"a {c.off_kind} file")
         parts.append(f"glob `{c.glob}` matched {c.file}"
                      + (f" (counts less: {'; '.join(less)})" if less else ""))
+    elif c.language:
+        less = [f"{', '.join(c.unnamed)} named nowhere"] if c.unnamed else []
+        parts.append(f"its language {c.language} is that of {c.file} (specificity "
+                     f"{c.glob_strength:.2f}" + (f"; counts less: {'; '.join(less)}" if less
+                                                  else "") + ")")
     if c.role_rank in ("required", "recommended"):
         parts.append(f"{c.role_rank} for the role")
     return " [" + "; ".join(parts) + "]"
@@ -257,7 +262,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             stack=tuple(w for w in terms if w in stack_words),
             foreign=foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
                                        t.languages) if frame else (),
-            unnamed=subject if act is not None and act.glob is not None and (
+            unnamed=subject if act is not None and (act.glob or act.language) and (
                 subject := rule_subject(t.name, t.id)) and not subject_stems(
                 subject, corpus.names[row]) & said_stems else (),
             off_kind=off_kind_of(act.file, t.languages)
@@ -265,6 +270,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             glob_strength=act.strength if act is not None else 1.0,
             glob=act.glob if act is not None else None,
             file=act.file if act is not None else None,
+            language=act.language or "" if act is not None else "",
             role_rank=t.rank_for(role) if role else None,
         ))
     return hybrid

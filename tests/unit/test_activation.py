@@ -13,6 +13,7 @@ from grace.resolution.application.resolve_context import (
 )
 from grace.resolution.domain.activation import (
     MAX_FILES,
+    language_activation,
     language_allows,
     normalise_files,
     task_languages,
@@ -226,6 +227,55 @@ def test_always_is_the_projects_decision_and_relevance_sees_globs():
     r = _resolve(uc, Project("p", ids, always=("any.docs",)), files=["app/main.py"])
     assert r.served_ids == ("any.docs",) and r.served[0].always
     assert {e.id: e.decision for e in r.explanations}["any.docs"] == "always"
+
+
+def test_a_file_s_language_activates_the_talents_without_specific_globs_by_specificity():
+    import math
+
+    spoken = {"swift.ui": ("swift",), "ts.a": ("typescript",), "ts.b": ("TypeScript",),
+              "js.c": ("javascript",), "py.globbed": ("python",), "py.two": ("python", "sql")}
+    ids = [*spoken, "any.docs"]  # N = 7 candidates, one without languages
+    got = language_activation(spoken, ids, ["README.md", "ios/CheckoutView.swift"],
+                              globbed={"py.globbed"})
+    assert set(got) == {"swift.ui"}
+    swift = got["swift.ui"]
+    assert (swift.language, swift.file, swift.glob) == ("swift", "ios/CheckoutView.swift", None)
+    assert not swift.matched  # relevance evidence only: seed 001's order knows globs
+    assert swift.strength == pytest.approx(1.0)  # ln(7/1) / ln(7): the only Swift talent
+    assert swift.describe() == "its language swift is that of ios/CheckoutView.swift"
+    # a TypeScript file follows JavaScript rules too (IMPLIED), rarer languages weigh more
+    got = language_activation(spoken, ids, ["web/src/cart.ts"])
+    assert set(got) == {"ts.a", "ts.b", "js.c"}
+    assert got["ts.a"].strength == pytest.approx(math.log(7 / 2) / math.log(7))
+    assert got["js.c"].language == "javascript"
+    assert got["js.c"].strength == pytest.approx(1.0)
+    # …not the reverse; a talent of two languages counts 1 / sqrt(2); a globbed one never
+    assert set(language_activation(spoken, ids, ["gateway/users.js"])) == {"js.c"}
+    got = language_activation(spoken, ids, ["app/main.py"], globbed={"py.globbed"})
+    assert set(got) == {"py.two"}
+    assert got["py.two"].strength == pytest.approx(math.log(7 / 2) / math.log(7) / math.sqrt(2))
+    # one candidate: specificity 1; no file of a known language: nothing
+    assert language_activation({"go.x": ("go",)}, ["go.x"], ["main.go"])["go.x"].strength == 1.0
+    assert language_activation(spoken, ids, ["docs/guide.md", "Makefile"]) == {}
+    assert language_activation(spoken, ids, []) == {}
+
+
+def test_relevance_sees_a_file_s_language_for_talents_without_globs_never_relevance_off():
+    catalog = InMemoryCatalog([
+        make_talent("py.fastapi", languages=("python",), paths=("**/*.py",)),
+        make_talent("swift.ui", languages=("swift",), paths=("**/*",)),
+        make_talent("any.docs"),
+    ])
+    step = KeepNothing()
+    uc = ResolveContext(catalog, WordCounter(), relevance=step, matcher=WcmatchPathMatcher())
+    project = Project("p", ("py.fastapi", "swift.ui", "any.docs"))
+    _resolve(uc, project, files=["ios/CheckoutView.swift"])
+    assert step.seen is not None
+    assert step.seen.activation["swift.ui"].language == "swift"  # `**/*` is no evidence
+    assert "py.fastapi" not in step.seen.activation  # its glob did not match
+    off = ResolveContext(catalog, WordCounter(), matcher=WcmatchPathMatcher())
+    r = _resolve(off, project, files=["ios/CheckoutView.swift"])
+    assert all(s.glob is None and s.file is None for s in r.served)
 
 
 def test_relevance_sees_the_dependencies_of_the_files_own_packages():

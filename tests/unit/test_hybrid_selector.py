@@ -374,6 +374,30 @@ def test_a_glob_counts_less_for_a_rule_whose_subject_nobody_names():
     assert "(counts less: a json file)" in detail["copilot.vue"]
 
 
+def test_a_file_s_language_counts_as_a_glob_of_its_specificity_and_opens_the_gate():
+    p = replace(PLAIN, w_lex=0.0, w_glob=0.8)
+    swift = HybridCandidate("cursor.swiftui", -0.1, -0.1, 0.0, 100, file="ios/View.swift",
+                            language="swift", glob_strength=0.75)
+    named = replace(swift, id="cursor.swift-uikit", unnamed=("uikit",))
+    sel = HybridSelector(p).select([swift, named, cand("skill.docs", 0.2)],
+                                   probe_level=0.5)  # the dense scores alone: gate closed
+    assert not sel.selection.gate_closed
+    unlocated = [replace(swift, language="", file=None), cand("skill.docs", 0.2)]
+    assert HybridSelector(p).select(unlocated, probe_level=0.5).selection.gate_closed
+    assert sel.selection.scores == {"cursor.swiftui": pytest.approx(-0.1 + 0.8 * 0.75),
+                                    "skill.docs": pytest.approx(0.2),
+                                    "cursor.swift-uikit": pytest.approx(-0.1 + 0.8 * 0.75 / 4)}
+    detail = {e.id: e.detail for e in sel.selection.explanations}
+    assert ("its language swift is that of ios/View.swift (specificity 0.75)"
+            in detail["cursor.swiftui"])
+    assert ("its language swift is that of ios/View.swift (specificity 0.75; counts less: "
+            "uikit named nowhere)" in detail["cursor.swift-uikit"])
+    assert "glob" not in detail["cursor.swiftui"]
+    foreign = replace(swift, foreign=("swiftui",))  # another framework's: not counted
+    assert HybridSelector(p).select([foreign]).selection.scores["cursor.swiftui"] == (
+        pytest.approx(-0.1 - p.w_foreign))
+
+
 def test_a_task_naming_a_dependency_of_the_project_is_a_software_task():
     weak = [cand("cursor.tailwind", 0.11, triggers=("tailwind",)), cand("b", 0.1)]
     far = HybridSelector().select(weak, probe_level=0.15, domain=(-0.0404, -0.0401))

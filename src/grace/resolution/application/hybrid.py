@@ -521,6 +521,7 @@ class HybridRelevance:
                     foreign[at] = other
         strength = np.ones(len(rows), dtype=np.float64)
         places: dict[int, tuple[str | None, str | None]] = {}
+        spoken: dict[int, str] = {}  # row -> the file's language that activated it
         for tid, act in request.activation.items():
             held = index.get(tid)
             at = -1 if held is None else int(position[held])
@@ -529,9 +530,11 @@ class HybridRelevance:
             strength[at] = act.strength
             if act.glob is not None or act.file is not None:
                 places[at] = (act.glob, act.file)
+            if act.language is not None:
+                spoken[at] = act.language
         unnamed = _unnamed(corpus, request, [
-            (at, row_list[at]) for at, (glob, _) in places.items() if glob is not None],
-            files_say)
+            (at, row_list[at]) for at, (glob, _) in places.items()
+            if glob is not None or at in spoken], files_say)
         off_kind = {at: kind for at, (glob, file) in places.items()
                     if glob is not None and file is not None
                     and (kind := off_kind_of(file, cands[at].languages))}
@@ -560,6 +563,7 @@ class HybridRelevance:
             packaged=frozenset(request.package_stack),
             unnamed=unnamed,
             off_kind=off_kind,
+            spoken=spoken,
             places=places,
             id_key=rows,  # the pool is sorted by id: its rows are in id order
         ), rows

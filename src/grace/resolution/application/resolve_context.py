@@ -18,6 +18,7 @@ from grace.errors import (
 from grace.resolution.domain.activation import (
     Activation,
     PathMatcher,
+    language_activation,
     language_allows,
     normalise_files,
     task_languages,
@@ -456,12 +457,18 @@ class ResolveContext:
                         else PackageStack())
             warnings += tuple(f"package manifest {line} (its dependencies are not used)"
                               for line in packages.skipped)
+            # a talent without specific globs is activated by its language (relevance only:
+            # with relevance off, seed 001's order knows globs and always-on alone)
+            spoken = language_activation(
+                {t: catalog[t].languages for t in in_language if catalog[t].languages},
+                in_language, in_play, globbed=globbed,
+            ) if in_play else {}
             outcome = self._relevance.select(
                 RelevanceRequest(
                     candidates=[catalog[t] for t in in_language],
                     task=task,
                     active=roster.active_talents,
-                    activation=activation,
+                    activation={**spoken, **activation},
                     depth=depth,
                     role=role,
                     files=in_play,

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import posixpath
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol
 
@@ -27,6 +27,7 @@ from grace.errors import InputTooLargeError, InvalidPathError
 from grace.resolution.domain.languages import (
     IMPLIED,
     kind_of_name,
+    language_of_file,
     languages_in_text,
     languages_of_files,
 )
@@ -59,13 +60,17 @@ class Activation:
         glob: the pattern of ``activation.paths`` that matched a file in play, or ``None``.
         file: the file in play it matched (repository-relative, ``/``-separated).
         always: the project serves this talent on every task (``grace.yaml``).
-        strength: :func:`glob_strength` of the talent's globs (1.0 for a single kind of file).
+        strength: :func:`glob_strength` of the talent's globs (1.0 for a single kind of file);
+            for a ``language`` match, :func:`language_activation`'s specificity.
+        language: the language of ``file`` when the talent has no specific glob and declares
+            that language (:func:`language_activation`); ``None`` otherwise.
     """
 
     glob: str | None = None
     file: str | None = None
     always: bool = False
     strength: float = 1.0
+    language: str | None = None
 
     @property
     def matched(self) -> bool:
@@ -77,6 +82,8 @@ class Activation:
         parts = []
         if self.glob is not None:
             parts.append(f"glob `{self.glob}` matched {self.file}")
+        elif self.language is not None:
+            parts.append(f"its language {self.language} is that of {self.file}")
         if self.always:
             parts.append("always served by the project (grace.yaml)")
         return "; ".join(parts)
@@ -164,6 +171,64 @@ def normalise_files(files: Iterable[str], *, root: str | None = None) -> tuple[s
         if norm != ".":
             out[norm] = None
     return tuple(out)
+
+
+def language_activation(
+    spoken: Mapping[str, Sequence[str]],
+    candidates: Sequence[str],
+    files: Sequence[str],
+    globbed: Container[str] = (),
+) -> dict[str, Activation]:
+    """Talents activated by the language of a file in play, for those without specific globs.
+
+    A rule declared for Swift with ``globs: **/*`` (or none) would have matched
+    ``CheckoutView.swift`` had its author written ``**/*.swift``: its language is the glob it
+    did not write. How much that says depends on how many candidates speak the language — one
+    of the 3 Swift rules of a catalog, not one of its 55 TypeScript rules. The strength is the
+    language's specificity among the candidates, ``ln(N / n) / ln(N)`` (``N`` candidates, ``n``
+    of them declaring the language: an IDF over its maximum, as for the path words), divided
+    by ``sqrt(k)`` for a talent of ``k`` languages (as :func:`glob_strength`); 1.0 when there
+    is a single candidate (decision 0010, eighth follow-up).
+
+    Args:
+        spoken: talent id -> its declared languages, for the talents that declare some.
+        candidates: the ids the relevance step will score (``N``).
+        files: the files in play, in the order given; a file's language counts with the ones
+            it implies (:func:`expand_languages`: a TypeScript file activates a JavaScript
+            rule, not the reverse); the first file and language that meet the talent's are
+            named.
+        globbed: ids that have specific globs, matched or not (their globs, not their
+            languages, say which files they are for).
+
+    Returns:
+        id -> an :class:`Activation` with ``file``, ``language`` and ``strength`` set and no
+        ``glob``, for each candidate not in ``globbed`` one of whose languages is a file's.
+    """
+    # each file's language, then the ones it implies (a ``.ts`` file follows JavaScript rules)
+    kinds = [(lang, f) for f in files if (own := language_of_file(f)) is not None
+             for lang in expand_languages([own])]
+    if not kinds:
+        return {}
+    total = len(candidates)
+    declared: dict[str, frozenset[str]] = {}
+    speakers: dict[str, int] = {}
+    for tid in candidates:
+        if langs := spoken.get(tid):
+            declared[tid] = own_langs = frozenset(lang.lower() for lang in langs)
+            for lang in own_langs:
+                speakers[lang] = speakers.get(lang, 0) + 1
+    out: dict[str, Activation] = {}
+    for tid, own_langs in declared.items():
+        if tid in globbed:
+            continue
+        hit = next(((lang, f) for lang, f in kinds if lang in own_langs), None)
+        if hit is None:
+            continue
+        lang, file = hit
+        specific = math.log(total / speakers[lang]) / math.log(total) if total > 1 else 1.0
+        out[tid] = Activation(file=file, language=lang,
+                              strength=specific / math.sqrt(len(own_langs)))
+    return out
 
 
 def expand_languages(languages: Iterable[str]) -> tuple[str, ...]:

@@ -36,7 +36,10 @@ Channels per candidate:
   talent's subject (``zustand`` in "React Zustand") is named neither by the task, its files
   nor the stack (``**/*.tsx`` says the file is React, not that it uses Zustand), or when the
   matched file is of none of the talent's languages (``turbo.json`` and a NestJS rule's
-  ``**/*.json``).
+  ``**/*.json``). A talent without specific globs is matched by its ``languages`` instead,
+  with the language's specificity among the candidates as the strength
+  (:func:`~grace.resolution.domain.activation.language_activation`: one of three Swift rules
+  counts more than one of 55 TypeScript rules).
 
 * ``role``: the talent's ``agents`` rank for the request's role (:data:`ROLE_PRIOR`: required
   1, recommended 0.5, optional 0) — the curator's own statement of what a role needs.
@@ -56,8 +59,8 @@ Fusion ``sum`` (default), a calibrated sum (each channel has an absolute meaning
 a positive signal (``foreign`` is not one; Cormack, Clarke & Büttcher, SIGIR 2009, k = 60),
 scaled by k.
 
-Gate (out of domain): nothing is kept when no glob matched, no name term was found in the files
-in play (``where``) and the best ``dense`` is below the
+Gate (out of domain): nothing is kept when no glob (or language) matched, no name term was found
+in the files in play (``where``) and the best ``dense`` is below the
 floor. The floor is calibrated per catalog by the caller: the 90th percentile of the best dense
 scores out-of-domain probe requests reach on the same catalog (a percentile, not the maximum: on
 broad catalogs one probe lands on some everyday-topic rule), minus ``probe_margin``, never below
@@ -196,6 +199,9 @@ class HybridCandidate:
         off_kind: the kind of the matched file when it is none of the talent's languages (a
             ``json`` file matched by a TypeScript rule's ``**/*.json``; the glob then counts
             ``unnamed_glob`` of itself too).
+        language: the language of ``file`` when the talent, without specific globs, was
+            activated by it (:func:`~grace.resolution.domain.activation.language_activation`;
+            it then counts as a glob match of strength ``glob_strength``); ``""`` otherwise.
     """
 
     id: str
@@ -218,6 +224,7 @@ class HybridCandidate:
     foreign: tuple[str, ...] = ()
     unnamed: tuple[str, ...] = ()
     off_kind: str = ""
+    language: str = ""
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -259,6 +266,7 @@ class HybridColumns:
         frame: those frameworks (``("vue",)``), named in the explanation.
         packaged: the ``stack`` words that come from the files' own package (explained "its
             package depends on …" rather than "the project depends on …").
+        spoken: row -> its ``language``, for the rows a file in play's language activated.
         places: row -> its ``(glob, file)``, for the rows where either is set.
         glob_strength: ``(n,) float64``, its ``glob_strength`` (read where ``glob`` is set).
         id_key: ``(n,)`` integers in the same order as ``ids`` (score ties are broken by id);
@@ -287,6 +295,7 @@ class HybridColumns:
     packaged: frozenset[str] = frozenset()
     unnamed: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     off_kind: Mapping[int, str] = field(default_factory=dict)
+    spoken: Mapping[int, str] = field(default_factory=dict)
     places: Mapping[int, tuple[str | None, str | None]] = field(default_factory=dict)
     id_key: npt.NDArray[np.int64] | None = None
 
@@ -314,6 +323,7 @@ class HybridColumns:
             foreign={i: c.foreign for i, c in enumerate(cands) if c.foreign},
             unnamed={i: c.unnamed for i, c in enumerate(cands) if c.unnamed},
             off_kind={i: c.off_kind for i, c in enumerate(cands) if c.off_kind},
+            spoken={i: c.language for i, c in enumerate(cands) if c.language},
             places={i: (c.glob, c.file) for i, c in enumerate(cands)
                     if c.glob is not None or c.file is not None},
         )
@@ -356,12 +366,18 @@ class HybridColumns:
                          + f", not the {self.framed_by}'s framework"
                          + (f" ({', '.join(self.frame)})" if self.frame else ""))
         glob = self.glob(row)
-        if glob is not None:
+        if glob is not None or row in self.spoken:
             less = [f"{', '.join(self.unnamed[row])} named nowhere"] if row in self.unnamed else []
             if row in self.off_kind:
                 less.append(f"a {self.off_kind[row]} file")
-            parts.append(f"glob `{glob}` matched {self.file(row)}"
-                         + (f" (counts less: {'; '.join(less)})" if less else ""))
+            if glob is not None:
+                parts.append(f"glob `{glob}` matched {self.file(row)}"
+                             + (f" (counts less: {'; '.join(less)})" if less else ""))
+            else:
+                parts.append(f"its language {self.spoken[row]} is that of {self.file(row)} ("
+                             + "; ".join([f"specificity {float(self.glob_strength[row]):.2f}",
+                                          *(["counts less: " + "; ".join(less)] if less else [])])
+                             + ")")
         rank = self.role_rank(row)
         if rank in ("required", "recommended"):
             parts.append(f"{rank} for the role")
@@ -448,7 +464,8 @@ class HybridSelector:
         for row in {*cols.triggers, *cols.names}:
             trig[row] = min(len(cols.evidence(row)), 3) / 3
         glob = np.zeros(n, dtype=np.float64)
-        located = [row for row, (g, _) in cols.places.items() if g is not None]
+        located = [row for row, (g, _) in cols.places.items()
+                   if g is not None or row in cols.spoken]
         glob[located] = cols.glob_strength[located]
         weak = list({*cols.unnamed, *cols.off_kind})  # `**/*.tsx` says nothing of Zustand
         glob[weak] *= p.unnamed_glob
@@ -579,7 +596,8 @@ class HybridSelector:
         best_dense = float(dense.max())
         is_software = (software is not None and software[0] >= software[1]) or stack_named
         floor = self.gate_floor(cols, probe_level, code=code or is_software)
-        located = any(g is not None for g, _ in cols.places.values()) or bool(cols.where)
+        located = (any(g is not None for g, _ in cols.places.values()) or bool(cols.where)
+                   or bool(cols.spoken))
         named = bool(cols.names)
         far = domain is not None and domain[0] < domain[1] and not named and not is_software
         gate = (best_dense < floor or far) and not located
