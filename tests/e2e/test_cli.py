@@ -315,6 +315,8 @@ def test_resolve_with_files_filters_languages_and_names_the_glob(tmp_path):
     assert {d["id"]: d["reason"] for d in js["dropped"]}["cs.mvvm"] == "language"
     out = grace("resolve", "-r", "backend", "--files", "../outside.py", "x", cwd=repo)
     assert out.returncode == 2 and "outside the repository" in out.stderr
+    empty = grace("resolve", "-r", "backend", "--files", " ", "x", cwd=repo)
+    assert empty.returncode == 2 and "an empty path" in empty.stderr
 
 
 def test_resolve_changed_reads_git(tmp_path):

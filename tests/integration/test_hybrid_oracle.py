@@ -39,7 +39,8 @@ FILES = [(), ("app/api/items.py",), ("web/src/components/InvoiceList.tsx", "web/
          ("services/billing/main.go",), ("tests/e2e/payment.spec.ts",)]
 EXTRA = ["", "   ", "Add pagination to GET /invoices", "Quelle assurance habitation choisir ?",
          "Rendre le formulaire de facture accessible au clavier", "🙂", "use case repository",
-         "Fix getUserById in users_service.py"]
+         "Fix getUserById in users_service.py",
+         "Unsubscribe in ngOnDestroy, and drop the useEffect"]
 
 
 def same(new: RelevanceOutcome, old: RelevanceOutcome) -> None:

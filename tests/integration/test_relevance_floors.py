@@ -64,7 +64,8 @@ def test_polyglot_set_floors(cache: Path, tmp_path: Path) -> None:
     # decision 0010, sixth follow-up: recall 0.786, precision 0.736, nDCG@5 0.564, out of
     # domain rejected 0.962, in-domain rejected 0.021 (0.048 before), savings 0.959
     # seventh follow-up (identifiers, the task's frameworks, a rule's subject): recall 0.788,
-    # precision 0.764, nDCG@5 0.574
-    assert hybrid.recall >= 0.77 and hybrid.precision >= 0.75 and hybrid.ndcg5 >= 0.56
-    assert hybrid.ood_rejection >= 0.95 and hybrid.false_rejection <= 0.03
+    # precision 0.764, nDCG@5 0.574; eighth (language matches, framework tells): recall 0.815,
+    # precision 0.773, nDCG@5 0.588, in-domain rejected 0.016
+    assert hybrid.recall >= 0.80 and hybrid.precision >= 0.76 and hybrid.ndcg5 >= 0.58
+    assert hybrid.ood_rejection >= 0.95 and hybrid.false_rejection <= 0.02
     assert hybrid.token_savings >= 0.95

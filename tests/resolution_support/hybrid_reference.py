@@ -18,6 +18,7 @@ from grace.resolution.application.hybrid import (
     one_line,
     stack_named,
     subject_stems,
+    subject_words,
 )
 from grace.resolution.application.relevance import EMPTY_TASK_NOTE, NO_SPECIFIC_TALENT
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
@@ -35,6 +36,7 @@ from grace.resolution.domain.languages import (
     foreign_frameworks,
     frameworks_of_files,
     frameworks_of_name,
+    frameworks_told,
     off_kind_of,
     rule_subject,
     task_frameworks,
@@ -207,7 +209,7 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str,
                      + (f" (counts less: {'; '.join(less)})" if less else ""))
     elif c.language:
         less = [f"{', '.join(c.unnamed)} named nowhere"] if c.unnamed else []
-        parts.append(f"its language {c.language} is that of {c.file} (specificity "
+        parts.append(f"its language {c.language} is that of {c.file} (strength "
                      f"{c.glob_strength:.2f}" + (f"; counts less: {'; '.join(less)}" if less
                                                   else "") + ")")
     if c.role_rank in ("required", "recommended"):
@@ -235,7 +237,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     )
     depth: Depth = "standard" if request.depth == "auto" else request.depth
     found = corpus.triggers.found(fold(request.task))
-    task_words = set(words(request.task))
+    task_words = set(words(request.task)) | set(frameworks_told(request.task))
     file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
     context_words = task_words | file_words
     stack_words = {*request.stack, *request.package_stack} - context_words
@@ -262,7 +264,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             stack=tuple(w for w in terms if w in stack_words),
             foreign=foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
                                        t.languages) if frame else (),
-            unnamed=subject if act is not None and (act.glob or act.language) and (
+            unnamed=subject_words(subject, corpus.names[row])
+            if act is not None and (act.glob or act.language) and (
                 subject := rule_subject(t.name, t.id)) and not subject_stems(
                 subject, corpus.names[row]) & said_stems else (),
             off_kind=off_kind_of(act.file, t.languages)

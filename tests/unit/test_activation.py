@@ -337,9 +337,32 @@ def test_path_words_split_folders_file_stems_and_camel_case():
         "Order Table github workflows ci")
     assert path_words(["app/api/items.py", "src/Utils/init.py"]) == "items"  # generic folders
     assert path_words(["spec/models/order_spec.rb"]) == "models order"  # where tests live
+    # another language's folder is a layout (Android keeps Kotlin under java/); the file's own
+    # language and a framework-language folder (vue/ of .ts files) are kept
+    assert path_words(["android/src/main/java/shop/CartScreen.kt"]) == "android shop Cart Screen"
+    assert path_words(["orders/src/main/java/OrderService.java"]) == "orders java Order Service"
+    assert path_words(["web/vue/Cart.ts", "python/README.md"]) == "web vue Cart python README"
     assert path_words([]) == ""
     many = [f"d{i}/f.py" for i in range(MAX_PATH_WORD_FILES + 5)]
     assert path_words(many).split().count("f") == MAX_PATH_WORD_FILES
+
+
+def test_a_framework_s_own_identifiers_in_a_task_tell_it():
+    from grace.resolution.domain.languages import frameworks_told
+
+    assert frameworks_told("Memory leak: it subscribes in ngOnInit and never unsubscribes") == (
+        "angular",)
+    assert frameworks_told("fix it with select_related/prefetch_related") == ("django",)
+    assert frameworks_told("@Transactional service method, then @GetMapping") == ("spring",)
+    assert frameworks_told("useEffect then useState, and defineProps") == ("react", "vue")
+    # English words and shared names tell nothing; identifiers are case-sensitive
+    assert frameworks_told("Send transactional emails; an eloquent Artisan page") == ()
+    assert frameworks_told("Use HttpClient and setState; raise HTTPException") == ()
+    assert frameworks_told("NGONINIT useeffect") == ()
+    # a view library's identifiers name it but never frame the task (Next.js writes hooks)
+    assert task_frameworks("make the useEffect stop refetching", []) == ()
+    assert task_frameworks("unsubscribe in ngOnDestroy", []) == ("angular",)
+    assert task_frameworks("Nuxt: call useAsyncData in the page", []) == ("nuxt",)
 
 
 def test_frameworks_of_files_read_names_suffixes_and_folders():

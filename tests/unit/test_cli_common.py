@@ -68,3 +68,30 @@ def test_a_refused_json_command_prints_one_error_document_on_stdout(capsys):
             assert out.out == ""
     assert error_document(UnknownRoleError("m"))["error"] == {"type": "unknown-role",
                                                               "message": "m"}
+
+
+def test_a_long_step_without_a_terminal_says_where_it_is_in_plain_lines(monkeypatch):
+    import io
+
+    from rich.console import Console
+
+    from grace.entrypoints.cli import common
+
+    buffer = io.StringIO()
+    monkeypatch.setattr(common, "err_console", Console(file=buffer, width=200))
+    clock = iter([100.0, 100.5, 103.0, 110.0, 140.0, 141.0])  # start, then one per report
+    monkeypatch.setattr("grace.entrypoints.cli.common.time.monotonic", lambda: next(clock))
+    with common.progress_bar("embedding talents", "passages") as report:
+        for done in (64, 128, 192, 256, 320):
+            report(done, 1000)
+    lines = [line for line in buffer.getvalue().splitlines() if line.strip()]
+    # nothing in the first 2 s, then a line, then none until 30 s after it
+    assert lines == ["embedding talents: 128/1000 passages in 3 s, about 20 s left",
+                     "embedding talents: 256/1000 passages in 40 s, about 116 s left"]
+    buffer.truncate(0)
+    quick = iter([0.0, 0.1, 0.2])  # a step served from the cache prints nothing
+    monkeypatch.setattr("grace.entrypoints.cli.common.time.monotonic", lambda: next(quick))
+    with common.progress_bar("embedding talents", "passages") as report:
+        report(500, 1000)
+        report(1000, 1000)
+    assert buffer.getvalue().strip("\x00\n ") == ""

@@ -388,9 +388,9 @@ def test_a_file_s_language_counts_as_a_glob_of_its_specificity_and_opens_the_gat
                                     "skill.docs": pytest.approx(0.2),
                                     "cursor.swift-uikit": pytest.approx(-0.1 + 0.8 * 0.75 / 4)}
     detail = {e.id: e.detail for e in sel.selection.explanations}
-    assert ("its language swift is that of ios/View.swift (specificity 0.75)"
+    assert ("its language swift is that of ios/View.swift (strength 0.75)"
             in detail["cursor.swiftui"])
-    assert ("its language swift is that of ios/View.swift (specificity 0.75; counts less: "
+    assert ("its language swift is that of ios/View.swift (strength 0.75; counts less: "
             "uikit named nowhere)" in detail["cursor.swift-uikit"])
     assert "glob" not in detail["cursor.swiftui"]
     foreign = replace(swift, foreign=("swiftui",))  # another framework's: not counted

@@ -6,12 +6,13 @@ import dataclasses
 import json
 import re
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from datetime import date, datetime
 from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Final, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -110,6 +111,12 @@ def opened(app: A) -> A:
     return entered
 
 
+PLAIN_PROGRESS_AFTER_S: Final = 2.0
+"""Without a terminal, a long step's first progress line comes after this many seconds."""
+PLAIN_PROGRESS_EVERY_S: Final = 30.0
+"""…and the next ones at most this often."""
+
+
 @contextmanager
 def progress_bar(
     label: str, unit: str, *, disable: bool = False
@@ -117,7 +124,10 @@ def progress_bar(
     """A transient progress bar on stderr for a long step: label, bar, done/total, rate
     (``unit``/s), elapsed and remaining time (ETA). Yields the ``(done, total)`` callback the use
     case reports to; the bar stays hidden until the first report (a step with nothing to do
-    prints nothing) and is not drawn at all when stderr is not a terminal (rich's own rule).
+    prints nothing) and is not drawn at all when stderr is not a terminal (rich's own rule):
+    then a step still running after :data:`PLAIN_PROGRESS_AFTER_S` prints one plain line
+    ("embedding talents: 640/2100 passages in 95 s, about 216 s left"), and another at most
+    every :data:`PLAIN_PROGRESS_EVERY_S`.
 
     Args:
         label: what is being done ("embedding talents").
@@ -149,9 +159,22 @@ def progress_bar(
         console=err_console, transient=True, disable=disable,
     ) as progress:
         task = progress.add_task(label, total=None, visible=False)
+        # stderr not a terminal (a log, an agent's tool call): no bar is drawn, so a long step
+        # says where it is in plain lines, the first after PLAIN_PROGRESS_AFTER_S, then every
+        # PLAIN_PROGRESS_EVERY_S (a step served from a cache prints nothing)
+        plain = not disable and not err_console.is_terminal
+        start = time.monotonic()
+        said = [start - PLAIN_PROGRESS_EVERY_S + PLAIN_PROGRESS_AFTER_S]
 
         def on_progress(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total, visible=True)
+            now = time.monotonic()
+            if plain and done < total and now - said[0] >= PLAIN_PROGRESS_EVERY_S:
+                said[0] = now
+                rate = done / (now - start) if now > start else 0.0
+                eta = f", about {(total - done) / rate:.0f} s left" if rate > 0 else ""
+                err_console.print(f"{escape(label)}: {done}/{total} {unit} in "
+                                  f"{now - start:.0f} s{eta}", highlight=False, soft_wrap=True)
 
         yield on_progress
 

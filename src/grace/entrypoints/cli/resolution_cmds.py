@@ -47,8 +47,10 @@ def repo_relative(path: str, root: Path) -> str:
     made relative to the repository ``root``.
 
     Raises:
-        InvalidPathError: the path is outside ``root``.
+        InvalidPathError: the path is empty or outside ``root``.
     """
+    if not path.strip():  # Path("") is the current folder: never a file in play
+        raise InvalidPathError("--files: an empty path (give a file's path)")
     # Lexical (os.path.abspath), symbolic links not followed: Path.resolve would follow them.
     absolute = Path(os.path.abspath(Path.cwd() / path))  # noqa: PTH100
     try:

@@ -14,8 +14,10 @@ Per talent, computed once per catalog state and kept in memory:
   :data:`MAX_NAME_TERM_SHARE` of the active talents use anywhere (``express`` in
   ``cursor.node-express``, never ``best`` or ``practices``); found in the task, in the words
   of the files' paths or among the frameworks whose conventions the files follow
-  (:func:`~grace.resolution.domain.languages.frameworks_of_files`), they count as triggers, so
-  a task naming a talent's subject opens the gate even where e5-small's dense score is weak.
+  (:func:`~grace.resolution.domain.languages.frameworks_of_files`), or the framework whose
+  own identifiers the task quotes (:func:`~grace.resolution.domain.languages.frameworks_told`:
+  ``ngOnInit`` names angular), they count as triggers, so a task naming a talent's subject
+  opens the gate even where e5-small's dense score is weak.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from grace.resolution.domain.languages import (
     frameworks_of_files,
     frameworks_of_name,
     frameworks_of_talent,
+    frameworks_told,
     off_kind_of,
     rule_subject,
     task_frameworks,
@@ -119,12 +122,17 @@ def task_frame(request: RelevanceRequest) -> tuple[tuple[str, ...], str]:
     return task_frameworks(request.task, request.files), "task"
 
 
+def subject_words(subject: Sequence[str], names: Sequence[str]) -> tuple[str, ...]:
+    """The words that name a rule's ``subject``: its rare words (its name terms, ``names``:
+    ``mcp`` in "Python MCP server", never ``server``, which "server-side" says), or all its
+    words when none is rare."""
+    return tuple(w for w in subject if w in names) or tuple(subject)
+
+
 def subject_stems(subject: Sequence[str], names: Sequence[str]) -> frozenset[str]:
-    """The stems that name a rule's ``subject``: those of its rare words (its name terms,
-    ``names``: ``mcp`` in "Python MCP server", never ``server``, which "server-side" says), or
-    of all its words when none is rare."""
-    rare = [w for w in subject if w in names]
-    return frozenset(analyse(" ".join(rare or subject), language="english"))
+    """The English stems of :func:`subject_words`: a task, file or stack naming one of them
+    names the subject."""
+    return frozenset(analyse(" ".join(subject_words(subject, names)), language="english"))
 
 
 def _unnamed(corpus: _Corpus, request: RelevanceRequest, globbed: Sequence[tuple[int, int]],
@@ -331,8 +339,8 @@ class HybridRelevance:
                 row: found for row, t in enumerate(talents)
                 if (found := frameworks_of_talent(t.name, t.id, t.summary))
             },
-            subjects={
-                row: (found, subject_stems(found, names[row]))
+            subjects={  # the words said "named nowhere" are the ones looked for
+                row: (subject_words(found, names[row]), subject_stems(found, names[row]))
                 for row, t in enumerate(talents) if (found := rule_subject(t.name, t.id))
             },
             name_rows=name_rows,
@@ -485,7 +493,7 @@ class HybridRelevance:
             int(position[index[tid]]): hit for tid, hit in found.items()
             if position[index[tid]] >= 0
         }
-        task_words = set(words(request.task))
+        task_words = set(words(request.task)) | set(frameworks_told(request.task))
         # name terms are looked for in the task, the files' path words and the frameworks
         # whose conventions the files follow (``*.component.ts`` → angular)
         files_say = " ".join([where, *frameworks_of_files(request.files)])

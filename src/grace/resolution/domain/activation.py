@@ -26,6 +26,7 @@ from typing import Final, Literal, Protocol
 from grace.errors import InputTooLargeError, InvalidPathError
 from grace.resolution.domain.languages import (
     IMPLIED,
+    LANGUAGE_NAMES,
     kind_of_name,
     language_of_file,
     languages_in_text,
@@ -300,8 +301,9 @@ _PATH_SPLIT: Final = re.compile(r"[/\\._\-\s]+")
 def path_words(files: Sequence[str]) -> str:
     """The words of the files' paths, for lexical matching: folders and file stems split on
     ``/ . _ -`` and camelCase, the extension dropped (the file's language is already a filter),
-    digits-only parts and :data:`GENERIC_PATH_WORDS` dropped; at most the first
-    :data:`MAX_PATH_WORD_FILES` files.
+    digits-only parts and :data:`GENERIC_PATH_WORDS` dropped, and the name of another language
+    than the file's own (Android keeps Kotlin under ``src/main/java/``: a layout, not a Java
+    file); at most the first :data:`MAX_PATH_WORD_FILES` files.
 
     ``path_words(["apps/backoffice/accounts/migrations/0004_add_phone.py"])`` →
     ``"backoffice accounts migrations add phone"``; ``path_words(["src/OrderTable.tsx"])``
@@ -310,7 +312,10 @@ def path_words(files: Sequence[str]) -> str:
     out: list[str] = []
     for path in files[:MAX_PATH_WORD_FILES]:
         stem, _ext = posixpath.splitext(path)
+        own = language_of_file(path)
         for part in _PATH_SPLIT.split(stem):
             out += [w for w in _CAMEL.split(part)
-                    if w and not w.isdigit() and w.lower() not in GENERIC_PATH_WORDS]
+                    if w and not w.isdigit() and (low := w.lower()) not in GENERIC_PATH_WORDS
+                    and (own is None or low == own or low not in LANGUAGE_NAMES
+                         or own in IMPLIED.get(low, ()))]  # a vue/ folder of .ts files
     return " ".join(out)

@@ -20,7 +20,9 @@ Channels per candidate:
 * ``triggers``: ``activation.triggers`` found in the task as whole words or phrases (seed 001's
   matching, never 5-character prefixes), and the talent's *name terms* found in the task or
   its files (words of its name or id that few talents of the catalog use anywhere, such as
-  ``express``, ``livewire``, ``django``: the caller decides which), ``min(count, 3) / 3``;
+  ``express``, ``livewire``, ``django``: the caller decides which; a framework whose own
+  identifiers the task quotes counts as named, ``ngOnInit`` → angular,
+  :func:`~grace.resolution.domain.languages.frameworks_told`), ``min(count, 3) / 3``;
 * ``path``: normalised BM25 over the whole talent of the words of the files in play's paths
   (:func:`~grace.resolution.domain.activation.path_words`: ``accounts/migrations/…`` names a
   Django migration even when the task does not), times their specificity (the mean ``idf /
@@ -375,7 +377,7 @@ class HybridColumns:
                              + (f" (counts less: {'; '.join(less)})" if less else ""))
             else:
                 parts.append(f"its language {self.spoken[row]} is that of {self.file(row)} ("
-                             + "; ".join([f"specificity {float(self.glob_strength[row]):.2f}",
+                             + "; ".join([f"strength {float(self.glob_strength[row]):.2f}",
                                           *(["counts less: " + "; ".join(less)] if less else [])])
                              + ")")
         rank = self.role_rank(row)

@@ -416,7 +416,7 @@ APP_FRAMEWORKS: Final[dict[str, str]] = {
         "django", "flask", "fastapi", "streamlit", "react", "nuxt", "angular", "astro",
         "solidjs", "remix", "qwik", "nestjs", "gin", "fiber", "actix", "axum", "quarkus", "ktor",
         "rails", "laravel", "symfony", "wordpress", "drupal", "typo3cms", "blazor", "maui",
-        "wpf", "flutter", "phoenix")},
+        "wpf", "flutter", "phoenix", "swiftui", "uikit")},
     "next": "nextjs", "nextjs": "nextjs", "vue": "vue", "vuejs": "vue",
     "svelte": "svelte", "sveltekit": "svelte", "sveltejs": "svelte",
     "express": "express", "expressjs": "express", "spring": "spring", "springboot": "spring",
@@ -463,6 +463,65 @@ def frameworks_of_name(words: Iterable[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+FRAMEWORK_TELLS: Final[dict[str, str]] = {
+    **dict.fromkeys((
+        "ngOnInit", "ngOnDestroy", "ngOnChanges", "ngAfterViewInit", "ngModel", "ngFor", "ngIf",
+        "NgModule", "ChangeDetectionStrategy", "provideRouter", "provideHttpClient",
+        "HttpClientTestingModule", "TestBed"), "angular"),
+    **dict.fromkeys((
+        "useEffect", "useState", "useMemo", "useCallback", "useReducer", "useContext",
+        "useLayoutEffect", "useTransition", "useDeferredValue", "useSyncExternalStore"),
+        "react"),
+    **dict.fromkeys((
+        "defineComponent", "defineProps", "defineEmits", "defineModel", "watchEffect",
+        "onMounted", "onUnmounted"), "vue"),
+    **dict.fromkeys((
+        "useAsyncData", "useNuxtApp", "defineNuxtConfig", "useRuntimeConfig", "useLazyFetch",
+        "definePageMeta"), "nuxt"),
+    **dict.fromkeys((
+        "getServerSideProps", "getStaticProps", "getStaticPaths", "generateMetadata",
+        "generateStaticParams", "NextResponse", "NextRequest", "revalidatePath",
+        "revalidateTag"), "nextjs"),
+    **dict.fromkeys(("APIRouter", "BackgroundTasks"), "fastapi"),
+    **dict.fromkeys((
+        "select_related", "prefetch_related", "QuerySet", "ModelForm", "makemigrations",
+        "get_object_or_404", "ModelAdmin", "BaseCommand"), "django"),
+    **dict.fromkeys((
+        "@Transactional", "@RestController", "@Autowired", "@SpringBootApplication",
+        "@GetMapping", "@PostMapping", "@RequestMapping", "JpaRepository"), "spring"),
+    **dict.fromkeys((
+        "ActiveRecord", "has_many", "belongs_to", "before_action", "ActiveJob", "ActionCable",
+        "ActiveStorage"), "rails"),
+    **dict.fromkeys(("Livewire",), "laravel"),
+    **dict.fromkeys((
+        "StatelessWidget", "StatefulWidget", "BuildContext", "MaterialApp"), "flutter"),
+    **dict.fromkeys(("NestFactory",), "nestjs"),
+    **dict.fromkeys(("LiveView", "Ecto"), "phoenix"),
+}
+"""Identifiers only one application framework's code uses (its lifecycle hooks, decorators,
+ORM and test APIs), case-sensitive: a task quoting ``ngOnInit`` or ``select_related`` is about
+Angular or Django although it does not name it (:func:`frameworks_told`). Left out: names
+other frameworks share (``HttpClient``: Angular and .NET; ``setState``: React and Flutter;
+``Injectable``: Angular and NestJS; ``HTTPException``: FastAPI and Werkzeug), a library's
+rather than a framework's (``LazyInitializationException``: Hibernate), and English words
+(``Eloquent``, ``Artisan``; Spring's annotations count with their ``@`` only:
+"transactional emails" is not Spring)."""
+
+VIEW_LIBRARIES: Final = frozenset({"react", "vue"})
+"""Frameworks whose code is also the code of the meta-frameworks built on them (Next.js and
+Remix write React hooks, Nuxt writes Vue's ``defineProps``): their identifiers name them but do
+not frame a task (:func:`task_frameworks`), as a ``.tsx`` file does not."""
+
+_IDENTIFIER: Final = __import__("re").compile(r"@?[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+def frameworks_told(text: str) -> tuple[str, ...]:
+    """Canonical frameworks whose own identifiers (:data:`FRAMEWORK_TELLS`) the text quotes,
+    first-seen: ``"subscribes in ngOnInit and never unsubscribes"`` -> ``("angular",)``."""
+    return tuple(dict.fromkeys(
+        f for token in _IDENTIFIER.findall(text) if (f := FRAMEWORK_TELLS.get(token))))
+
+
 def task_frameworks(task: str, files: Iterable[str]) -> tuple[str, ...]:
     """The application frameworks (canonical :data:`APP_FRAMEWORKS` names) a task names
     (:func:`languages_in_text`: "Express", "Spring Boot", never "next page") or its files'
@@ -476,7 +535,8 @@ def task_frameworks(task: str, files: Iterable[str]) -> tuple[str, ...]:
     """
     shown = frameworks_of_files(p for p in files if not p.lower().endswith((".tsx", ".jsx")))
     named = frameworks_of_name(languages_in_text(task)[1])
-    return tuple(dict.fromkeys([*named, *frameworks_of_name(shown)]))
+    told = [f for f in frameworks_told(task) if f not in VIEW_LIBRARIES]
+    return tuple(dict.fromkeys([*named, *told, *frameworks_of_name(shown)]))
 
 
 RULE_NAME_WORDS: Final[frozenset[str]] = frozenset(words("""
