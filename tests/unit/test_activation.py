@@ -13,6 +13,7 @@ from grace.resolution.application.resolve_context import (
 )
 from grace.resolution.domain.activation import (
     MAX_FILES,
+    LanguageIndex,
     language_activation,
     language_allows,
     normalise_files,
@@ -235,7 +236,8 @@ def test_a_file_s_language_activates_the_talents_without_specific_globs_by_speci
     spoken = {"swift.ui": ("swift",), "ts.a": ("typescript",), "ts.b": ("TypeScript",),
               "js.c": ("javascript",), "py.globbed": ("python",), "py.two": ("python", "sql")}
     ids = [*spoken, "any.docs"]  # N = 7 candidates, one without languages
-    got = language_activation(spoken, ids, ["README.md", "ios/CheckoutView.swift"],
+    index = LanguageIndex.of(spoken)
+    got = language_activation(index, ids, ["README.md", "ios/CheckoutView.swift"],
                               globbed={"py.globbed"})
     assert set(got) == {"swift.ui"}
     swift = got["swift.ui"]
@@ -244,20 +246,24 @@ def test_a_file_s_language_activates_the_talents_without_specific_globs_by_speci
     assert swift.strength == pytest.approx(1.0)  # ln(7/1) / ln(7): the only Swift talent
     assert swift.describe() == "its language swift is that of ios/CheckoutView.swift"
     # a TypeScript file follows JavaScript rules too (IMPLIED), rarer languages weigh more
-    got = language_activation(spoken, ids, ["web/src/cart.ts"])
+    got = language_activation(index, ids, ["web/src/cart.ts"])
     assert set(got) == {"ts.a", "ts.b", "js.c"}
     assert got["ts.a"].strength == pytest.approx(math.log(7 / 2) / math.log(7))
     assert got["js.c"].language == "javascript"
     assert got["js.c"].strength == pytest.approx(1.0)
     # …not the reverse; a talent of two languages counts 1 / sqrt(2); a globbed one never
-    assert set(language_activation(spoken, ids, ["gateway/users.js"])) == {"js.c"}
-    got = language_activation(spoken, ids, ["app/main.py"], globbed={"py.globbed"})
+    assert set(language_activation(index, ids, ["gateway/users.js"])) == {"js.c"}
+    got = language_activation(index, ids, ["app/main.py"], globbed={"py.globbed"})
     assert set(got) == {"py.two"}
     assert got["py.two"].strength == pytest.approx(math.log(7 / 2) / math.log(7) / math.sqrt(2))
     # one candidate: specificity 1; no file of a known language: nothing
-    assert language_activation({"go.x": ("go",)}, ["go.x"], ["main.go"])["go.x"].strength == 1.0
-    assert language_activation(spoken, ids, ["docs/guide.md", "Makefile"]) == {}
-    assert language_activation(spoken, ids, []) == {}
+    one = LanguageIndex.of({"go.x": ("go",)})
+    assert language_activation(one, ["go.x"], ["main.go"])["go.x"].strength == 1.0
+    # the candidates count, not the catalog: fewer Python candidates, a stronger match
+    assert language_activation(index, ["py.two", "any.docs"], ["a.py"])["py.two"].strength == (
+        pytest.approx(math.log(2 / 1) / math.log(2) / math.sqrt(2)))
+    assert language_activation(index, ids, ["docs/guide.md", "Makefile"]) == {}
+    assert language_activation(index, ids, []) == {}
 
 
 def test_relevance_sees_a_file_s_language_for_talents_without_globs_never_relevance_off():

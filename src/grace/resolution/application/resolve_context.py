@@ -459,10 +459,8 @@ class ResolveContext:
                               for line in packages.skipped)
             # a talent without specific globs is activated by its language (relevance only:
             # with relevance off, seed 001's order knows globs and always-on alone)
-            spoken = language_activation(
-                {t: catalog[t].languages for t in in_language if catalog[t].languages},
-                in_language, in_play, globbed=globbed,
-            ) if in_play else {}
+            spoken = language_activation(prepared.languages, in_language, in_play,
+                                         globbed=globbed) if in_play else {}
             outcome = self._relevance.select(
                 RelevanceRequest(
                     candidates=[catalog[t] for t in in_language],

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import posixpath
 import re
-from collections.abc import Container, Iterable, Mapping, Sequence
+from collections.abc import Collection, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol
 
@@ -174,9 +174,36 @@ def normalise_files(files: Iterable[str], *, root: str | None = None) -> tuple[s
     return tuple(out)
 
 
+@dataclass(frozen=True, slots=True)
+class LanguageIndex:
+    """The talents' declared languages, indexed once per catalog state for
+    :func:`language_activation`.
+
+    Attributes:
+        speakers: language (lower case) -> the ids of the talents that declare it.
+        declared: id -> how many languages it declares, for the talents that declare some.
+    """
+
+    speakers: Mapping[str, frozenset[str]]
+    declared: Mapping[str, int]
+
+    @classmethod
+    def of(cls, spoken: Mapping[str, Sequence[str]]) -> LanguageIndex:
+        """The index of ``spoken`` (talent id -> its declared languages)."""
+        speakers: dict[str, set[str]] = {}
+        declared: dict[str, int] = {}
+        for tid, langs in spoken.items():
+            own = {lang.lower() for lang in langs}
+            if own:
+                declared[tid] = len(own)
+                for lang in own:
+                    speakers.setdefault(lang, set()).add(tid)
+        return cls({lang: frozenset(ids) for lang, ids in speakers.items()}, declared)
+
+
 def language_activation(
-    spoken: Mapping[str, Sequence[str]],
-    candidates: Sequence[str],
+    index: LanguageIndex,
+    candidates: Collection[str],
     files: Sequence[str],
     globbed: Container[str] = (),
 ) -> dict[str, Activation]:
@@ -189,10 +216,11 @@ def language_activation(
     language's specificity among the candidates, ``ln(N / n) / ln(N)`` (``N`` candidates, ``n``
     of them declaring the language: an IDF over its maximum, as for the path words), divided
     by ``sqrt(k)`` for a talent of ``k`` languages (as :func:`glob_strength`); 1.0 when there
-    is a single candidate (decision 0010, eighth follow-up).
+    is a single candidate (decision 0010, eighth follow-up). Cost: the speakers of the files'
+    languages, not the catalog.
 
     Args:
-        spoken: talent id -> its declared languages, for the talents that declare some.
+        index: the catalog's declared languages (:meth:`LanguageIndex.of`).
         candidates: the ids the relevance step will score (``N``).
         files: the files in play, in the order given; a file's language counts with the ones
             it implies (:func:`expand_languages`: a TypeScript file activates a JavaScript
@@ -203,32 +231,29 @@ def language_activation(
 
     Returns:
         id -> an :class:`Activation` with ``file``, ``language`` and ``strength`` set and no
-        ``glob``, for each candidate not in ``globbed`` one of whose languages is a file's.
+        ``glob``, for each candidate not in ``globbed`` one of whose languages is a file's;
+        in the order of the files, then of the ids.
     """
     # each file's language, then the ones it implies (a ``.ts`` file follows JavaScript rules)
-    kinds = [(lang, f) for f in files if (own := language_of_file(f)) is not None
-             for lang in expand_languages([own])]
+    kinds: dict[str, str] = {}  # language -> the first file of it
+    for f in files:
+        if (own := language_of_file(f)) is not None:
+            for lang in expand_languages([own]):
+                kinds.setdefault(lang, f)
     if not kinds:
         return {}
-    total = len(candidates)
-    declared: dict[str, frozenset[str]] = {}
-    speakers: dict[str, int] = {}
-    for tid in candidates:
-        if langs := spoken.get(tid):
-            declared[tid] = own_langs = frozenset(lang.lower() for lang in langs)
-            for lang in own_langs:
-                speakers[lang] = speakers.get(lang, 0) + 1
+    pool = candidates if isinstance(candidates, (set, frozenset)) else frozenset(candidates)
+    total = len(pool)
     out: dict[str, Activation] = {}
-    for tid, own_langs in declared.items():
-        if tid in globbed:
+    for lang, file in kinds.items():
+        present = index.speakers.get(lang, frozenset()) & pool
+        if not present:
             continue
-        hit = next(((lang, f) for lang, f in kinds if lang in own_langs), None)
-        if hit is None:
-            continue
-        lang, file = hit
-        specific = math.log(total / speakers[lang]) / math.log(total) if total > 1 else 1.0
-        out[tid] = Activation(file=file, language=lang,
-                              strength=specific / math.sqrt(len(own_langs)))
+        specific = math.log(total / len(present)) / math.log(total) if total > 1 else 1.0
+        for tid in sorted(present):
+            if tid not in out and tid not in globbed:
+                out[tid] = Activation(file=file, language=lang,
+                                      strength=specific / math.sqrt(index.declared[tid]))
     return out
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from grace.resolution.domain.activation import glob_strength, specific_paths
+from grace.resolution.domain.activation import LanguageIndex, glob_strength, specific_paths
 from grace.resolution.domain.graph import DependencyGraph
 from grace.resolution.domain.talent import Talent
 from grace.resolution.domain.text import TriggerIndex
@@ -34,6 +34,8 @@ class PreparedCatalog:
             ``activation.paths``.
         conflicts: id -> the ids it conflicts with, either side declaring (symmetric), for the
             talents that have a conflict.
+        languages: the talents' declared languages, indexed
+            (:class:`~grace.resolution.domain.activation.LanguageIndex`).
     """
 
     talents: tuple[Talent, ...]
@@ -43,6 +45,7 @@ class PreparedCatalog:
     paths: Mapping[str, tuple[str, ...]]
     strength: Mapping[str, float]
     conflicts: Mapping[str, frozenset[str]]
+    languages: LanguageIndex
 
     @classmethod
     def of(cls, talents: Sequence[Talent]) -> PreparedCatalog:
@@ -62,6 +65,7 @@ class PreparedCatalog:
             paths={tid: p for tid, p in paths.items() if p},
             strength={t.id: glob_strength(t.paths) for t in talents},
             conflicts={tid: frozenset(ids) for tid, ids in against.items()},
+            languages=LanguageIndex.of({t.id: t.languages for t in talents if t.languages}),
         )
 
     def holds(self, talents: Sequence[Talent]) -> bool:
