@@ -215,6 +215,17 @@ class KeepNothing:
         return RelevanceOutcome([], {t.id: 0.0 for t in request.candidates})
 
 
+class KeepAll(KeepNothing):
+    """A relevance step that keeps every candidate."""
+
+    name = "all"
+
+    def select(self, request: RelevanceRequest) -> RelevanceOutcome:
+        self.seen = request
+        return RelevanceOutcome([t.id for t in request.candidates],
+                                {t.id: 1.0 for t in request.candidates})
+
+
 def test_always_is_the_projects_decision_and_relevance_sees_globs():
     step = KeepNothing()
     uc = ResolveContext(_catalog(), WordCounter(), relevance=step, matcher=WcmatchPathMatcher())
@@ -281,7 +292,15 @@ def test_relevance_sees_a_file_s_language_for_talents_without_globs_never_releva
     assert "py.fastapi" not in step.seen.activation  # its glob did not match
     off = ResolveContext(catalog, WordCounter(), matcher=WcmatchPathMatcher())
     r = _resolve(off, project, files=["ios/CheckoutView.swift"])
-    assert all(s.glob is None and s.file is None for s in r.served)
+    assert all(s.glob is None and s.file is None and s.language is None for s in r.served)
+    # relevance on: the served record says which file's language activated it
+    keep = KeepAll()
+    on = ResolveContext(catalog, WordCounter(), relevance=keep, matcher=WcmatchPathMatcher())
+    r = _resolve(on, project, files=["ios/CheckoutView.swift"])
+    (swift,) = [s for s in r.served if s.id == "swift.ui"]
+    assert (swift.glob, swift.file, swift.language) == (None, "ios/CheckoutView.swift", "swift")
+    assert r.to_dict()["served"][[s.id for s in r.served].index("swift.ui")]["language"] == (
+        "swift")
 
 
 def test_relevance_sees_the_dependencies_of_the_files_own_packages():

@@ -206,6 +206,8 @@ def _explain_table(result: ResolvedContext) -> None:
         why = ("triggers: " + ", ".join(s.triggers)) if s.triggers else f"rank {s.rank}"
         if s.glob is not None:
             why = f"glob `{s.glob}` matched {s.file}; " + why
+        elif s.language is not None:
+            why = f"its language {s.language} is that of {s.file}; " + why
         if s.always:
             why = "always served by the project (grace.yaml); " + why
         if s.via == "closure":

@@ -451,6 +451,7 @@ class ResolveContext:
         scores: Mapping[str, float] | None = None
         also: tuple[AlsoRelevant, ...] = ()
         kept: list[str] = list(in_language)  # the roster's list stays as it is
+        spoken: dict[str, Activation] = {}  # language matches (relevance only)
         if self._relevance is not None:
             packages = (self._tree.package_stack(root, in_play)
                         if self._tree is not None and root is not None and in_play
@@ -505,7 +506,7 @@ class ResolveContext:
             task=task,
             closure_of=closure_of,
             relevance=scores,
-            activation=activation,
+            activation={**spoken, **activation},  # a language match orders nothing (`matched`)
             found=found,
         )
         ordered, conflict_drops, pairs = resolve_conflicts(

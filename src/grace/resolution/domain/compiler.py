@@ -395,6 +395,7 @@ class ContextCompiler:
                     glob=c.activation.glob if c.activation else None,
                     file=c.activation.file if c.activation else None,
                     always=bool(c.activation and c.activation.always),
+                    language=c.activation.language if c.activation else None,
                 )
                 for c in served
             ),

@@ -82,8 +82,11 @@ class Served:
         via: ``"enabled"``, or ``"closure"`` when only a prerequisite of another served talent.
         required_by: the served talents that require or include it (sorted).
         glob: the ``activation.paths`` pattern a file in play matched, or ``None``.
-        file: that file in play.
+        file: that file in play (or the one whose ``language`` activated it).
         always: served on every task by the project's choice (``grace.yaml``).
+        language: with relevance on, the language of ``file`` that activated a talent without
+            specific globs (:func:`~grace.resolution.domain.activation.language_activation`),
+            else ``None``.
     """
 
     id: str
@@ -98,6 +101,7 @@ class Served:
     glob: str | None = None
     file: str | None = None
     always: bool = False
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
