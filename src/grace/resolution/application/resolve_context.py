@@ -451,7 +451,6 @@ class ResolveContext:
         scores: Mapping[str, float] | None = None
         also: tuple[AlsoRelevant, ...] = ()
         kept: list[str] = list(in_language)  # the roster's list stays as it is
-        spoken: dict[str, Activation] = {}  # language matches (relevance only)
         if self._relevance is not None:
             packages = (self._tree.package_stack(root, in_play)
                         if self._tree is not None and root is not None and in_play
@@ -462,12 +461,13 @@ class ResolveContext:
             # with relevance off, seed 001's order knows globs and always-on alone)
             spoken = language_activation(prepared.languages, in_language, in_play,
                                          globbed=globbed) if in_play else {}
+            activation = {**spoken, **activation}  # a language match orders nothing (`matched`)
             outcome = self._relevance.select(
                 RelevanceRequest(
                     candidates=[catalog[t] for t in in_language],
                     task=task,
                     active=roster.active_talents,
-                    activation={**spoken, **activation},
+                    activation=activation,
                     depth=depth,
                     role=role,
                     files=in_play,
@@ -506,7 +506,7 @@ class ResolveContext:
             task=task,
             closure_of=closure_of,
             relevance=scores,
-            activation={**spoken, **activation},  # a language match orders nothing (`matched`)
+            activation=activation,
             found=found,
         )
         ordered, conflict_drops, pairs = resolve_conflicts(

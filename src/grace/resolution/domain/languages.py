@@ -9,6 +9,7 @@ since a project does not list data formats among its languages.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -282,8 +283,6 @@ def languages_in_text(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     Returns:
         (languages, first-seen order; the words that named them, lower case).
     """
-    import re  # local: the module is otherwise pure tables
-
     for pattern, word in _COMPOUNDS:
         text = re.sub(pattern, f" {word} ", text)
     langs: dict[str, None] = {}
@@ -512,7 +511,7 @@ VIEW_LIBRARIES: Final = frozenset({"react", "vue"})
 Remix write React hooks, Nuxt writes Vue's ``defineProps``): their identifiers name them but do
 not frame a task (:func:`task_frameworks`), as a ``.tsx`` file does not."""
 
-_IDENTIFIER: Final = __import__("re").compile(r"@?[A-Za-z_$][A-Za-z0-9_$]*")
+_IDENTIFIER: Final = re.compile(r"@?[A-Za-z_$][A-Za-z0-9_$]*")
 
 
 def frameworks_told(text: str) -> tuple[str, ...]:
