@@ -60,6 +60,7 @@ from grace.resolution.domain.results import AlsoRelevant
 from grace.resolution.domain.talent import Depth, Talent
 from grace.resolution.domain.text import TriggerIndex, code_terms
 from grace.text import fold, words
+from grace.vectors.blas import one_blas_thread
 
 CHUNK_WORDS: Final = 120
 MAX_CHUNKS: Final = 4
@@ -479,8 +480,9 @@ class HybridRelevance:
         # candidate position of each pool row (-1: not a candidate)
         position = np.full(len(index), -1, dtype=np.int64)
         position[rows] = np.arange(len(rows))
-        dense, chunk = self._channels(corpus, query, rows)
-        raw = _rows(corpus.headers_unit, rows) @ normalise(query)  # normalise(headers[rows]) @ …
+        with one_blas_thread():  # one query's products: one thread is faster (grace.vectors.blas)
+            dense, chunk = self._channels(corpus, query, rows)
+            raw = _rows(corpus.headers_unit, rows) @ normalise(query)  # normalise(headers[rows]) @…
         lexical = corpus.lexical.scores(request.task)[rows]
         lexical_head = corpus.lexical_head.scores(request.task)[rows]
         where = path_words(request.files)
@@ -596,21 +598,21 @@ class HybridRelevance:
         query = np.asarray(self._embedder.embed([request.task], kind="query")[0], np.float64)
         cols, rows = self._columns(corpus, request, query)
         unit = normalise(query)
-        domain = None
-        if corpus.domain_level is not None:
-            # every talent a candidate: the product is the raw cosines already computed
-            raw = (cols.cosine if _whole(rows, len(corpus.headers_unit))
-                   else corpus.headers_unit @ unit)
-            nearest_talent = float(raw.max())
-            nearest_probe = float((corpus.probes_unit @ unit).max())
-            domain = (nearest_talent - nearest_probe, corpus.domain_level)
-        software = None
-        if corpus.software_level is not None:
-            software = (
-                float((corpus.software_unit @ unit).max())
-                - float((corpus.probes_unit @ unit).max()),
-                corpus.software_level,
-            )
+        domain = software = None
+        with one_blas_thread():
+            if corpus.domain_level is not None:
+                # every talent a candidate: the product is the raw cosines already computed
+                raw = (cols.cosine if _whole(rows, len(corpus.headers_unit))
+                       else corpus.headers_unit @ unit)
+                nearest_talent = float(raw.max())
+                nearest_probe = float((corpus.probes_unit @ unit).max())
+                domain = (nearest_talent - nearest_probe, corpus.domain_level)
+            if corpus.software_level is not None:
+                software = (
+                    float((corpus.software_unit @ unit).max())
+                    - float((corpus.probes_unit @ unit).max()),
+                    corpus.software_level,
+                )
         code = bool(request.files) or bool(code_terms(request.task))
         evidence = ({w for row in {*cols.triggers, *cols.names} for w in cols.evidence(row)}
                     if request.stack or request.package_stack else set())
