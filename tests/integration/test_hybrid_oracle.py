@@ -40,7 +40,8 @@ FILES = [(), ("app/api/items.py",), ("web/src/components/InvoiceList.tsx", "web/
 EXTRA = ["", "   ", "Add pagination to GET /invoices", "Quelle assurance habitation choisir ?",
          "Rendre le formulaire de facture accessible au clavier", "🙂", "use case repository",
          "Fix getUserById in users_service.py",
-         "Unsubscribe in ngOnDestroy, and drop the useEffect"]
+         "Unsubscribe in ngOnDestroy, and drop the useEffect",
+         "Make clippy pass and fix the pytest fixtures in app/api/items.py"]
 
 
 def same(new: RelevanceOutcome, old: RelevanceOutcome) -> None:

@@ -37,6 +37,7 @@ from grace.resolution.domain.languages import (
     frameworks_of_files,
     frameworks_of_name,
     frameworks_told,
+    languages_told,
     off_kind_of,
     rule_subject,
     task_frameworks,
@@ -237,7 +238,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     )
     depth: Depth = "standard" if request.depth == "auto" else request.depth
     found = corpus.triggers.found(fold(request.task))
-    task_words = set(words(request.task)) | set(frameworks_told(request.task))
+    task_words = (set(words(request.task)) | set(frameworks_told(request.task))
+                  | set(languages_told(request.task)))
     file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
     context_words = task_words | file_words
     stack_words = {*request.stack, *request.package_stack} - context_words

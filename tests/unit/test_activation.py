@@ -27,6 +27,7 @@ from grace.resolution.domain.languages import (
     languages_in_text,
     languages_of_files,
     languages_of_name,
+    languages_told,
     off_kind_of,
     rule_subject,
     stack_words,
@@ -99,6 +100,18 @@ def test_languages_of_files_and_task_languages():
         ("Express middleware for the gateway", (), ()),
         ("Compute the convex hull in the unity tests of the apex domain", (), ()),
         ("Write Cypress tests for the checkout", ("javascript", "typescript"), ("cypress",)),
+        # a language's toolchain and the file names a task quotes tell its language
+        ("Make clippy pass with -D warnings", ("rust",), ("clippy",)),
+        ("run cargo build --release", ("rust",), ("cargo build",)),
+        ("The old cargo manifest of the ship", (), ()),  # an everyday word alone
+        ("go vet fails on the worker", ("go",), ("go vet",)),
+        ("Bump serde in Cargo.toml", ("rust",), ("cargo.toml", "serde")),
+        ("Fix services/api/items.py and Cart.tsx", ("python", "typescript"),
+         ("services/api/items.py", "cart.tsx")),
+        ("Add a Chart.js graph", (), ()),  # a library's name, not a file
+        ("Update src/Chart.js", ("javascript",), ("src/chart.js",)),
+        ("See README.md, schema.sql and example.com, e.g. the docs", (), ()),
+        ("Turn on strict in tsconfig", ("typescript",), ("tsconfig",)),
     ],
 )
 def test_languages_named_by_a_task(text, languages, words):
@@ -487,3 +500,11 @@ def test_a_talent_s_frameworks_come_from_its_name_else_its_summary():
     python = make_talent("cursor.python", name="Python",
                          summary="Python best practices for modern software with Flask")
     assert frameworks_of(python) == ()  # a language's rule, whatever its summary cites
+
+
+def test_languages_told_only_by_tells():
+    """The toolchain and quoted file names, not the languages or frameworks a text names (those
+    are name terms already)."""
+    assert languages_told("Make clippy pass and fix items.py") == ("python", "rust")
+    assert languages_told("Add a Pydantic model in Rust") == ()
+    assert languages_told("Fix the pytest fixtures") == ("python",)

@@ -50,6 +50,7 @@ from grace.resolution.domain.languages import (
     frameworks_of_name,
     frameworks_of_talent,
     frameworks_told,
+    languages_told,
     off_kind_of,
     rule_subject,
     task_frameworks,
@@ -495,7 +496,8 @@ class HybridRelevance:
             int(position[index[tid]]): hit for tid, hit in found.items()
             if position[index[tid]] >= 0
         }
-        task_words = set(words(request.task)) | set(frameworks_told(request.task))
+        task_words = (set(words(request.task)) | set(frameworks_told(request.task))
+                      | set(languages_told(request.task)))
         # name terms are looked for in the task, the files' path words and the frameworks
         # whose conventions the files follow (``*.component.ts`` → angular)
         files_say = " ".join([where, *frameworks_of_files(request.files)])

@@ -274,19 +274,95 @@ _COMPOUNDS: Final = (
 )
 
 
+_JS_TS: Final = ("javascript", "typescript")
+_JVM: Final = ("java", "kotlin")
+
+LANGUAGE_TELLS: Final[dict[str, tuple[str, ...]]] = {
+    **dict.fromkeys(("clippy", "rustc", "rustfmt", "rustup", "thiserror", "tokio", "serde"),
+                    ("rust",)),
+    **dict.fromkeys(("gofmt", "goimports", "golangci", "goroutine", "goroutines", "errgroup"),
+                    ("go",)),
+    **dict.fromkeys(("pytest", "mypy", "pyright", "ruff", "flake8", "pylint", "pip", "pipenv",
+                     "virtualenv", "venv", "asyncio", "numpy", "pyproject"), ("python",)),
+    **dict.fromkeys(("npm", "pnpm", "eslint", "webpack", "vite", "vitest"), _JS_TS),
+    **dict.fromkeys(("tsconfig", "tsc"), ("typescript",)),
+    **dict.fromkeys(("gradle", "jvm"), _JVM),
+    "lombok": ("java",),
+    **dict.fromkeys(("ktlint", "detekt"), ("kotlin",)),
+    **dict.fromkeys(("nuget", "msbuild", "roslyn", "linq", "csproj"), ("csharp",)),
+    **dict.fromkeys(("rubocop", "rspec", "gemfile", "sidekiq"), ("ruby",)),
+    **dict.fromkeys(("phpunit", "phpstan"), ("php",)),
+    **dict.fromkeys(("xcode", "swiftlint", "cocoapods"), ("swift",)),
+    "pubspec": ("dart",),
+    **dict.fromkeys(("genserver", "ecto", "exunit"), ("elixir",)),
+    "sbt": ("scala",),
+}
+"""A language's own toolchain in a task's words (lower case): its compiler, package manager,
+linters, test runner, manifest and the few libraries every program of it uses (``thiserror``,
+``asyncio``). "Make clippy pass" is a Rust task, "the pytest fixtures" a Python one.
+Everyday words are left out (Rust's ``cargo`` and ``anyhow``, JavaScript's ``prettier`` and
+``yarn``, PHP's ``composer``, Elixir's ``mix``): ``cargo`` counts only before one of its
+commands (:data:`_TOOL_COMMANDS`)."""
+
+_TOOL_COMMANDS: Final = (
+    (r"(?i)\bcargo (?:build|test|run|check|clippy|fmt|add|update|publish|bench|doc|install)\b",
+     "rust"),
+    (r"(?i)\bgo (?:vet|mod|generate)\b", "go"),
+)
+"""A tool whose name is an everyday word, told by the command after it (``cargo build``)."""
+
+TEXT_FILE_EXTENSIONS: Final[dict[str, str]] = {
+    ext: lang
+    for lang in ("python", "typescript", "javascript", "rust", "go", "java", "kotlin", "swift",
+                 "ruby", "php", "csharp", "dart", "scala", "elixir")
+    for ext in LANGUAGE_EXTENSIONS[lang]
+    if len(ext) >= 2 and ext not in {"sc", "inc", "erb", "rake", "razor", "cshtml", "xaml"}
+}
+"""Extensions by which a file name quoted in a task's text names its language
+(``items.py``, ``Cart.tsx``): those of the main languages, at least two letters, never a
+template's or a one-letter one (``.m``, ``.r``, ``.h`` read as abbreviations)."""
+
+_FILE_NAME: Final = re.compile(r"(?<![\w/.-])([\w/-]+)((?:\.[\w-]+)+)")
+"""A file name or path quoted in a text: ``(stem with its folders, suffixes)``."""
+
+
+def _file_language(stem: str, suffix: str) -> str | None:
+    """The language a file name quoted in a text names: a well-known name (``Cargo.toml``,
+    ``go.mod``) or a main language's extension (``items.py``). A capitalised ``X.js`` is a
+    library's name (``Chart.js``, ``Alpine.js``), not a file of the task's code."""
+    path, stem = "/" in stem, stem.rsplit("/", 1)[-1]
+    name = (stem + suffix).lower()
+    kind = FILE_NAMES.get(name)
+    if kind is not None:
+        return kind if kind in LANGUAGE_NAMES and kind not in _LANGUAGE_AGNOSTIC else None
+    ext = suffix.rsplit(".", 1)[1].lower()
+    if ext == "js" and stem[:1].isupper() and suffix.count(".") == 1 and not path:
+        return None
+    return TEXT_FILE_EXTENSIONS.get(ext)
+
+
+_LANGUAGE_AGNOSTIC: Final = frozenset({"sql", "shell", "powershell", "terraform", "html", "css"})
+
+
 def languages_in_text(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Languages a task's text names, through the languages and frameworks it mentions.
+    """Languages a task's text names, through the languages and frameworks it mentions, its
+    language's toolchain (:data:`LANGUAGE_TELLS`, ``cargo build``) and the file names it quotes
+    (``items.py``, ``Cargo.toml``).
 
     ``"Add a PATCH endpoint with Pydantic validation"`` -> ``(("python",), ("pydantic",))``;
+    ``"Make clippy pass with -D warnings"`` -> ``(("rust",), ("clippy",))``;
     ``"Go to the settings page"`` -> ``((), ())``.
 
     Returns:
         (languages, first-seen order; the words that named them, lower case).
     """
-    for pattern, word in _COMPOUNDS:
-        text = re.sub(pattern, f" {word} ", text)
     langs: dict[str, None] = {}
     named: dict[str, None] = {}
+    for word, told in _tool_tells(text):
+        named[word] = None
+        langs.update(dict.fromkeys(told))
+    for pattern, word in _COMPOUNDS:
+        text = re.sub(pattern, f" {word} ", text)
     for i, token in enumerate(re.findall(r"[A-Za-z][A-Za-z0-9]*", text)):
         found = TEXT_WORDS.get(token.lower())
         if found is None and i > 0:
@@ -295,6 +371,29 @@ def languages_in_text(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
             named[token.lower()] = None
             langs.update(dict.fromkeys(found))
     return tuple(langs), tuple(named)
+
+
+def _tool_tells(text: str) -> Iterable[tuple[str, tuple[str, ...]]]:
+    """``(the words, their languages)`` for each file name, tool command and toolchain word
+    (:data:`LANGUAGE_TELLS`) of ``text``, in that order."""
+    for stem, suffix in _FILE_NAME.findall(text):
+        lang = _file_language(stem, suffix)
+        if lang is not None:
+            yield (stem + suffix).lower(), (lang,)
+    for pattern, lang in _TOOL_COMMANDS:
+        for m in re.finditer(pattern, text):
+            yield m.group(0).lower(), (lang,)
+    for token in re.findall(r"[A-Za-z][A-Za-z0-9]*", text):
+        found = LANGUAGE_TELLS.get(token.lower())
+        if found:
+            yield token.lower(), found
+
+
+def languages_told(text: str) -> tuple[str, ...]:
+    """Languages a text shows without naming them (first-seen): by the file names it quotes
+    and its language's toolchain (:func:`languages_in_text`'s tells).
+    ``"Make clippy pass"`` -> ``("rust",)``; ``"Add a Pydantic model"`` -> ``()``."""
+    return tuple(dict.fromkeys(lang for _, found in _tool_tells(text) for lang in found))
 
 
 FRAMEWORK_FILE_SUFFIXES: Final[dict[str, str]] = {
