@@ -132,9 +132,13 @@ def reference_select(
     else:
         spent, kept_n = 0, 0
         bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
+        top_names = {w for w in (cands[order[0]].names if top > 0 else ())
+                     if sum(w in c.names for c in cands) <= p.sibling_max}
+        sib_bar = min(bar, p.sibling_ratio * top)
         for rank, i in enumerate(order):
             s, cost = float(score[i]), cands[i].tokens
-            if rank > 0 and s < bar:
+            sibling = tuple(w for w in cands[i].names if w in top_names) if s < bar else ()
+            if rank > 0 and s < bar and not (sibling and s >= sib_bar):
                 decisions[i] = ("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
                                 f"(RATIO {p.ratio} × top {top:.3f})")
             elif rank > 0 and kept_n >= p.max_kept:
@@ -145,7 +149,10 @@ def reference_select(
             else:
                 spent, kept_n = spent + cost, kept_n + 1
                 decisions[i] = ("kept", "top score" if rank == 0 else
-                                f"score {s:.3f} ≥ bar {bar:.3f}")
+                                f"score {s:.3f} ≥ bar {bar:.3f}" if not sibling else
+                                f"score {s:.3f} ≥ bar {sib_bar:.3f} (SIBLING_RATIO "
+                                f"{p.sibling_ratio} × top: named {', '.join(sibling)} as the "
+                                "top talent)")
         low = p.also_ratio * top
         also = [
             cands[i].id for i in order

@@ -94,9 +94,11 @@ two-class nearest-neighbour decision whose boundary comes from the two reference
 never from a label set (decision 0010, sixth follow-up).
 
 Cut: the top candidate, then every candidate with ``score ≥ ratio · top`` and
-``score ≥ top − margin``, at most ``max_kept``, charged against ``budget`` tokens at the depth
-that will be served. The next ``also_k`` candidates above ``also_ratio · top`` are offered as
-"also relevant" pointers.
+``score ≥ top − margin`` — or ``score ≥ sibling_ratio · top`` when it has a name term the top
+candidate has too and at most ``sibling_max`` candidates have (both Rust rules for "make clippy
+pass", decision 0010 ninth follow-up) —, at most ``max_kept``, charged against ``budget`` tokens
+at the depth that will be served. The next ``also_k`` candidates above ``also_ratio · top`` are
+offered as "also relevant" pointers.
 """
 
 from __future__ import annotations
@@ -132,6 +134,10 @@ class HybridParams:
         trigger_slack: how much lower the floor is when a talent has a trigger in the task.
         margin: keep scores within this distance of the top (1.0: the ratio alone decides).
         ratio: keep scores of at least this fraction of the top.
+        sibling_ratio: the same fraction for a talent with a name term the top talent has
+            too (it is named after what the task names, as the top is; decision 0010, ninth
+            follow-up) ...
+        sibling_max: ... when at most this many candidates carry that name term.
         budget: token cap of the kept set (tokens, at the depth served).
         w_stack: weight of a name term found among the project's dependencies only (decision
             0023: under a file in play's ``w_where``; never gate evidence).
@@ -163,6 +169,8 @@ class HybridParams:
     trigger_slack: float = 0.12
     margin: float = 1.0
     ratio: float = 0.7
+    sibling_ratio: float = 0.5
+    sibling_max: int = 5
     max_kept: int = 8
     budget: int = 3000
     also_k: int = 5
@@ -533,6 +541,48 @@ class HybridSelector:
             floor -= p.trigger_slack
         return floor
 
+    def _cut(
+        self, cols: HybridColumns, order: Sequence[int], ranked: Sequence[float], top: float
+    ) -> tuple[list[tuple[Decision, str]], float]:
+        """The decisions of the first rows in score order (every later row is below the bar),
+        and the ratio's bar: the top, then each row above the bar — or above the sibling bar
+        with a name term of the top row's —, within ``max_kept`` and ``budget``."""
+        p = self.params
+        head: list[tuple[Decision, str]] = []
+        spent, kept_n = 0, 0
+        bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
+        # the top talent's name terms that few candidates carry: a talent named as it is has
+        # a lower bar (eight Playwright rules are not one family the task singles out)
+        sib_terms = {w for w in (cols.names.get(order[0], ()) if top > 0 else ())
+                     if sum(w in t for t in cols.names.values()) <= p.sibling_max}
+        sib_bar = min(bar, p.sibling_ratio * top) if sib_terms else bar
+        for rank, s in enumerate(ranked):
+            if rank > 0 and s < sib_bar:
+                break  # scores only go down from here
+            sibling: tuple[str, ...] = ()
+            if rank > 0 and s < bar:
+                sibling = tuple(w for w in cols.names.get(order[rank], ()) if w in sib_terms)
+                if not sibling:
+                    head.append(("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
+                                 f"(RATIO {p.ratio} × top {top:.3f})"))
+                    continue
+            if rank > 0 and kept_n >= p.max_kept:
+                head.append(("cut_margin", f"{p.max_kept} talents already kept (MAX_KEPT)"))
+                continue
+            cost = cols.tokens(order[rank])
+            if rank > 0 and spent + cost > p.budget:
+                head.append(("cut_budget", f"{cost} tokens over relevance's cap of "
+                             f"{p.budget} tokens (GRACE_RELEVANCE_BUDGET; {spent} already "
+                             "kept)"))
+            else:
+                spent, kept_n = spent + cost, kept_n + 1
+                head.append(("kept", "top score" if rank == 0 else
+                             f"score {s:.3f} ≥ bar {bar:.3f}" if not sibling else
+                             f"score {s:.3f} ≥ bar {sib_bar:.3f} (SIBLING_RATIO "
+                             f"{p.sibling_ratio} × top: named {', '.join(sibling)} as the "
+                             "top talent)"))
+        return head, bar
+
     def select(
         self,
         cands: Sequence[HybridCandidate],
@@ -622,23 +672,7 @@ class HybridSelector:
                 if software is not None else "")
         else:
             rest, gate_detail = "cut_margin", ""
-            spent, kept_n = 0, 0
-            bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
-            for rank, s in enumerate(ranked):
-                if rank > 0 and s < bar:
-                    break  # scores only go down from here
-                if rank > 0 and kept_n >= p.max_kept:
-                    head.append(("cut_margin", f"{p.max_kept} talents already kept (MAX_KEPT)"))
-                    continue
-                cost = cols.tokens(order[rank])
-                if rank > 0 and spent + cost > p.budget:
-                    head.append(("cut_budget", f"{cost} tokens over relevance's cap of "
-                                 f"{p.budget} tokens (GRACE_RELEVANCE_BUDGET; {spent} already "
-                                 "kept)"))
-                else:
-                    spent, kept_n = spent + cost, kept_n + 1
-                    head.append(("kept", "top score" if rank == 0 else
-                                 f"score {s:.3f} ≥ bar {bar:.3f}"))
+            head, bar = self._cut(cols, order, ranked, top)
             low = p.also_ratio * top
             for rank, s in enumerate(ranked):
                 if len(also) == p.also_k or not (s >= low and s > 0):
