@@ -74,7 +74,8 @@ class Oracle:
                                          "not the project's framework",
                                          "not the task's framework", "counts less",
                                          "not the package's framework", "file)",
-                                         "its package depends on", "its language")
+                                         "its package depends on", "its language",
+                                         "SIBLING_RATIO")
                              if w in e.detail)
         return new
 
@@ -166,7 +167,8 @@ def test_polyglot_catalog_same_as_the_reference(tmp_path: Path) -> None:
     tasks += [(t, "backend", files) for t in EXTRA for files in FILES]
     oracle = check(project / "grace.yaml", tasks)
     assert 0 in oracle.kept and max(oracle.kept) > 1
-    assert {"depends on", "not the project's framework", "file)", "its language"} <= oracle.seen
+    assert {"depends on", "not the project's framework", "file)", "its language",
+            "SIBLING_RATIO"} <= oracle.seen
     assert {"kept", "cut_margin", "cut_gate", "triggers", "name terms", "files in play",
             "glob", "path words", "depends on"} <= oracle.seen
     # a tighter budget and cut: the budget and MAX_KEPT branches are taken too

@@ -66,7 +66,8 @@ def test_polyglot_set_floors(cache: Path, tmp_path: Path) -> None:
     # seventh follow-up (identifiers, the task's frameworks, a rule's subject): recall 0.788,
     # precision 0.764, nDCG@5 0.574; eighth (language matches, framework tells): recall 0.815,
     # precision 0.773, nDCG@5 0.588, in-domain rejected 0.016; ninth (toolchain tells, the
-    # sibling bar): recall 0.828, precision 0.774, nDCG@5 0.603
-    assert hybrid.recall >= 0.82 and hybrid.precision >= 0.765 and hybrid.ndcg5 >= 0.595
+    # sibling bar): recall 0.828, precision 0.774, nDCG@5 0.603; with the framework family:
+    # recall 0.839, precision 0.774, nDCG@5 0.621, savings 0.960
+    assert hybrid.recall >= 0.83 and hybrid.precision >= 0.765 and hybrid.ndcg5 >= 0.61
     assert hybrid.ood_rejection >= 0.95 and hybrid.false_rejection <= 0.02
     assert hybrid.token_savings >= 0.95

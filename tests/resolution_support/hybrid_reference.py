@@ -31,6 +31,7 @@ from grace.resolution.domain.hybrid import (
     HybridSelector,
     _ranks,
     below,
+    sibling_of,
 )
 from grace.resolution.domain.languages import (
     foreign_frameworks,
@@ -132,12 +133,16 @@ def reference_select(
     else:
         spent, kept_n = 0, 0
         bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
-        top_names = {w for w in (cands[order[0]].names if top > 0 else ())
+        first = cands[order[0]]
+        top_names = {w for w in (first.names if top > 0 else ())
                      if sum(w in c.names for c in cands) <= p.sibling_max}
+        top_families = {f for f in (first.families if top > 0 else ())
+                        if sum(f in c.families for c in cands) <= p.family_max}
         sib_bar = min(bar, p.sibling_ratio * top)
         for rank, i in enumerate(order):
             s, cost = float(score[i]), cands[i].tokens
-            sibling = tuple(w for w in cands[i].names if w in top_names) if s < bar else ()
+            sibling = sibling_of(cands[i].names, cands[i].families, top_names,
+                                 top_families) if s < bar else ""
             if rank > 0 and s < bar and not (sibling and s >= sib_bar):
                 decisions[i] = ("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
                                 f"(RATIO {p.ratio} × top {top:.3f})")
@@ -151,8 +156,7 @@ def reference_select(
                 decisions[i] = ("kept", "top score" if rank == 0 else
                                 f"score {s:.3f} ≥ bar {bar:.3f}" if not sibling else
                                 f"score {s:.3f} ≥ bar {sib_bar:.3f} (SIBLING_RATIO "
-                                f"{p.sibling_ratio} × top: named {', '.join(sibling)} as the "
-                                "top talent)")
+                                f"{p.sibling_ratio} × top: {sibling} as the top talent)")
         low = p.also_ratio * top
         also = [
             cands[i].id for i in order
@@ -284,6 +288,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             file=act.file if act is not None else None,
             language=act.language or "" if act is not None else "",
             role_rank=t.rank_for(role) if role else None,
+            families=frameworks_of_name(words(f"{t.name} {t.id.rsplit('.', 1)[-1]}")),
         ))
     return hybrid
 

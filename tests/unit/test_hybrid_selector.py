@@ -107,6 +107,36 @@ def test_a_weak_top_does_not_balloon():
     assert len(capped.select(cands).selection.kept) == 3
 
 
+def test_a_sibling_of_the_top_talent_has_the_lower_bar():
+    """A talent named as the top one, or written for the framework the top one's name names,
+    is kept down to ``sibling_ratio`` of the top; not when too many candidates share the
+    term (decision 0010, ninth follow-up)."""
+    p = HybridParams(floor=0.0, ratio=0.7, sibling_ratio=0.5, sibling_max=3, family_max=2,
+                     hub_weight=0.0, chunk_weight=0.0, w_trigger=0.0)
+    cands = [cand("rust.general", 0.4, names=("rust",)), cand("rust.lint", 0.24, names=("rust",)),
+             cand("other", 0.25), cand("far.rust", 0.15, names=("rust",)),
+             cand("fastapi.main", 0.22, families=("fastapi",))]
+    sel = HybridSelector(p).select(cands)
+    assert sel.selection.kept == ("rust.general", "rust.lint")  # 0.24 ≥ 0.5 × 0.4, not 0.7
+    detail = {e.id: (e.decision, e.detail) for e in sel.selection.explanations}
+    assert "SIBLING_RATIO 0.5 × top: named rust as the top talent" in detail["rust.lint"][1]
+    assert detail["other"][0] == "cut_margin"  # above rust.lint, but not a sibling
+    assert detail["far.rust"][0] == "cut_margin"  # a sibling below the sibling bar
+    # a framework the names share: cursor.fastapi beside cursor.python-fastapi-best-practices
+    family = [cand("fastapi.best", 0.4, families=("fastapi",)), cand("other", 0.25),
+              cand("fastapi.main", 0.22, families=("fastapi",))]
+    sel = HybridSelector(p).select(family)
+    assert sel.selection.kept == ("fastapi.best", "fastapi.main")
+    assert "written for fastapi as the top talent" in {
+        e.id: e.detail for e in sel.selection.explanations}["fastapi.main"]
+    # four candidates carry the term: more than sibling_max, the ratio alone decides
+    crowd = [*cands, cand("rust.more", 0.1, names=("rust",))]
+    assert HybridSelector(p).select(crowd).selection.kept == ("rust.general",)
+    # sibling_ratio = ratio: no sibling bar
+    same = HybridSelector(replace(p, sibling_ratio=0.7)).select(cands)
+    assert same.selection.kept == ("rust.general",)
+
+
 def test_budget_charges_the_served_depth_and_also_relevant_follows_the_cut():
     cands = [cand("a", 0.5, tokens=900), cand("b", 0.49, tokens=900), cand("c", 0.48, tokens=10),
              cand("d", 0.3), cand("e", 0.01)]

@@ -218,6 +218,7 @@ class _Corpus:
     hub: npt.NDArray[np.float64]  # (n,) mean dense channel over the probes, per talent
     names: list[tuple[str, ...]]  # (n,) name terms per talent
     frameworks: dict[int, tuple[str, ...]]  # row -> the application frameworks it is written for
+    families: dict[int, tuple[str, ...]]  # row -> the frameworks its name names
     subjects: dict[int, tuple[tuple[str, ...], frozenset[str]]]  # row -> its subject, its stems
     name_rows: dict[str, list[int]]  # name term -> the rows whose name terms hold it
     triggers: TriggerIndex  # the talents' activation.triggers
@@ -340,6 +341,10 @@ class HybridRelevance:
             frameworks={
                 row: found for row, t in enumerate(talents)
                 if (found := frameworks_of_talent(t.name, t.id, t.summary))
+            },
+            families={
+                row: found for row, t in enumerate(talents)
+                if (found := frameworks_of_name(words(f"{t.name} {t.id.rsplit('.', 1)[-1]}")))
             },
             subjects={  # the words said "named nowhere" are the ones looked for
                 row: (subject_words(found, names[row]), subject_stems(found, names[row]))
@@ -578,6 +583,8 @@ class HybridRelevance:
             spoken=spoken,
             places=places,
             id_key=rows,  # the pool is sorted by id: its rows are in id order
+            families={int(position[row]): fw for row, fw in corpus.families.items()
+                      if position[row] >= 0},
         ), rows
 
     def select(self, request: RelevanceRequest) -> RelevanceOutcome:

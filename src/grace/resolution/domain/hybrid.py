@@ -94,16 +94,17 @@ two-class nearest-neighbour decision whose boundary comes from the two reference
 never from a label set (decision 0010, sixth follow-up).
 
 Cut: the top candidate, then every candidate with ``score ≥ ratio · top`` and
-``score ≥ top − margin`` — or ``score ≥ sibling_ratio · top`` when it has a name term the top
-candidate has too and at most ``sibling_max`` candidates have (both Rust rules for "make clippy
-pass", decision 0010 ninth follow-up) —, at most ``max_kept``, charged against ``budget`` tokens
-at the depth that will be served. The next ``also_k`` candidates above ``also_ratio · top`` are
-offered as "also relevant" pointers.
+``score ≥ top − margin`` — or ``score ≥ sibling_ratio · top`` for a sibling of the top candidate:
+one with a name term it has too that at most ``sibling_max`` candidates have (both Rust rules
+for "make clippy pass"), or whose name names a framework its name names, at most ``family_max``
+candidates' names naming it (decision 0010 ninth follow-up) —, at most ``max_kept``, charged
+against ``budget`` tokens at the depth that will be served. The next ``also_k`` candidates above
+``also_ratio · top`` are offered as "also relevant" pointers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
@@ -137,7 +138,10 @@ class HybridParams:
         sibling_ratio: the same fraction for a talent with a name term the top talent has
             too (it is named after what the task names, as the top is; decision 0010, ninth
             follow-up) ...
-        sibling_max: ... when at most this many candidates carry that name term.
+        sibling_max: ... when at most this many candidates carry that name term ...
+        family_max: ... or for a talent whose name names a framework the top talent's name
+            names, when at most this many candidates' names name it (``cursor.fastapi`` and
+            ``cursor.python-fastapi-best-practices``; 7 FastAPI rules of 447).
         budget: token cap of the kept set (tokens, at the depth served).
         w_stack: weight of a name term found among the project's dependencies only (decision
             0023: under a file in play's ``w_where``; never gate evidence).
@@ -171,6 +175,7 @@ class HybridParams:
     ratio: float = 0.7
     sibling_ratio: float = 0.5
     sibling_max: int = 5
+    family_max: int = 12
     max_kept: int = 8
     budget: int = 3000
     also_k: int = 5
@@ -212,6 +217,8 @@ class HybridCandidate:
         language: the language of ``file`` when the talent, without specific globs, was
             activated by it (:func:`~grace.resolution.domain.activation.language_activation`;
             it then counts as a glob match of strength ``glob_strength``); ``""`` otherwise.
+        families: the application frameworks its name names (its family, for the sibling
+            bar of the cut: :func:`sibling_of`).
     """
 
     id: str
@@ -235,6 +242,7 @@ class HybridCandidate:
     unnamed: tuple[str, ...] = ()
     off_kind: str = ""
     language: str = ""
+    families: tuple[str, ...] = ()
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -277,6 +285,7 @@ class HybridColumns:
         packaged: the ``stack`` words that come from the files' own package (explained "its
             package depends on …" rather than "the project depends on …").
         spoken: row -> its ``language``, for the rows a file in play's language activated.
+        families: row -> its non-empty ``families``.
         places: row -> its ``(glob, file)``, for the rows where either is set.
         glob_strength: ``(n,) float64``, its ``glob_strength`` (read where ``glob`` is set).
         id_key: ``(n,)`` integers in the same order as ``ids`` (score ties are broken by id);
@@ -308,6 +317,7 @@ class HybridColumns:
     spoken: Mapping[int, str] = field(default_factory=dict)
     places: Mapping[int, tuple[str | None, str | None]] = field(default_factory=dict)
     id_key: npt.NDArray[np.int64] | None = None
+    families: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, cands: Sequence[HybridCandidate]) -> HybridColumns:
@@ -336,6 +346,7 @@ class HybridColumns:
             spoken={i: c.language for i, c in enumerate(cands) if c.language},
             places={i: (c.glob, c.file) for i, c in enumerate(cands)
                     if c.glob is not None or c.file is not None},
+            families={i: c.families for i, c in enumerate(cands) if c.families},
         )
 
     def __len__(self) -> int:
@@ -424,6 +435,34 @@ def _id_key(ids: Sequence[str]) -> npt.NDArray[np.int64]:
     key = np.empty(len(ids), dtype=np.int64)
     key[sorted(range(len(ids)), key=ids.__getitem__)] = np.arange(len(ids))
     return key
+
+
+def _sibling_marks(
+    cols: HybridColumns, top: int, p: HybridParams
+) -> tuple[set[str], set[str]]:
+    """What makes a sibling of the top row: its name terms found in the task that at most
+    ``sibling_max`` candidates carry, and the frameworks its name names that at most
+    ``family_max`` candidates' names name (decision 0010, ninth follow-up)."""
+    terms = {w for w in cols.names.get(top, ())
+             if sum(w in t for t in cols.names.values()) <= p.sibling_max}
+    families = {f for f in cols.families.get(top, ())
+                if sum(f in t for t in cols.families.values()) <= p.family_max}
+    return terms, families
+
+
+def sibling_of(
+    names: Sequence[str], families: Sequence[str], top_terms: Collection[str],
+    top_families: Collection[str],
+) -> str:
+    """Why a talent is a sibling of the top talent, for its explanation (``""``: it is not):
+    ``"named rust"`` (a name term found in the task that the top talent has too) or ``"written
+    for fastapi"`` (a framework both their names name: ``cursor.fastapi`` and
+    ``cursor.python-fastapi-best-practices``)."""
+    shared = [w for w in names if w in top_terms]
+    if shared:
+        return f"named {', '.join(shared)}"
+    family = [f for f in families if f in top_families]
+    return f"written for {', '.join(family)}" if family else ""
 
 
 class HybridSelector:
@@ -546,23 +585,22 @@ class HybridSelector:
     ) -> tuple[list[tuple[Decision, str]], float]:
         """The decisions of the first rows in score order (every later row is below the bar),
         and the ratio's bar: the top, then each row above the bar — or above the sibling bar
-        with a name term of the top row's —, within ``max_kept`` and ``budget``."""
+        when it is named as the top row or written for the framework the top row's name names
+        (:func:`sibling_of`) —, within ``max_kept`` and ``budget``."""
         p = self.params
         head: list[tuple[Decision, str]] = []
         spent, kept_n = 0, 0
         bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
-        # the top talent's name terms that few candidates carry: a talent named as it is has
-        # a lower bar (eight Playwright rules are not one family the task singles out)
-        sib_terms = {w for w in (cols.names.get(order[0], ()) if top > 0 else ())
-                     if sum(w in t for t in cols.names.values()) <= p.sibling_max}
-        sib_bar = min(bar, p.sibling_ratio * top) if sib_terms else bar
+        terms, families = _sibling_marks(cols, order[0], p) if top > 0 else (set(), set())
+        sib_bar = min(bar, p.sibling_ratio * top) if terms or families else bar
         for rank, s in enumerate(ranked):
             if rank > 0 and s < sib_bar:
                 break  # scores only go down from here
-            sibling: tuple[str, ...] = ()
+            why = ""
             if rank > 0 and s < bar:
-                sibling = tuple(w for w in cols.names.get(order[rank], ()) if w in sib_terms)
-                if not sibling:
+                why = sibling_of(cols.names.get(order[rank], ()),
+                                 cols.families.get(order[rank], ()), terms, families)
+                if not why:
                     head.append(("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
                                  f"(RATIO {p.ratio} × top {top:.3f})"))
                     continue
@@ -577,10 +615,9 @@ class HybridSelector:
             else:
                 spent, kept_n = spent + cost, kept_n + 1
                 head.append(("kept", "top score" if rank == 0 else
-                             f"score {s:.3f} ≥ bar {bar:.3f}" if not sibling else
+                             f"score {s:.3f} ≥ bar {bar:.3f}" if not why else
                              f"score {s:.3f} ≥ bar {sib_bar:.3f} (SIBLING_RATIO "
-                             f"{p.sibling_ratio} × top: named {', '.join(sibling)} as the "
-                             "top talent)"))
+                             f"{p.sibling_ratio} × top: {why} as the top talent)"))
         return head, bar
 
     def select(
