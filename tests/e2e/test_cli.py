@@ -319,6 +319,14 @@ def test_resolve_with_files_filters_languages_and_names_the_glob(tmp_path):
     assert empty.returncode == 2 and "an empty path" in empty.stderr
 
 
+def test_a_control_character_in_the_task_is_shown_escaped():
+    """A terminal escape typed or pasted into the task is echoed escaped in the Markdown, never
+    raw (found by a new user's trial)."""
+    r = grace("resolve", "--example", "-r", "backend", "fix\x1b[31m red items")
+    assert r.returncode == 0, r.stderr
+    assert "Task: fix\\x1b[31m red items" in r.stdout and "\x1b" not in r.stdout
+
+
 def test_resolve_changed_reads_git(tmp_path):
     repo = _files_project(tmp_path)
     git = ["git", "-C", str(repo), "-c", "user.email=t@t", "-c", "user.name=t"]

@@ -139,11 +139,15 @@ def reference_select(
         top_families = {f for f in (first.families if top > 0 else ())
                         if sum(f in c.families for c in cands) <= p.family_max}
         sib_bar = min(bar, p.sibling_ratio * top)
+        siblings = 0
         for rank, i in enumerate(order):
             s, cost = float(score[i]), cands[i].tokens
             sibling = sibling_of(cands[i].names, cands[i].families, top_names,
-                                 top_families) if s < bar else ""
-            if rank > 0 and s < bar and not (sibling and s >= sib_bar):
+                                 top_families) if rank > 0 and sib_bar <= s < bar else ""
+            if sibling and siblings >= p.sibling_k:
+                sibling = ""
+            siblings += bool(sibling)
+            if rank > 0 and s < bar and not sibling:
                 decisions[i] = ("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
                                 f"(RATIO {p.ratio} × top {top:.3f})")
             elif rank > 0 and kept_n >= p.max_kept:
@@ -156,7 +160,8 @@ def reference_select(
                 decisions[i] = ("kept", "top score" if rank == 0 else
                                 f"score {s:.3f} ≥ bar {bar:.3f}" if not sibling else
                                 f"score {s:.3f} ≥ bar {sib_bar:.3f} (SIBLING_RATIO "
-                                f"{p.sibling_ratio} × top: {sibling} as the top talent)")
+                                f"{p.sibling_ratio} × top: {sibling} the top talent "
+                                f"{first.id})")
         low = p.also_ratio * top
         also = [
             cands[i].id for i in order

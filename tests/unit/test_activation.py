@@ -109,9 +109,22 @@ def test_languages_of_files_and_task_languages():
         ("Fix services/api/items.py and Cart.tsx", ("python", "typescript"),
          ("services/api/items.py", "cart.tsx")),
         ("Add a Chart.js graph", (), ()),  # a library's name, not a file
-        ("Update src/Chart.js", ("javascript",), ("src/chart.js",)),
+        ("Update src/Chart.js", ("javascript", "typescript"), ("src/chart.js",)),
+        ("Add a build script to package.json", ("javascript", "typescript"), ("package.json",)),
         ("See README.md, schema.sql and example.com, e.g. the docs", (), ()),
         ("Turn on strict in tsconfig", ("typescript",), ("tsconfig",)),
+        ("router.go(-1) leaves the page", (), ()),  # a call, not a file
+        ("Link the docs.rs page from the footer", (), ()),  # a site
+        # a command after an everyday word; not after a determiner, nor as plain English
+        ("Show the cargo build date on the shipping page", (), ()),
+        ("We should go generate the monthly reports", (), ()),
+        ("Add a small pip to the badge", (), ()),
+        ("run go vet ./... then go mod tidy", ("go",), ("go vet", "go mod tidy")),
+        ("pip install -r requirements.txt fails", ("python",),
+         ("requirements.txt", "pip install")),
+        ("mvn clean install fails; yarn install too", ("javascript", "typescript", "java",
+                                                       "kotlin"), ("yarn install", "mvn")),
+        ("rails db:migrate fails", ("ruby",), ("rails db:migrate",)),
     ],
 )
 def test_languages_named_by_a_task(text, languages, words):

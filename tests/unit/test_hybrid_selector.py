@@ -119,7 +119,8 @@ def test_a_sibling_of_the_top_talent_has_the_lower_bar():
     sel = HybridSelector(p).select(cands)
     assert sel.selection.kept == ("rust.general", "rust.lint")  # 0.24 ≥ 0.5 × 0.4, not 0.7
     detail = {e.id: (e.decision, e.detail) for e in sel.selection.explanations}
-    assert "SIBLING_RATIO 0.5 × top: named rust as the top talent" in detail["rust.lint"][1]
+    assert ("SIBLING_RATIO 0.5 × top: shares the name term rust with the top talent "
+            "rust.general") in detail["rust.lint"][1]
     assert detail["other"][0] == "cut_margin"  # above rust.lint, but not a sibling
     assert detail["far.rust"][0] == "cut_margin"  # a sibling below the sibling bar
     # a framework the names share: cursor.fastapi beside cursor.python-fastapi-best-practices
@@ -127,7 +128,7 @@ def test_a_sibling_of_the_top_talent_has_the_lower_bar():
               cand("fastapi.main", 0.22, families=("fastapi",))]
     sel = HybridSelector(p).select(family)
     assert sel.selection.kept == ("fastapi.best", "fastapi.main")
-    assert "written for fastapi as the top talent" in {
+    assert "written for fastapi, like the top talent fastapi.best" in {
         e.id: e.detail for e in sel.selection.explanations}["fastapi.main"]
     # four candidates carry the term: more than sibling_max, the ratio alone decides
     crowd = [*cands, cand("rust.more", 0.1, names=("rust",))]
@@ -135,6 +136,11 @@ def test_a_sibling_of_the_top_talent_has_the_lower_bar():
     # sibling_ratio = ratio: no sibling bar
     same = HybridSelector(replace(p, sibling_ratio=0.7)).select(cands)
     assert same.selection.kept == ("rust.general",)
+    # at most sibling_k kept by the sibling bar: a family is not served whole
+    vue = [cand("vue.pinia", 0.4, families=("vue",)),
+           *(cand(f"vue.{i}", 0.26 - i / 100, families=("vue",)) for i in range(4))]
+    kept = HybridSelector(replace(p, family_max=9, sibling_k=2)).select(vue).selection.kept
+    assert kept == ("vue.pinia", "vue.0", "vue.1")
 
 
 def test_budget_charges_the_served_depth_and_also_relevant_follows_the_cut():

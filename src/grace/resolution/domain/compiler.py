@@ -123,6 +123,13 @@ def _cell(text: str) -> str:
 _SHOWN_SOURCES: Final = {"files": "from the files in play", "task": "named in the task"}
 
 
+def _printable(text: str) -> str:
+    """``text`` with its control characters escaped (``\\x1b``): the task is echoed into the
+    Markdown an agent and a terminal read, where a raw escape sequence would act."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in text)
+
+
 def render(
     header: ContextHeader,
     blocks: Sequence[str],
@@ -135,7 +142,7 @@ def render(
         task = task[:MAX_TASK_CHARS_SHOWN].rstrip() + " …"
     lines = [f"# GRACE context · {header.project} · role: {header.role}", ""]
     if task:
-        lines.append(f"Task: {' '.join(task.split())}")
+        lines.append(f"Task: {_printable(' '.join(task.split()))}")
     if header.task_languages and header.language_source in _SHOWN_SOURCES:
         lines.append(f"Languages: {', '.join(header.task_languages)} "
                      f"({_SHOWN_SOURCES[header.language_source]})")

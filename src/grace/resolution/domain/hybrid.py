@@ -97,7 +97,8 @@ Cut: the top candidate, then every candidate with ``score ≥ ratio · top`` and
 ``score ≥ top − margin`` — or ``score ≥ sibling_ratio · top`` for a sibling of the top candidate:
 one with a name term it has too that at most ``sibling_max`` candidates have (both Rust rules
 for "make clippy pass"), or whose name names a framework its name names, at most ``family_max``
-candidates' names naming it (decision 0010 ninth follow-up) —, at most ``max_kept``, charged
+candidates' names naming it, ``sibling_k`` of them at most (decision 0010 ninth follow-up) —,
+at most ``max_kept``, charged
 against ``budget`` tokens at the depth that will be served. The next ``also_k`` candidates above
 ``also_ratio · top`` are offered as "also relevant" pointers.
 """
@@ -142,6 +143,8 @@ class HybridParams:
         family_max: ... or for a talent whose name names a framework the top talent's name
             names, when at most this many candidates' names name it (``cursor.fastapi`` and
             ``cursor.python-fastapi-best-practices``; 7 FastAPI rules of 447).
+        sibling_k: at most this many talents are kept by the sibling bar (seven Vue rules
+            for "Add a Vue component" would be the whole family).
         budget: token cap of the kept set (tokens, at the depth served).
         w_stack: weight of a name term found among the project's dependencies only (decision
             0023: under a file in play's ``w_where``; never gate evidence).
@@ -176,6 +179,7 @@ class HybridParams:
     sibling_ratio: float = 0.5
     sibling_max: int = 5
     family_max: int = 12
+    sibling_k: int = 2
     max_kept: int = 8
     budget: int = 3000
     also_k: int = 5
@@ -455,14 +459,15 @@ def sibling_of(
     top_families: Collection[str],
 ) -> str:
     """Why a talent is a sibling of the top talent, for its explanation (``""``: it is not):
-    ``"named rust"`` (a name term found in the task that the top talent has too) or ``"written
-    for fastapi"`` (a framework both their names name: ``cursor.fastapi`` and
-    ``cursor.python-fastapi-best-practices``)."""
+    ``"shares the name term rust with"`` (a name term found in the task that the top talent has
+    too) or ``"written for fastapi, like"`` (a framework both their names name:
+    ``cursor.fastapi`` and ``cursor.python-fastapi-best-practices``), followed by the top
+    talent's id in the explanation."""
     shared = [w for w in names if w in top_terms]
     if shared:
-        return f"named {', '.join(shared)}"
+        return f"shares the name term {', '.join(shared)} with"
     family = [f for f in families if f in top_families]
-    return f"written for {', '.join(family)}" if family else ""
+    return f"written for {', '.join(family)}, like" if family else ""
 
 
 class HybridSelector:
@@ -593,6 +598,7 @@ class HybridSelector:
         bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
         terms, families = _sibling_marks(cols, order[0], p) if top > 0 else (set(), set())
         sib_bar = min(bar, p.sibling_ratio * top) if terms or families else bar
+        siblings = 0
         for rank, s in enumerate(ranked):
             if rank > 0 and s < sib_bar:
                 break  # scores only go down from here
@@ -600,6 +606,9 @@ class HybridSelector:
             if rank > 0 and s < bar:
                 why = sibling_of(cols.names.get(order[rank], ()),
                                  cols.families.get(order[rank], ()), terms, families)
+                if why and siblings >= p.sibling_k:
+                    why = ""  # SIBLING_K already kept: a family is not served whole
+                siblings += bool(why)
                 if not why:
                     head.append(("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
                                  f"(RATIO {p.ratio} × top {top:.3f})"))
@@ -617,7 +626,8 @@ class HybridSelector:
                 head.append(("kept", "top score" if rank == 0 else
                              f"score {s:.3f} ≥ bar {bar:.3f}" if not why else
                              f"score {s:.3f} ≥ bar {sib_bar:.3f} (SIBLING_RATIO "
-                             f"{p.sibling_ratio} × top: {why} as the top talent)"))
+                             f"{p.sibling_ratio} × top: {why} the top talent "
+                             f"{cols.ids[order[0]]})"))
         return head, bar
 
     def select(

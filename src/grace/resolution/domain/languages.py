@@ -282,17 +282,17 @@ LANGUAGE_TELLS: Final[dict[str, tuple[str, ...]]] = {
                     ("rust",)),
     **dict.fromkeys(("gofmt", "goimports", "golangci", "goroutine", "goroutines", "errgroup"),
                     ("go",)),
-    **dict.fromkeys(("pytest", "mypy", "pyright", "ruff", "flake8", "pylint", "pip", "pipenv",
+    **dict.fromkeys(("pytest", "mypy", "pyright", "ruff", "flake8", "pylint", "pipenv",
                      "virtualenv", "venv", "asyncio", "numpy", "pyproject"), ("python",)),
     **dict.fromkeys(("npm", "pnpm", "eslint", "webpack", "vite", "vitest"), _JS_TS),
     **dict.fromkeys(("tsconfig", "tsc"), ("typescript",)),
-    **dict.fromkeys(("gradle", "jvm"), _JVM),
+    **dict.fromkeys(("gradle", "jvm", "mvn"), _JVM),
     "lombok": ("java",),
     **dict.fromkeys(("ktlint", "detekt"), ("kotlin",)),
     **dict.fromkeys(("nuget", "msbuild", "roslyn", "linq", "csproj"), ("csharp",)),
     **dict.fromkeys(("rubocop", "rspec", "gemfile", "sidekiq"), ("ruby",)),
     **dict.fromkeys(("phpunit", "phpstan"), ("php",)),
-    **dict.fromkeys(("xcode", "swiftlint", "cocoapods"), ("swift",)),
+    **dict.fromkeys(("xcode", "xcodebuild", "swiftlint", "cocoapods"), ("swift",)),
     "pubspec": ("dart",),
     **dict.fromkeys(("genserver", "ecto", "exunit"), ("elixir",)),
     "sbt": ("scala",),
@@ -300,16 +300,32 @@ LANGUAGE_TELLS: Final[dict[str, tuple[str, ...]]] = {
 """A language's own toolchain in a task's words (lower case): its compiler, package manager,
 linters, test runner, manifest and the few libraries every program of it uses (``thiserror``,
 ``asyncio``). "Make clippy pass" is a Rust task, "the pytest fixtures" a Python one.
-Everyday words are left out (Rust's ``cargo`` and ``anyhow``, JavaScript's ``prettier`` and
-``yarn``, PHP's ``composer``, Elixir's ``mix``): ``cargo`` counts only before one of its
-commands (:data:`_TOOL_COMMANDS`)."""
+Everyday words are left out (Rust's ``cargo`` and ``anyhow``, Python's ``pip`` and ``poetry``,
+JavaScript's ``prettier`` and ``yarn``, PHP's ``composer``, Elixir's ``mix``): they count only
+before one of their commands (:data:`_TOOL_COMMANDS`)."""
 
-_TOOL_COMMANDS: Final = (
+_TOOL_COMMANDS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     (r"(?i)\bcargo (?:build|test|run|check|clippy|fmt|add|update|publish|bench|doc|install)\b",
-     "rust"),
-    (r"(?i)\bgo (?:vet|mod|generate)\b", "go"),
+     ("rust",)),
+    (r"(?i)\bgo (?:(?:vet|generate|test|build|run)(?= (?:\./|fail|complain|report|pass|error"
+     r"|warn))|mod (?:tidy|download|vendor|init|why|graph|edit|verify)\b|get(?= \S+/))",
+     ("go",)),
+    (r"(?i)\bpip3? (?:install|uninstall|freeze|download)\b", ("python",)),
+    (r"(?i)\bpoetry (?:install|lock|add|update|run|build|publish)\b", ("python",)),
+    (r"(?i)\buv (?:sync|lock|add|run|pip|venv|tool)\b", ("python",)),
+    (r"(?i)\byarn (?:install|add|build|test|dev|lint|workspace|upgrade)\b", _JS_TS),
+    (r"(?i)\bcomposer (?:install|require|update|dump-autoload)\b", ("php",)),
+    (r"(?i)\bswift (?:build|test|package|run)\b", ("swift",)),
+    (r"(?i)\brails (?:db:\w+|generate|console|server|routes|credentials:\w+)\b", ("ruby",)),
+    (r"(?i)\bmix (?:test|compile|deps\.get|phx\.\w+|ecto\.\w+|format)\b", ("elixir",)),
 )
-"""A tool whose name is an everyday word, told by the command after it (``cargo build``)."""
+"""A tool whose name is an everyday word, told by the command after it (``cargo build``,
+``pip install``, ``go mod tidy``, ``go test ./...``); never after a determiner ("the cargo
+build date", :data:`_DETERMINERS`) — "we should go generate the reports" names nothing."""
+
+_DETERMINERS: Final = frozenset((
+    "the", "a", "an", "our", "your", "their", "this", "that", "these", "those", "its", "my",
+    "le", "la", "les", "un", "une", "du", "des", "ce", "cette", "notre", "votre", "leur"))
 
 TEXT_FILE_EXTENSIONS: Final[dict[str, str]] = {
     ext: lang
@@ -322,8 +338,9 @@ TEXT_FILE_EXTENSIONS: Final[dict[str, str]] = {
 (``items.py``, ``Cart.tsx``): those of the main languages, at least two letters, never a
 template's or a one-letter one (``.m``, ``.r``, ``.h`` read as abbreviations)."""
 
-_FILE_NAME: Final = re.compile(r"(?<![\w/.-])([\w/-]+)((?:\.[\w-]+)+)")
-"""A file name or path quoted in a text: ``(stem with its folders, suffixes)``."""
+_FILE_NAME: Final = re.compile(r"(?<![\w/.-])([\w/-]+)((?:\.[\w-]+)+)(?![\w(-])")
+"""A file name or path quoted in a text: ``(stem with its folders, suffixes)``; never a call
+(``router.go(-1)``, ``task.Result()``)."""
 
 
 def _file_language(stem: str, suffix: str) -> str | None:
@@ -331,6 +348,8 @@ def _file_language(stem: str, suffix: str) -> str | None:
     ``go.mod``) or a main language's extension (``items.py``). A capitalised ``X.js`` is a
     library's name (``Chart.js``, ``Alpine.js``), not a file of the task's code."""
     path, stem = "/" in stem, stem.rsplit("/", 1)[-1]
+    if stem.lower() in _SITE_NAMES and not path:
+        return None  # docs.rs, crates.io: a site, not a file
     name = (stem + suffix).lower()
     kind = FILE_NAMES.get(name)
     if kind is not None:
@@ -342,6 +361,8 @@ def _file_language(stem: str, suffix: str) -> str | None:
 
 
 _LANGUAGE_AGNOSTIC: Final = frozenset({"sql", "shell", "powershell", "terraform", "html", "css"})
+_SITE_NAMES: Final = frozenset({"docs", "www", "crates", "pkg", "api", "blog", "dev"})
+"""A quoted name of these stems is a web site (``docs.rs``: ``.rs`` is also Serbia's domain)."""
 
 
 def languages_in_text(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -378,11 +399,13 @@ def _tool_tells(text: str) -> Iterable[tuple[str, tuple[str, ...]]]:
     (:data:`LANGUAGE_TELLS`) of ``text``, in that order."""
     for stem, suffix in _FILE_NAME.findall(text):
         lang = _file_language(stem, suffix)
-        if lang is not None:
-            yield (stem + suffix).lower(), (lang,)
-    for pattern, lang in _TOOL_COMMANDS:
+        if lang is not None:  # JavaScript files live in TypeScript projects too
+            yield (stem + suffix).lower(), _JS_TS if lang == "javascript" else (lang,)
+    for pattern, langs in _TOOL_COMMANDS:
         for m in re.finditer(pattern, text):
-            yield m.group(0).lower(), (lang,)
+            before = text[: m.start()].split()
+            if not before or before[-1].lower() not in _DETERMINERS:
+                yield m.group(0).strip().lower(), langs
     for token in re.findall(r"[A-Za-z][A-Za-z0-9]*", text):
         found = LANGUAGE_TELLS.get(token.lower())
         if found:
