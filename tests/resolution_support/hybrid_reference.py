@@ -15,6 +15,7 @@ import numpy as np
 from grace.lexical import analyse
 from grace.resolution.application.hybrid import (
     HybridRelevance,
+    name_words,
     one_line,
     stack_named,
     subject_stems,
@@ -279,7 +280,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             triggers=found.get(t.id, ()),
             names=tuple(w for w in terms if w in context_words),
             where=tuple(w for w in terms if w in file_words and w not in task_words),
-            stack=tuple(w for w in terms if w in stack_words),
+            stack=tuple(w for w in name_words([t])[0] if w in stack_words),
             foreign=foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
                                        t.languages) if frame else (),
             unnamed=subject_words(subject, corpus.names[row])

@@ -78,6 +78,19 @@ MIN_TALENTS_FOR_NAME_TERMS: Final = 20
 MIN_NAME_TERM_CHARS: Final = 3
 
 
+def name_words(talents: Sequence[Talent]) -> list[tuple[str, ...]]:
+    """Per talent, the folded words of its name and id (the part after the prefix) of at least
+    :data:`MIN_NAME_TERM_CHARS` letters, not stop words, first-seen: where a dependency of the
+    project is looked for (the stack channel), however common the word is in the catalog."""
+    return [
+        tuple(dict.fromkeys(
+            w for w in words(f"{t.name} {t.id.rsplit('.', 1)[-1]}")
+            if len(w) >= MIN_NAME_TERM_CHARS and w.isalpha() and w not in STOP_WORDS
+        ))
+        for t in talents
+    ]
+
+
 def name_terms(
     talents: Sequence[Talent], document_frequency: Callable[[str], int]
 ) -> list[tuple[str, ...]]:
@@ -89,13 +102,7 @@ def name_terms(
     """
     if len(talents) < MIN_TALENTS_FOR_NAME_TERMS:
         return [() for _ in talents]
-    per = [
-        tuple(dict.fromkeys(
-            w for w in words(f"{t.name} {t.id.rsplit('.', 1)[-1]}")
-            if len(w) >= MIN_NAME_TERM_CHARS and w.isalpha() and w not in STOP_WORDS
-        ))
-        for t in talents
-    ]
+    per = name_words(talents)
     limit = MAX_NAME_TERM_SHARE * len(talents)
     keep = {w for w in sorted({w for ws in per for w in ws}) if document_frequency(w) <= limit}
     return [tuple(w for w in ws if w in keep) for ws in per]
@@ -221,6 +228,8 @@ class _Corpus:
     families: dict[int, tuple[str, ...]]  # row -> the frameworks its name names
     subjects: dict[int, tuple[tuple[str, ...], frozenset[str]]]  # row -> its subject, its stems
     name_rows: dict[str, list[int]]  # name term -> the rows whose name terms hold it
+    word_rows: dict[str, list[int]]  # name word, however common -> the rows whose name holds it
+    name_words: list[tuple[str, ...]]  # (n,) every name word per talent (the stack channel's)
     triggers: TriggerIndex  # the talents' activation.triggers
     headers_unit: npt.NDArray[np.float64]  # (n, d) normalise(headers): raw cosines
     probes_unit: npt.NDArray[np.float64]  # (p, d) normalised probe query vectors
@@ -325,6 +334,11 @@ class HybridRelevance:
         for row, terms in enumerate(names):
             for term in terms:
                 name_rows.setdefault(term, []).append(row)
+        every_name_word = name_words(talents)
+        word_rows: dict[str, list[int]] = {}
+        for row, terms in enumerate(every_name_word):
+            for term in terms:
+                word_rows.setdefault(term, []).append(row)
         corpus = _Corpus(
             index={t.id: i for i, t in enumerate(talents)},
             headers=headers,
@@ -351,6 +365,8 @@ class HybridRelevance:
                 for row, t in enumerate(talents) if (found := rule_subject(t.name, t.id))
             },
             name_rows=name_rows,
+            word_rows=word_rows,
+            name_words=every_name_word,
             triggers=TriggerIndex({t.id: t.triggers for t in talents if t.triggers}),
             headers_unit=normalise(headers),
             probes_unit=np.zeros((0, headers.shape[1])),
@@ -512,7 +528,7 @@ class HybridRelevance:
         names: dict[int, tuple[str, ...]] = {}
         within: dict[int, tuple[str, ...]] = {}
         stack: dict[int, tuple[str, ...]] = {}
-        for row in {r for w in context_words | stack_words for r in corpus.name_rows.get(w, ())}:
+        for row in {r for w in context_words for r in corpus.name_rows.get(w, ())}:
             at = int(position[row])
             if at < 0:
                 continue
@@ -523,8 +539,13 @@ class HybridRelevance:
             only = tuple(w for w in terms if w in file_words and w not in task_words)
             if only:
                 within[at] = only
-            depends = tuple(w for w in terms if w in stack_words)
-            if depends:
+        # a dependency is looked for among every word of the names, however common: in a
+        # FastAPI repository whose imported rules all cite FastAPI, "fastapi" is no name term
+        # (it discriminates nothing in the task), yet the rules named after it are the stack's
+        for row in {r for w in stack_words for r in corpus.word_rows.get(w, ())}:
+            at = int(position[row])
+            if at >= 0 and (depends := tuple(
+                    w for w in corpus.name_words[row] if w in stack_words)):
                 stack[at] = depends
         # the frameworks that frame the task (the files' package's, the project's, else those
         # the task or its files show); a talent for another one of their languages is foreign
