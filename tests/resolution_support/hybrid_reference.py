@@ -18,6 +18,7 @@ from grace.resolution.application.hybrid import (
     name_words,
     one_line,
     stack_named,
+    stack_terms,
     subject_stems,
     subject_words,
 )
@@ -280,7 +281,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             triggers=found.get(t.id, ()),
             names=tuple(w for w in terms if w in context_words),
             where=tuple(w for w in terms if w in file_words and w not in task_words),
-            stack=tuple(w for w in name_words([t])[0] if w in stack_words),
+            stack=stack_terms(name_words([t])[0], corpus.names[row], stack_words),
             foreign=foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
                                        t.languages) if frame else (),
             unnamed=subject_words(subject, corpus.names[row])

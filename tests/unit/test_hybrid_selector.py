@@ -456,3 +456,16 @@ def test_stack_named_needs_a_dependency_that_is_evidence_in_the_task():
     assert not stack_named(request(task, ("next",)), {"tailwind"})  # not a dependency
     assert not stack_named(request(task, ("tailwind",)), set())  # no talent's evidence
     assert not stack_named(request("Plan a trip", ("tailwind",)), {"tailwind"})
+
+
+def test_a_dependency_is_found_in_any_name_when_it_is_a_framework():
+    """The stack channel (decision 0023, amended in 0010's ninth follow-up): a framework word
+    counts anywhere in a name, however common; any other dependency word only as a rare name
+    term (``testing`` of ``@testing-library/react`` never lifts every testing rule)."""
+    from grace.resolution.application.hybrid import stack_terms
+
+    stack = {"fastapi", "testing", "sqlalchemy"}
+    assert stack_terms(("python", "fastapi", "best"), (), stack) == ("fastapi",)
+    assert stack_terms(("playwright", "testing"), (), stack) == ()
+    assert stack_terms(("sqlalchemy", "models"), ("sqlalchemy",), stack) == ("sqlalchemy",)
+    assert stack_terms(("django",), ("django",), stack) == ()

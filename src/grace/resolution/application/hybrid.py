@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import operator
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -45,6 +45,8 @@ from grace.resolution.domain.activation import path_words
 from grace.resolution.domain.compiler import render_block
 from grace.resolution.domain.hybrid import ROLE_PRIOR, HybridColumns, HybridSelector
 from grace.resolution.domain.languages import (
+    APP_FRAMEWORKS,
+    FRAMEWORK_LANGUAGES,
     foreign_frameworks,
     frameworks_of_files,
     frameworks_of_name,
@@ -89,6 +91,22 @@ def name_words(talents: Sequence[Talent]) -> list[tuple[str, ...]]:
         ))
         for t in talents
     ]
+
+
+FRAMEWORK_WORDS: Final = frozenset(FRAMEWORK_LANGUAGES) | frozenset(APP_FRAMEWORKS)
+"""Dependency words that name a framework or a language's library (``fastapi``, ``react``,
+``django``): the stack channel finds them in any talent's name, however common."""
+
+
+def stack_terms(
+    name_words: Sequence[str], name_terms: Collection[str], stack: Collection[str]
+) -> tuple[str, ...]:
+    """The words of a talent's name (``name_words``) that name one of the project's
+    dependencies (``stack``): a framework word (:data:`FRAMEWORK_WORDS`) anywhere in the name,
+    any other word only when it is one of the talent's rare ``name_terms`` (decision 0023, and
+    decision 0010 ninth follow-up)."""
+    return tuple(w for w in name_words
+                 if w in stack and (w in FRAMEWORK_WORDS or w in name_terms))
 
 
 def name_terms(
@@ -539,13 +557,17 @@ class HybridRelevance:
             only = tuple(w for w in terms if w in file_words and w not in task_words)
             if only:
                 within[at] = only
-        # a dependency is looked for among every word of the names, however common: in a
-        # FastAPI repository whose imported rules all cite FastAPI, "fastapi" is no name term
-        # (it discriminates nothing in the task), yet the rules named after it are the stack's
-        for row in {r for w in stack_words for r in corpus.word_rows.get(w, ())}:
+        # a dependency that is a framework or a language's library is looked for among every
+        # word of the names, however common: in a FastAPI repository whose imported rules all
+        # cite FastAPI, "fastapi" is no name term (it discriminates nothing in the task), yet
+        # the rules named after it are the stack's; any other dependency word (``core``,
+        # ``testing`` of ``@testing-library/react``) only as a rare name term
+        framework_stack = stack_words & FRAMEWORK_WORDS
+        for row in ({r for w in framework_stack for r in corpus.word_rows.get(w, ())}
+                    | {r for w in stack_words for r in corpus.name_rows.get(w, ())}):
             at = int(position[row])
-            if at >= 0 and (depends := tuple(
-                    w for w in corpus.name_words[row] if w in stack_words)):
+            if at >= 0 and (depends := stack_terms(corpus.name_words[row], corpus.names[row],
+                                                   stack_words)):
                 stack[at] = depends
         # the frameworks that frame the task (the files' package's, the project's, else those
         # the task or its files show); a talent for another one of their languages is foreign
