@@ -39,6 +39,7 @@ from grace.resolution.domain.languages import (
     foreign_frameworks,
     frameworks_of_files,
     frameworks_of_name,
+    frameworks_of_talent_name,
     frameworks_told,
     languages_told,
     off_kind_of,
@@ -295,7 +296,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             file=act.file if act is not None else None,
             language=act.language or "" if act is not None else "",
             role_rank=t.rank_for(role) if role else None,
-            families=frameworks_of_name(words(f"{t.name} {t.id.rsplit('.', 1)[-1]}")),
+            families=frameworks_of_talent_name(t.name, t.id),
         ))
     return hybrid
 

@@ -51,10 +51,12 @@ from grace.resolution.domain.languages import (
     frameworks_of_files,
     frameworks_of_name,
     frameworks_of_talent,
+    frameworks_of_talent_name,
     frameworks_told,
     languages_told,
     off_kind_of,
     rule_subject,
+    talent_name_words,
     task_frameworks,
 )
 from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, TokenCounter
@@ -86,7 +88,7 @@ def name_words(talents: Sequence[Talent]) -> list[tuple[str, ...]]:
     project is looked for (the stack channel), however common the word is in the catalog."""
     return [
         tuple(dict.fromkeys(
-            w for w in words(f"{t.name} {t.id.rsplit('.', 1)[-1]}")
+            w for w in talent_name_words(t.name, t.id)
             if len(w) >= MIN_NAME_TERM_CHARS and w.isalpha() and w not in STOP_WORDS
         ))
         for t in talents
@@ -110,17 +112,19 @@ def stack_terms(
 
 
 def name_terms(
-    talents: Sequence[Talent], document_frequency: Callable[[str], int]
+    talents: Sequence[Talent], document_frequency: Callable[[str], int],
+    per: Sequence[tuple[str, ...]] | None = None,
 ) -> list[tuple[str, ...]]:
     """Per talent, the folded words of its name and id (the part after the prefix) of at least
     :data:`MIN_NAME_TERM_CHARS` letters, not stop words, found in at most
     :data:`MAX_NAME_TERM_SHARE` of ``talents`` according to ``document_frequency`` (word ->
     number of talents whose BM25 document holds it); empty lists below
-    :data:`MIN_TALENTS_FOR_NAME_TERMS` talents.
+    :data:`MIN_TALENTS_FOR_NAME_TERMS` talents. ``per``: their :func:`name_words`, when
+    already computed.
     """
     if len(talents) < MIN_TALENTS_FOR_NAME_TERMS:
         return [() for _ in talents]
-    per = name_words(talents)
+    per = name_words(talents) if per is None else per
     limit = MAX_NAME_TERM_SHARE * len(talents)
     keep = {w for w in sorted({w for ws in per for w in ws}) if document_frequency(w) <= limit}
     return [tuple(w for w in ws if w in keep) for ws in per]
@@ -347,12 +351,12 @@ class HybridRelevance:
         word_df: Counter[str] = Counter()
         for document in documents:
             word_df.update(set(words(document)))
-        names = name_terms(talents, word_df.__getitem__)
+        every_name_word = name_words(talents)
+        names = name_terms(talents, word_df.__getitem__, every_name_word)
         name_rows: dict[str, list[int]] = {}
         for row, terms in enumerate(names):
             for term in terms:
                 name_rows.setdefault(term, []).append(row)
-        every_name_word = name_words(talents)
         word_rows: dict[str, list[int]] = {}
         for row, terms in enumerate(every_name_word):
             for term in terms:
@@ -376,7 +380,7 @@ class HybridRelevance:
             },
             families={
                 row: found for row, t in enumerate(talents)
-                if (found := frameworks_of_name(words(f"{t.name} {t.id.rsplit('.', 1)[-1]}")))
+                if (found := frameworks_of_talent_name(t.name, t.id))
             },
             subjects={  # the words said "named nowhere" are the ones looked for
                 row: (subject_words(found, names[row]), subject_stems(found, names[row]))

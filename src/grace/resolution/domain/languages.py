@@ -695,7 +695,7 @@ def rule_subject(name: str, talent_id: str) -> tuple[str, ...]:
     nor the stack names the subject (decision 0010, seventh follow-up).
     """
     out: dict[str, None] = {}
-    found = words(f"{name} {talent_id.rsplit('.', 1)[-1]}")
+    found = talent_name_words(name, talent_id)
     for i, word in enumerate(found):
         pairs = (found[i - 1 : i + 1] if i else [], found[i : i + 2])  # "fast api", "next js"
         joined = ["".join(p) for p in pairs if len(p) == 2]
@@ -708,13 +708,25 @@ def rule_subject(name: str, talent_id: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def talent_name_words(name: str, talent_id: str) -> list[str]:
+    """The folded words of a talent's name and of its id after the prefix (``cursor.``):
+    what the name-based readings (subject, frameworks, name terms) start from."""
+    return words(f"{name} {talent_id.rsplit('.', 1)[-1]}")
+
+
+def frameworks_of_talent_name(name: str, talent_id: str) -> tuple[str, ...]:
+    """The application frameworks a talent's name or id names (:func:`frameworks_of_name`):
+    its family, for the sibling bar (``cursor.python-fastapi-best-practices`` -> fastapi)."""
+    return frameworks_of_name(talent_name_words(name, talent_id))
+
+
 def frameworks_of_talent(name: str, talent_id: str, summary: str) -> tuple[str, ...]:
     """The application frameworks a talent is written for: those its name or id (the part
     after the prefix) names (:func:`frameworks_of_name`), else, when its name names no
     language either, those its summary names (``cursor.tanstack-router``: "… for React apps"
     -> ``("react",)``). A rule named after a language is that language's rule, whatever
     framework its summary cites (``cursor.python``: "… with Flask and SQLite" -> ``()``)."""
-    name_words = words(f"{name} {talent_id.rsplit('.', 1)[-1]}")
+    name_words = talent_name_words(name, talent_id)
     named = frameworks_of_name(name_words)
     if named or any(w in LANGUAGE_NAMES for w in name_words):
         return named
