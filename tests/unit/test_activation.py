@@ -115,6 +115,7 @@ def test_languages_of_files_and_task_languages():
         ("Turn on strict in tsconfig", ("typescript",), ("tsconfig",)),
         ("router.go(-1) leaves the page", (), ()),  # a call, not a file
         ("Link the docs.rs page from the footer", (), ()),  # a site
+        ("Split api.py in two", ("python",), ("api.py",)),  # a file, whatever its stem
         # a command after an everyday word; not after a determiner, nor as plain English
         ("Show the cargo build date on the shipping page", (), ()),
         ("We should go generate the monthly reports", (), ()),

@@ -361,7 +361,7 @@ def _file_language(stem: str, suffix: str) -> str | None:
 
 
 _LANGUAGE_AGNOSTIC: Final = frozenset({"sql", "shell", "powershell", "terraform", "html", "css"})
-_SITE_NAMES: Final = frozenset({"docs", "www", "crates", "pkg", "api", "blog", "dev"})
+_SITE_NAMES: Final = frozenset({"docs", "www"})
 """A quoted name of these stems is a web site (``docs.rs``: ``.rs`` is also Serbia's domain)."""
 
 
