@@ -46,8 +46,9 @@ def test_example_set_floors(cache: Path) -> None:
     # query meets English documents translated only): recall 0.784, precision 0.521, nDCG@5
     # 0.725, out of domain rejected 0.692, in-domain rejected 0.000 (0.070 before), savings 0.840
     # seventh follow-up: recall 0.792, precision 0.524, nDCG@5 0.730, savings 0.839
+    # tenth follow-up (an everyday request stays out): out of domain rejected 1.000
     assert hybrid.recall >= 0.78 and hybrid.precision >= 0.51 and hybrid.ndcg5 >= 0.72
-    assert hybrid.ood_rejection >= 0.69 and hybrid.false_rejection <= 0.02
+    assert hybrid.ood_rejection >= 0.95 and hybrid.false_rejection <= 0.02
     assert hybrid.token_savings >= 0.83
     # the hybrid default beats seed 000 on recall, precision and savings in the same run
     assert hybrid.recall > seed.recall and hybrid.precision > seed.precision

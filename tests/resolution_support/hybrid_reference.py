@@ -118,7 +118,9 @@ def reference_select(
     located = any(c.glob is not None or c.where or c.language for c in cands)
     named = any(c.names for c in cands)
     far = domain is not None and domain[0] < domain[1] and not named and not is_software
-    gate = (best_dense < floor or far) and not located
+    everyday = (software is not None and software[0] < p.everyday_level
+                and not (code or named or stack_named))
+    gate = (best_dense < floor or far or everyday) and not located
     decisions: dict[int, tuple[Decision, str]] = {}
     also: list[str] = []
     if gate:
@@ -127,7 +129,10 @@ def reference_select(
             "out-of-domain probes reach on this catalog)" if best_dense < floor else
             "out of domain: nearest talent − nearest generic request "
             f"{below(*domain)} (what the probe requests score on this catalog)"
-            if domain is not None else "out of domain"
+            if far and domain is not None else
+            "out of domain: an everyday request, nearer to an everyday probe than to any "
+            f"software request ({below(software[0], p.everyday_level)}, EVERYDAY_LEVEL)"
+            if everyday and software is not None else "out of domain"
         )
         for i in order:
             decisions[i] = ("cut_gate", why + ", no glob matched, no name term in the files" + (

@@ -338,6 +338,34 @@ def test_a_software_request_lowers_the_floor_and_meets_the_domain_criterion():
     assert HybridSelector().select(weak, probe_level=0.15).selection.gate_closed
 
 
+def test_an_everyday_request_closes_the_gate_whatever_words_it_shares():
+    # "est-ce que je dois facturer la TVA ?": a trigger of the billing glossary and a dense
+    # score over the floor, but nearer to an everyday probe than to any software request
+    strong = [cand("a", 0.3, triggers=("tva",)), cand("b", 0.2)]
+    everyday = HybridSelector().select(strong, probe_level=0.15, software=(-0.003, 0.03))
+    assert everyday.selection.gate_closed and not everyday.selection.kept
+    detail = everyday.selection.explanations[0].detail
+    assert "an everyday request" in detail and "(-0.003 < 0.000, EVERYDAY_LEVEL)" in detail
+    # just on the software side of the boundary: the gate is the dense floor's
+    near = HybridSelector().select(strong, probe_level=0.15, software=(0.002, 0.03))
+    assert near.selection.kept[0] == "a"
+    # code, a name term, a dependency named or a glob matched: a software task after all
+    assert HybridSelector().select(strong, probe_level=0.15, software=(-0.003, 0.03),
+                                   code=True).selection.kept
+    named = [cand("a", 0.3, names=("rust",)), cand("b", 0.2)]
+    assert HybridSelector().select(named, probe_level=0.15,
+                                   software=(-0.003, 0.03)).selection.kept
+    assert HybridSelector().select(strong, probe_level=0.15, software=(-0.003, 0.03),
+                                   stack_named=True).selection.kept
+    located = [cand("a", 0.3, glob="**/*.py"), cand("b", 0.2)]
+    assert HybridSelector().select(located, probe_level=0.15,
+                                   software=(-0.003, 0.03)).selection.kept
+    # a lower level turns the criterion off for this task; no reference sets, no criterion
+    low = HybridSelector(HybridParams(everyday_level=-0.01))
+    assert low.select(strong, probe_level=0.15, software=(-0.003, 0.03)).selection.kept
+    assert HybridSelector().select(strong, probe_level=0.15).selection.kept
+
+
 def test_software_level_is_the_midpoint_of_the_two_reference_sets():
     # the probes at their most software-like reach 0.01; a typical software request 0.05
     level = HybridSelector.software_level([-0.05, -0.02, 0.01], [0.02, 0.05, 0.09])

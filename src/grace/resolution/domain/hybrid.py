@@ -93,6 +93,14 @@ request at its most software-like) and the median leave-one-out score of a softw
 two-class nearest-neighbour decision whose boundary comes from the two reference sets alone,
 never from a label set (decision 0010, sixth follow-up).
 
+Its other side, *everyday request*: a task whose software-request score is below
+``everyday_level`` (0: nearer to some everyday probe than to every software request, the plain
+nearest-neighbour decision between the two reference sets) is everyday talk, and the gate stays
+closed whatever catalog words it shares ("est-ce que je dois facturer la TVA ?" against a
+billing catalog, "the rust on my bike chain" for a tester) — unless it names code, a glob or a
+language matched, a name term is in the task or its files, or it names one of the project's
+dependencies (decision 0010, tenth follow-up).
+
 Cut: the top candidate, then every candidate with ``score ≥ ratio · top`` and
 ``score ≥ top − margin`` — or ``score ≥ sibling_ratio · top`` for a sibling of the top candidate:
 one with a name term it has too that at most ``sibling_max`` candidates have (both Rust rules
@@ -145,6 +153,11 @@ class HybridParams:
             ``cursor.python-fastapi-best-practices``; 7 FastAPI rules of 447).
         sibling_k: at most this many talents are kept by the sibling bar (seven Vue rules
             for "Add a Vue component" would be the whole family).
+        everyday_level: a task whose software-request score (raw cosine with its nearest
+            software request minus raw cosine with its nearest probe) is below this, and that
+            names no code, no talent's name term and no dependency, is an everyday request:
+            the gate stays closed (0: the nearest-neighbour boundary between the two reference
+            sets; decision 0010, tenth follow-up).
         budget: token cap of the kept set (tokens, at the depth served).
         w_stack: weight of a name term found among the project's dependencies only (decision
             0023: under a file in play's ``w_where``; never gate evidence).
@@ -180,6 +193,7 @@ class HybridParams:
     sibling_max: int = 5
     family_max: int = 12
     sibling_k: int = 2
+    everyday_level: float = 0.0
     max_kept: int = 8
     budget: int = 3000
     also_k: int = 5
@@ -565,6 +579,18 @@ class HybridSelector:
         return float((np.max(np.asarray(probe_loo, np.float64))
                       + np.median(np.asarray(software_loo, np.float64))) / 2)
 
+    def everyday(
+        self, software: tuple[float, float] | None, *, code: bool, named: bool,
+        stack_named: bool,
+    ) -> bool:
+        """Whether the task is an everyday request (module docstring): its software-request
+        score ``software[0]`` is below :attr:`HybridParams.everyday_level` and it names no
+        code (``code``: or files are in play), no talent's name term (``named``) and no
+        dependency of the project (``stack_named``). ``False`` without the criterion
+        (``software`` is ``None``)."""
+        return (software is not None and software[0] < self.params.everyday_level
+                and not (code or named or stack_named))
+
     def gate_floor(
         self,
         cands: Sequence[HybridCandidate] | HybridColumns,
@@ -699,7 +725,8 @@ class HybridSelector:
                    or bool(cols.spoken))
         named = bool(cols.names)
         far = domain is not None and domain[0] < domain[1] and not named and not is_software
-        gate = (best_dense < floor or far) and not located
+        everyday = self.everyday(software, code=code, named=named, stack_named=stack_named)
+        gate = (best_dense < floor or far or everyday) and not located
         # decisions of the first ``len(head)`` rows in score order; every later one is below
         # the bar (``rest``: its detail is formatted when the explanations are read)
         head: list[tuple[Decision, str]] = []
@@ -711,7 +738,10 @@ class HybridSelector:
                 "out-of-domain probes reach on this catalog)" if best_dense < floor else
                 "out of domain: nearest talent − nearest generic request "
                 f"{below(*domain)} (what the probe requests score on this catalog)"
-                if domain is not None else "out of domain"
+                if far and domain is not None else
+                "out of domain: an everyday request, nearer to an everyday probe than to any "
+                f"software request ({below(software[0], p.everyday_level)}, EVERYDAY_LEVEL)"
+                if everyday and software is not None else "out of domain"
             )
             rest: Decision = "cut_gate"
             gate_detail = why + ", no glob matched, no name term in the files" + (
