@@ -213,3 +213,32 @@ def test_a_dependency_of_the_project_raises_the_talents_named_after_it(app):
     assert all(with_stack.scores[i] == plain.scores[i] for i in others)
     detail = {e.id: e.detail for e in with_stack.explanations}
     assert f"the project depends on {term}" in detail[named.id]
+
+
+def test_a_language_the_toolchain_tells_is_a_name_term_of_the_languages_own_rules(app):
+    """"Fix the mypy errors" names no language, yet tells Python: the rules named after Python
+    alone (not its frameworks', not a Python subject's) hold "python" as a name term, however
+    many talents are named after it (decision 0010, tenth follow-up)."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+    from tests.fakes import make_talent
+
+    own = [make_talent(f"cursor.python{s}", name=f"Python{n}", summary="Python rules")
+           for s, n in (("", ""), ("-best-practices", " Best Practices"),
+                        ("-developer", " Developer"))]
+    others = [make_talent("cursor.python-fastapi", name="Python FastAPI", summary="FastAPI"),
+              make_talent("cursor.python-testing", name="Python Testing", summary="Tests"),
+              *(make_talent(f"cursor.python-{w}", name=f"Python {w}", summary=w)
+                for w in ("flask", "django", "typer", "celery", "kivy", "pandas")),
+              make_talent("cursor.rust", name="Rust", summary="Rust rules")]
+    talents = [*own, *others]
+    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
+
+    def names(task: str) -> dict[str, str]:
+        out = step.select(RelevanceRequest(candidates=talents, task=task, active=talents))
+        return {e.id: e.detail for e in out.explanations}
+
+    told = names("Fix the mypy errors in the billing module")
+    assert all("name terms python" in told[t.id] for t in own)
+    assert not any("name terms" in told[t.id] for t in others)
+    # a language merely named is not told: the word may be an everyday one
+    assert not any("name terms python" in d for d in names("my python is sick").values())

@@ -68,7 +68,8 @@ def test_polyglot_set_floors(cache: Path, tmp_path: Path) -> None:
     # precision 0.764, nDCG@5 0.574; eighth (language matches, framework tells): recall 0.815,
     # precision 0.773, nDCG@5 0.588, in-domain rejected 0.016; ninth (toolchain tells, the
     # sibling bar): recall 0.828, precision 0.774, nDCG@5 0.603; with the framework family:
-    # recall 0.839, precision 0.774, nDCG@5 0.621, savings 0.960
-    assert hybrid.recall >= 0.83 and hybrid.precision >= 0.765 and hybrid.ndcg5 >= 0.61
+    # recall 0.839, precision 0.774, nDCG@5 0.621, savings 0.960; tenth (a told language names
+    # the language's own rules): precision 0.780, nDCG@5 0.626
+    assert hybrid.recall >= 0.83 and hybrid.precision >= 0.775 and hybrid.ndcg5 >= 0.62
     assert hybrid.ood_rejection >= 0.95 and hybrid.false_rejection <= 0.02
     assert hybrid.token_savings >= 0.95

@@ -41,6 +41,7 @@ from grace.resolution.domain.languages import (
     frameworks_of_name,
     frameworks_of_talent_name,
     frameworks_told,
+    languages_of_rule_name,
     languages_told,
     off_kind_of,
     rule_subject,
@@ -280,12 +281,14 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     hybrid = []
     for t, row, (d, c, r, lex, head, path, hub) in zip(cands, row_list, channels, strict=True):
         terms = corpus.names[row] if row in named else ()
+        own = [lang for lang in languages_told(request.task)
+               if lang in languages_of_rule_name(t.name, t.id)]
         act = activation.get(t.id)
         hybrid.append(HybridCandidate(
             id=t.id, dense=d, chunk=c, cosine=r, lexical=lex, lexical_head=head,
             lexical_path=path, tokens=step._cost(t, depth), hub=hub,
             triggers=found.get(t.id, ()),
-            names=tuple(w for w in terms if w in context_words),
+            names=tuple(dict.fromkeys([*(w for w in terms if w in context_words), *own])),
             where=tuple(w for w in terms if w in file_words and w not in task_words),
             stack=stack_terms(name_words([t])[0], corpus.names[row], stack_words),
             foreign=foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,

@@ -27,6 +27,7 @@ from grace.resolution.domain.languages import (
     languages_in_text,
     languages_of_files,
     languages_of_name,
+    languages_of_rule_name,
     languages_told,
     off_kind_of,
     rule_subject,
@@ -522,3 +523,15 @@ def test_languages_told_only_by_tells():
     assert languages_told("Make clippy pass and fix items.py") == ("python", "rust")
     assert languages_told("Add a Pydantic model in Rust") == ()
     assert languages_told("Fix the pytest fixtures") == ("python",)
+
+
+def test_languages_of_rule_name_only_for_a_languages_own_rules():
+    assert languages_of_rule_name("Python", "cursor.python") == ("python",)
+    assert languages_of_rule_name("Rust General", "cursor.rust-general") == ("rust",)
+    assert languages_of_rule_name("Go", "copilot.go") == ("go",)
+    assert languages_of_rule_name("Javascript Typescript Code Quality",
+                                  "cursor.javascript-typescript-code-quality") == (
+        "javascript", "typescript")
+    assert languages_of_rule_name("Python FastAPI", "cursor.python-fastapi") == ()  # FastAPI's
+    assert languages_of_rule_name("Python Testing", "cursor.python-testing") == ()  # a subject
+    assert languages_of_rule_name("Clean Code", "cursor.clean-code") == ()

@@ -53,6 +53,7 @@ from grace.resolution.domain.languages import (
     frameworks_of_talent,
     frameworks_of_talent_name,
     frameworks_told,
+    languages_of_rule_name,
     languages_told,
     off_kind_of,
     rule_subject,
@@ -80,6 +81,21 @@ documents is not a name term: the importer's body-share bound for triggers (deci
 MIN_TALENTS_FOR_NAME_TERMS: Final = 20
 """Below this many active talents a share says nothing: no name terms."""
 MIN_NAME_TERM_CHARS: Final = 3
+
+
+def _name_told_languages(
+    corpus: _Corpus, task: str, position: npt.NDArray[np.int64],
+    names: dict[int, tuple[str, ...]],
+) -> None:
+    """Add each language the task tells (:func:`languages_told`) to the name terms found
+    (``names``: candidate position -> terms) of the candidates named after that language alone
+    (``corpus.language_rules``; ``position``: pool row -> candidate position, -1 if none)."""
+    for lang in languages_told(task):
+        for row in corpus.language_rules.get(lang, ()):
+            at = int(position[row])
+            if at >= 0:
+                held = names.get(at, ())
+                names[at] = held if lang in held else (*held, lang)
 
 
 def name_words(talents: Sequence[Talent]) -> list[tuple[str, ...]]:
@@ -251,6 +267,7 @@ class _Corpus:
     subjects: dict[int, tuple[tuple[str, ...], frozenset[str]]]  # row -> its subject, its stems
     name_rows: dict[str, list[int]]  # name term -> the rows whose name terms hold it
     word_rows: dict[str, list[int]]  # name word, however common -> the rows whose name holds it
+    language_rules: dict[str, list[int]]  # language -> the rows named after it alone
     name_words: list[tuple[str, ...]]  # (n,) every name word per talent (the stack channel's)
     triggers: TriggerIndex  # the talents' activation.triggers
     headers_unit: npt.NDArray[np.float64]  # (n, d) normalise(headers): raw cosines
@@ -361,6 +378,10 @@ class HybridRelevance:
         for row, terms in enumerate(every_name_word):
             for term in terms:
                 word_rows.setdefault(term, []).append(row)
+        language_rules: dict[str, list[int]] = {}
+        for row, t in enumerate(talents):
+            for lang in languages_of_rule_name(t.name, t.id):
+                language_rules.setdefault(lang, []).append(row)
         corpus = _Corpus(
             index={t.id: i for i, t in enumerate(talents)},
             headers=headers,
@@ -388,6 +409,7 @@ class HybridRelevance:
             },
             name_rows=name_rows,
             word_rows=word_rows,
+            language_rules=language_rules,
             name_words=every_name_word,
             triggers=TriggerIndex({t.id: t.triggers for t in talents if t.triggers}),
             headers_unit=normalise(headers),
@@ -561,6 +583,13 @@ class HybridRelevance:
             only = tuple(w for w in terms if w in file_words and w not in task_words)
             if only:
                 within[at] = only
+        # a language the task's toolchain or quoted files tell ("fix the mypy errors" ->
+        # python) is a name term of the rules named after that language alone (cursor.python,
+        # copilot.go: no framework, no subject in the name), however common the word is in the
+        # catalog — the language's own rules, not its frameworks' (decision 0010, tenth
+        # follow-up). A language the task merely names ("my python snake") is not: the word
+        # may be an everyday one, and the rules' own triggers already hold it
+        _name_told_languages(corpus, request.task, position, names)
         # a dependency that is a framework or a language's library is looked for among every
         # word of the names, however common: in a FastAPI repository whose imported rules all
         # cite FastAPI, "fastapi" is no name term (it discriminates nothing in the task), yet

@@ -720,6 +720,21 @@ def frameworks_of_talent_name(name: str, talent_id: str) -> tuple[str, ...]:
     return frameworks_of_name(talent_name_words(name, talent_id))
 
 
+def languages_of_rule_name(name: str, talent_id: str) -> tuple[str, ...]:
+    """The languages a rule is named after *alone* — no framework (:func:`frameworks_of_name`)
+    and no subject (:func:`rule_subject`) beside them in its name or id: the language's own
+    rules, first-seen.
+
+    ``("Python", "cursor.python")`` -> ``("python",)``; ``("Rust General",
+    "cursor.rust-general")`` -> ``("rust",)``; ``("Python FastAPI", "cursor.python-fastapi")``
+    -> ``()`` (FastAPI's); ``("Python Testing", "cursor.python-testing")`` -> ``()``.
+    """
+    if frameworks_of_talent_name(name, talent_id) or rule_subject(name, talent_id):
+        return ()
+    return tuple(dict.fromkeys(
+        w for w in talent_name_words(name, talent_id) if w in LANGUAGE_NAMES))
+
+
 def frameworks_of_talent(name: str, talent_id: str, summary: str) -> tuple[str, ...]:
     """The application frameworks a talent is written for: those its name or id (the part
     after the prefix) names (:func:`frameworks_of_name`), else, when its name names no
