@@ -73,6 +73,9 @@ toutes même doit doivent peut peuvent
 """))
 STOP_WORDS: Final = _EN | _FR
 """English and French stop words (folded)."""
+FRENCH_HOMOGRAPHS: Final = frozenset({"comment"})
+"""French function words spelt as an English content word (« comment » : how): stop words of a
+French text only — « Comment ajouter un filtre ? » is not about code comments."""
 
 _STEMMERS: dict[str, Stemmer.Stemmer] = {}
 
@@ -89,12 +92,19 @@ def _language(words: Sequence[str]) -> str:
     return "french" if french > english else "english"
 
 
+def is_french(text: str) -> bool:
+    """Whether ``text`` reads as French: more of its words are French-only stop words than
+    English-only ones (the language :func:`analyse` stems it in)."""
+    return _language(_tokens(text)) == "french"
+
+
 def _analyse_words(words: Sequence[str], language: str) -> list[str]:
     stem = _stemmer(language).stemWord
+    stop = STOP_WORDS | FRENCH_HOMOGRAPHS if language == "french" else STOP_WORDS
     return [
         w if not w.isalnum() else stem(w)  # next.js, c#, c++ stay whole
         for w in words
-        if w not in STOP_WORDS and len(w) > 1
+        if w not in stop and len(w) > 1
     ]
 
 
@@ -130,7 +140,7 @@ def analyse_query(text: str) -> list[str]:
     if language == "french":
         translated, covered = translate(text)
         english = [fold(w) for w in translated]
-        untranslated = [w for w in words if w not in covered]
+        untranslated = [w for w in words if w not in covered and w not in FRENCH_HOMOGRAPHS]
         tokens = (_analyse_words(untranslated, "french")
                   + _analyse_words(untranslated, "english") + _analyse_words(english, "english"))
     return list(dict.fromkeys(tokens))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from grace.lexical import analyse
+from grace.lexical import FRENCH_HOMOGRAPHS, analyse, is_french
 from grace.resolution.application.hybrid import (
     HybridRelevance,
     name_words,
@@ -126,7 +126,8 @@ def reference_select(
     also: list[str] = []
     if gate:
         why = (
-            f"out of domain: best dense {best_dense:.3f} < FLOOR {floor:.3f} (what "
+            "out of domain: best dense "
+                + below(best_dense, floor).replace(" < ", " < FLOOR ") + " (what "
             "out-of-domain probes reach on this catalog)" if best_dense < floor else
             "out of domain: nearest talent − nearest generic request "
             f"{below(*domain)} (what the probe requests score on this catalog)"
@@ -138,7 +139,7 @@ def reference_select(
         for i in order:
             decisions[i] = ("cut_gate", why + ", no glob matched, no name term in the files" + (
                 f", not a software request ({below(*software)})"
-                if software is not None else ""))
+                if software is not None and "EVERYDAY_LEVEL" not in why else ""))
     else:
         spent, kept_n = 0, 0
         bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
@@ -263,7 +264,10 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     )
     depth: Depth = "standard" if request.depth == "auto" else request.depth
     found = corpus.triggers.found(fold(request.task))
-    task_words = (set(words(request.task)) | set(frameworks_told(request.task))
+    homographs = FRENCH_HOMOGRAPHS if is_french(request.task) else frozenset()
+    found = {tid: kept for tid, hit in found.items()
+             if (kept := tuple(h for h in hit if h not in homographs))}
+    task_words = (set(words(request.task)) - homographs | set(frameworks_told(request.task))
                   | set(languages_told(request.task)))
     file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
     context_words = task_words | file_words

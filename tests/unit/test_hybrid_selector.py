@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from grace.glossary import english_equivalents
-from grace.lexical import Bm25Scorer, analyse, analyse_query
+from grace.lexical import Bm25Scorer, analyse, analyse_query, is_french
 from grace.resolution.application.evaluation import ndcg_at
 from grace.resolution.domain.hybrid import (
     HybridCandidate,
@@ -174,6 +174,18 @@ def test_analyse_stems_french_and_english_and_keeps_dotted_names():
     assert analyse("Next.js with C# and C++") == ["next.js", "c#", "c++"]
     # a snake_case identifier counts whole (rare: it finds the rule quoting it) and as its parts
     assert analyse("use select_related") == ["use", "select_related", "select", "relat"]
+
+
+def test_comment_asks_how_in_french_and_is_a_word_in_english():
+    """« Comment … ? » is a question, not a request about code comments: a stop word of a
+    French text only (stemmed, translated or not)."""
+    assert is_french("Comment ajouter un filtre par date ?")
+    assert not is_french("Add a comment above the function")
+    assert "comment" not in analyse("Comment ajouter un filtre par date ?")
+    assert "comment" not in analyse_query("Comment ajouter un filtre par date ?")
+    assert "comment" in analyse("Add a comment above the function")
+    docs = ["Write clear code comments", "Filter lists by date"]
+    assert Bm25Scorer(docs).scores("Comment ajouter un filtre par date ?")[0] == 0
 
 
 def test_a_task_quoting_an_identifier_finds_the_document_that_quotes_it():

@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grace.embedding.ports import TextEmbedder
-from grace.lexical import STOP_WORDS, analyse
+from grace.lexical import FRENCH_HOMOGRAPHS, STOP_WORDS, analyse, is_french
 from grace.resolution.application.probes import PROBES, SOFTWARE_REQUESTS
 from grace.resolution.application.relevance import (
     EMBED_BATCH,
@@ -557,11 +557,14 @@ class HybridRelevance:
             if where else np.zeros(len(rows), np.float64)
         )
         found = corpus.triggers.found(fold(request.task))
+        # « Comment … ? » asks how: in a French task the word is no trigger and no name term
+        homographs = FRENCH_HOMOGRAPHS if is_french(request.task) else frozenset()
         triggers = {
-            int(position[index[tid]]): hit for tid, hit in found.items()
-            if position[index[tid]] >= 0
+            int(position[index[tid]]): kept for tid, hit in found.items()
+            if position[index[tid]] >= 0 and (kept := tuple(h for h in hit
+                                                             if h not in homographs))
         }
-        task_words = (set(words(request.task)) | set(frameworks_told(request.task))
+        task_words = (set(words(request.task)) - homographs | set(frameworks_told(request.task))
                       | set(languages_told(request.task)))
         # name terms are looked for in the task, the files' path words and the frameworks
         # whose conventions the files follow (``*.component.ts`` → angular)

@@ -734,7 +734,8 @@ class HybridSelector:
         bar = 0.0
         if gate:
             why = (
-                f"out of domain: best dense {best_dense:.3f} < FLOOR {floor:.3f} (what "
+                "out of domain: best dense "
+                + below(best_dense, floor).replace(" < ", " < FLOOR ") + " (what "
                 "out-of-domain probes reach on this catalog)" if best_dense < floor else
                 "out of domain: nearest talent − nearest generic request "
                 f"{below(*domain)} (what the probe requests score on this catalog)"
@@ -746,7 +747,7 @@ class HybridSelector:
             rest: Decision = "cut_gate"
             gate_detail = why + ", no glob matched, no name term in the files" + (
                 f", not a software request ({below(*software)})"
-                if software is not None else "")
+                if software is not None and "EVERYDAY_LEVEL" not in why else "")  # said once
         else:
             rest, gate_detail = "cut_margin", ""
             head, bar = self._cut(cols, order, ranked, top)
