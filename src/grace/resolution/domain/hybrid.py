@@ -99,7 +99,9 @@ nearest-neighbour decision between the two reference sets) is everyday talk, and
 closed whatever catalog words it shares ("est-ce que je dois facturer la TVA ?" against a
 billing catalog, "the rust on my bike chain" for a tester) — unless it names code, a glob or a
 language matched, a name term is in the task or its files, or it names one of the project's
-dependencies (decision 0010, tenth follow-up).
+dependencies that some talent is named after or triggered by (``stack_named``: "with Celery" in
+a Celery project whose catalog has no Celery rule is no such evidence; decision 0010, tenth
+follow-up).
 
 Cut: the top candidate, then every candidate with ``score ≥ ratio · top`` and
 ``score ≥ top − margin`` — or ``score ≥ sibling_ratio · top`` for a sibling of the top candidate:
@@ -586,7 +588,8 @@ class HybridSelector:
         """Whether the task is an everyday request (module docstring): its software-request
         score ``software[0]`` is below :attr:`HybridParams.everyday_level` and it names no
         code (``code``: or files are in play), no talent's name term (``named``) and no
-        dependency of the project (``stack_named``). ``False`` without the criterion
+        dependency of the project that a talent is named after or triggered by
+        (``stack_named``). ``False`` without the criterion
         (``software`` is ``None``)."""
         return (software is not None and software[0] < self.params.everyday_level
                 and not (code or named or stack_named))
