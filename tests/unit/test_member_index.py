@@ -7,7 +7,7 @@ from datetime import date
 
 import numpy as np
 
-from grace.matching.adapters.member_index import MemberIndex
+from grace.matching.adapters.member_index import RANK_CHUNK, MemberIndex, _scores
 from grace.matching.domain.filters import HardFilter
 
 DAY = date(2027, 6, 1)
@@ -87,3 +87,21 @@ def test_a_reserved_cold_build_allocates_the_final_size_once():
     idx.apply((), (), 1)
     assert idx._capacity() == 6 and idx._vectors[0].shape == (6, 2)  # no doubling on the way
     assert idx.stage1(HardFilter()) == [1, 2, 3]
+
+
+def test_stage_2_scores_in_chunks_equal_one_product_bit_for_bit_and_rank_exactly():
+    rng = np.random.default_rng(3)
+    n, d = 3 * RANK_CHUNK + 17, 8  # three whole chunks and a partial one
+    mat = rng.standard_normal((n + 5, d)).astype(np.float32)  # capacity above the rows used
+    rows = np.sort(rng.choice(n, n - 40, replace=False)).astype(np.int64)
+    q = rng.standard_normal(d).astype(np.float32)
+    assert np.array_equal(_scores(mat, rows, q), mat[rows] @ q)
+    small = rows[:10]
+    assert np.array_equal(_scores(mat, small, q), mat[small] @ q)
+    idx = MemberIndex()
+    unit = mat[:n] / np.linalg.norm(mat[:n], axis=1, keepdims=True)
+    idx.apply([_row(i + 1, vec=unit[i].tolist()) for i in range(n)], [], 1)
+    qn = q / np.linalg.norm(q)
+    ranked = idx.rank(qn, [int(r) + 1 for r in rows], k=5, model_key="m")
+    want = np.argsort(-(unit[rows] @ qn), kind="stable")[:5]
+    assert [r.member_id for r in ranked] == [int(rows[i]) + 1 for i in want]
