@@ -489,3 +489,15 @@ def test_init_writes_the_stack_of_the_dependency_manifests(tmp_path):
     assert "stack:\n- fastapi\n- pydantic\n" in (repo / "grace.yaml").read_text(encoding="utf-8")
     resolved = grace("resolve", "-r", "backend", "--json", "Rename a variable", cwd=repo)
     assert resolved.returncode == 0, resolved.stderr  # the file it wrote reads back
+
+
+def test_the_summary_names_the_enabled_ids_the_catalog_lacks(tmp_path):
+    """A typo in grace.yaml's talents is named in the summary line, not only counted."""
+    repo = _files_project(tmp_path)
+    text = (repo / "grace.yaml").read_text(encoding="utf-8")
+    (repo / "grace.yaml").write_text(
+        text.replace("any.commits: true}", "any.commits: true, py.fastpai: true}"),
+        encoding="utf-8")
+    r = grace("resolve", "-r", "backend", "Rename a variable", cwd=repo)
+    assert r.returncode == 0, r.stderr
+    assert "1 unknown (py.fastpai)" in r.stderr

@@ -192,27 +192,37 @@ def test_the_gate_is_calibrated_on_the_candidates_that_could_be_served(app):
 
 
 def test_a_dependency_of_the_project_raises_the_talents_named_after_it(app):
-    """``stack`` (the project's dependencies): + w_stack for a talent whose name term it holds,
-    said in the explanation, not gate evidence (decision 0023)."""
+    """``stack`` (the project's dependencies): + w_stack for a talent whose name names a
+    framework or library the project depends on, said in the explanation, not gate evidence
+    (decision 0023); a language, a runtime or any other word of a dependency's name lifts
+    nothing (decision 0010, eleventh follow-up: ``typescript``, ``plugin`` of
+    ``@vitejs/plugin-vue``)."""
     from grace.resolution.application.resolve_context import RelevanceRequest
+    from tests.fakes import make_talent
 
+    talents = sorted([
+        make_talent("cursor.fastapi", name="FastAPI", summary="Endpoints"),
+        make_talent("cursor.python-fastapi", name="Python FastAPI", summary="Services"),
+        make_talent("skill.minecraft-plugin", name="Minecraft Plugin", summary="Mods"),
+        make_talent("cursor.typescript-mcp", name="TypeScript MCP", summary="Servers"),
+        *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
+          for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")),
+    ], key=lambda t: t.id)
     step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
-    talents = sorted(app.catalog.talents(), key=lambda t: t.id)
-    corpus = step._build(talents)
-    row = next(i for i, terms in enumerate(corpus.names) if terms)
-    named, term = talents[row], corpus.names[row][0]
 
     def outcome(stack: tuple[str, ...]):
         return step.select(RelevanceRequest(candidates=talents, task="Refactor the module",
                                             active=talents, stack=stack))
 
-    plain, with_stack = outcome(()), outcome((term, "left-pad"))
-    assert with_stack.scores[named.id] == pytest.approx(
-        plain.scores[named.id] + HybridSelector().params.w_stack, abs=1e-6)
-    others = [t.id for t in talents if term not in corpus.names[corpus.index[t.id]]]
-    assert all(with_stack.scores[i] == plain.scores[i] for i in others)
+    plain = outcome(())
+    with_stack = outcome(("fastapi", "left-pad", "plugin", "typescript", "vite"))
+    lifted = {"cursor.fastapi", "cursor.python-fastapi"}
+    for t in talents:
+        want = plain.scores[t.id] + (HybridSelector().params.w_stack if t.id in lifted else 0)
+        assert with_stack.scores[t.id] == pytest.approx(want, abs=1e-6), t.id
     detail = {e.id: e.detail for e in with_stack.explanations}
-    assert f"the project depends on {term}" in detail[named.id]
+    assert "the project depends on fastapi" in detail["cursor.fastapi"]
+    assert "depends on" not in detail["skill.minecraft-plugin"]
 
 
 def test_a_language_the_toolchain_tells_is_a_name_term_of_the_languages_own_rules(app):

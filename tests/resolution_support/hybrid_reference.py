@@ -296,7 +296,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             triggers=found.get(t.id, ()),
             names=tuple(dict.fromkeys([*(w for w in terms if w in context_words), *own])),
             where=tuple(w for w in terms if w in file_words and w not in task_words),
-            stack=stack_terms(name_words([t])[0], corpus.names[row], stack_words),
+            stack=stack_terms(name_words([t])[0], stack_words),
             foreign=foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
                                        t.languages) if frame else (),
             unnamed=subject_words(subject, corpus.names[row])

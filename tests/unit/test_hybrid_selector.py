@@ -498,14 +498,25 @@ def test_stack_named_needs_a_dependency_that_is_evidence_in_the_task():
     assert not stack_named(request("Plan a trip", ("tailwind",)), {"tailwind"})
 
 
-def test_a_dependency_is_found_in_any_name_when_it_is_a_framework():
-    """The stack channel (decision 0023, amended in 0010's ninth follow-up): a framework word
-    counts anywhere in a name, however common; any other dependency word only as a rare name
-    term (``testing`` of ``@testing-library/react`` never lifts every testing rule)."""
+def test_a_dependency_is_found_in_any_name_when_it_is_a_framework_or_library():
+    """The stack channel (decision 0023, amended in 0010's ninth and eleventh follow-ups): a
+    framework or library word counts anywhere in a name, however common; never a language
+    or runtime (the ``typescript`` compiler, ``@types/node``) nor any other word of a
+    dependency (``testing`` of ``@testing-library/react``, ``plugin`` of
+    ``@vitejs/plugin-vue``, ``tailwind``); a framework with its own file kind (``vue``) is a
+    framework, not a language."""
     from grace.resolution.application.hybrid import stack_terms
 
-    stack = {"fastapi", "testing", "sqlalchemy"}
-    assert stack_terms(("python", "fastapi", "best"), (), stack) == ("fastapi",)
-    assert stack_terms(("playwright", "testing"), (), stack) == ()
-    assert stack_terms(("sqlalchemy", "models"), ("sqlalchemy",), stack) == ("sqlalchemy",)
-    assert stack_terms(("django",), ("django",), stack) == ()
+    stack = {"fastapi", "testing", "sqlalchemy", "typescript", "node", "plugin", "vitest",
+             "tailwind", "vue", "postgres"}
+    assert stack_terms(("python", "fastapi", "best"), stack) == ("fastapi",)
+    assert stack_terms(("sqlalchemy", "models"), stack) == ("sqlalchemy",)
+    assert stack_terms(("django",), stack) == ()
+    assert stack_terms(("vitest", "unit", "testing"), stack) == ("vitest",)
+    assert stack_terms(("vue", "pinia"), stack) == ("vue",)
+    assert stack_terms(("playwright", "testing"), stack) == ()
+    assert stack_terms(("minecraft", "plugin"), stack) == ()
+    assert stack_terms(("oracle", "postgres", "migration"), stack) == ()
+    assert stack_terms(("tailwind", "v4"), stack) == ()
+    assert stack_terms(("typescript", "mcp", "server"), stack) == ()
+    assert stack_terms(("node", "express"), stack) == ()

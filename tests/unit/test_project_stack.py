@@ -7,7 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from grace.resolution.adapters.project_stack import MAX_MANIFEST_BYTES, detect_stack
+from grace.resolution.adapters.project_stack import (
+    MAX_MANIFEST_BYTES,
+    detect_stack,
+    repository_stack,
+)
 
 
 def test_python_node_rust_go_ruby_and_php_manifests(tmp_path: Path) -> None:
@@ -73,3 +77,35 @@ def test_requirements_folder_pipfile_and_limits(tmp_path: Path) -> None:
     assert detect_stack(tmp_path) == ["django", "celery", "flask", "pytest"]
     assert detect_stack(tmp_path, limit=2) == ["django", "celery"]
     assert detect_stack(tmp_path, max_bytes=10) == []  # every manifest over 10 bytes skipped
+
+
+def _package(folder: Path, *deps: str) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "package.json").write_text(json.dumps({"dependencies": dict.fromkeys(deps, "1")}),
+                                         encoding="utf-8")
+
+
+def test_a_monorepo_s_packages_give_the_stack_each_package_in_turn(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    _package(repo, "eslint")
+    (repo / "backend").mkdir()
+    (repo / "backend" / "go.mod").write_text(
+        "module shop\n\nrequire (\n\tgithub.com/gin-gonic/gin v1.9.1\n"
+        "\tgorm.io/gorm v1.25.0\n)\n", encoding="utf-8")
+    _package(repo / "web", "vue", "pinia", "vitest")
+    _package(repo / "apps" / "admin", "svelte")  # two levels down: a package
+    _package(repo / "apps" / "admin" / "e2e" / "deep", "cypress")  # four: not looked at
+    _package(repo / "web" / "node_modules" / "react", "react")  # installed, not the stack
+    _package(repo / ".storybook", "storybook")  # hidden
+    _package(repo / "examples" / "demo", "express")  # a sample project
+    _package(tmp_path / "elsewhere", "angular")
+    (repo / "linked").symlink_to(tmp_path / "elsewhere")  # a folder out of the repository
+    stack = repository_stack(repo)
+    # the root, then one level down, then two (each in name order), one word of each in turn
+    assert stack == ["eslint", "gin", "vue", "svelte", "gonic", "pinia", "gorm", "vitest"]
+    assert repository_stack(repo, limit=3) == ["eslint", "gin", "vue"]
+    assert repository_stack(repo / "web") == ["vue", "pinia", "vitest"]
+    alone = tmp_path / "alone"
+    _package(alone, "next", "react")
+    assert repository_stack(alone) == detect_stack(alone) == ["next", "react"]
+    assert repository_stack(tmp_path / "missing") == []

@@ -360,11 +360,11 @@ def build_reader(
 
 def build_init(settings: Settings, catalog: Path | None = None) -> InitProject:
     """``grace init``'s use case over ``--catalog`` (else ``GRACE_CATALOG``, else bundled)."""
-    from grace.resolution.adapters.project_stack import detect_stack
+    from grace.resolution.adapters.project_stack import repository_stack
     from grace.resolution.application.init_project import InitProject
 
     return InitProject(build_catalog(settings, catalog), write_project_file, detect_languages,
-                       detect_stack)
+                       repository_stack)
 
 
 def build_evaluation(

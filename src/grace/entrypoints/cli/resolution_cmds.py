@@ -169,10 +169,13 @@ def resolve(
     sys.stdout.write(result.markdown)
     if explain:
         _explain_table(result)
-    by_reason: dict[str, int] = {}
-    for reason in result.dropped_reasons().values():
-        by_reason[reason] = by_reason.get(reason, 0) + 1
-    dropped = ", ".join(f"{n} {r}" for r, n in sorted(by_reason.items())) or "none"
+    by_reason: dict[str, list[str]] = {}
+    for tid, reason in result.dropped_reasons().items():
+        by_reason.setdefault(reason, []).append(tid)
+    dropped = ", ".join(  # ids the project enables but the catalog lacks are named: a typo
+        f"{len(ids)} {r}" + (f" ({', '.join(sorted(ids)[:3])}{' …' if len(ids) > 3 else ''})"
+                             if r == "unknown" else "")
+        for r, ids in sorted(by_reason.items())) or "none"
     err_console.print(
         f"[dim]{len(result.served)} talents served · {result.tokens}/{result.token_budget} "
         f"tokens ({result.token_counter}) · dropped: {dropped}[/]",
@@ -337,8 +340,9 @@ def init(
     the lower-priority side of each conflict; the others are written disabled and counted.
     Without --language, the languages are detected from file extensions. With 40 talents
     enabled or more, the file says `relevance: embeddings`: each task is served the talents
-    it calls for, not all of them. The dependencies declared at the folder's root
-    (pyproject.toml, package.json, go.mod…) are written as `stack:`.
+    it calls for, not all of them. The dependencies declared at the folder's root and in
+    its packages up to two folders down (pyproject.toml, package.json, go.mod…: a monorepo's
+    backend/go.mod and apps/web/package.json) are written as `stack:`.
 
     Examples:
 

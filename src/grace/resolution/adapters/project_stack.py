@@ -2,8 +2,10 @@
 
 What a project depends on says which rules apply to it better than any word of a task: a
 repository whose ``pyproject.toml`` lists ``fastapi`` wants the FastAPI rules on "Add a PATCH
-endpoint", not the Django or Blender ones (decision 0023). Read at the repository's root only,
-each manifest bounded in size and never through a symbolic link that leads out of the root:
+endpoint", not the Django or Blender ones (decision 0023). :func:`detect_stack` reads one
+folder; :func:`repository_stack` (what ``grace init`` writes) reads the root and the packages of
+a monorepo (``backend/go.mod``, ``apps/web/package.json``). Each manifest is bounded in size
+and never read through a symbolic link that leads out of its folder:
 
 * ``pyproject.toml`` — ``[project] dependencies`` and ``optional-dependencies``, Poetry's
   ``[tool.poetry.dependencies]`` / ``dev-dependencies`` / ``group.*.dependencies``;
@@ -23,9 +25,11 @@ generic words such as ``core`` weigh nothing.
 from __future__ import annotations
 
 import json
+import os
 import re
 import tomllib
 from collections.abc import Mapping
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any, Final
 
@@ -33,6 +37,18 @@ MAX_MANIFEST_BYTES: Final = 1_000_000
 """A manifest larger than this is skipped (no real one comes close)."""
 MAX_STACK_WORDS: Final = 60
 """At most this many words are kept, in manifest order (direct dependencies come first)."""
+
+PACKAGE_DEPTH: Final = 2
+""":func:`repository_stack` looks for packages this many folder levels below the root
+(``backend/``, ``apps/web/``)."""
+MAX_PACKAGE_FOLDERS: Final = 400
+""":func:`repository_stack` reads at most this many folders (a folder is a handful of
+``stat`` calls)."""
+SKIPPED_FOLDERS: Final = frozenset({
+    "node_modules", "vendor", "venv", "__pycache__", "dist", "build", "target", "out",
+    "site-packages", "third_party", "fixtures", "testdata", "examples", "docs"})
+"""Folders never looked into for packages (besides hidden ones): installed or generated
+dependencies, and sample projects whose manifests are not the repository's stack."""
 
 _PEP508_NAME: Final = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 _WORD: Final = re.compile(r"[a-z][a-z0-9]{2,}")
@@ -179,3 +195,70 @@ def detect_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
             if len(words) >= limit:
                 return list(words)
     return list(words)
+
+
+def repository_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
+                     max_bytes: int = MAX_MANIFEST_BYTES) -> list[str]:
+    """The words of the dependencies of the repository ``root`` and of its packages:
+    :func:`detect_stack` of the root and of every folder down to :data:`PACKAGE_DEPTH` levels
+    below it that declares dependencies (a monorepo's ``backend/go.mod`` and
+    ``web/package.json``), hidden folders and :data:`SKIPPED_FOLDERS` left out, at most
+    :data:`MAX_PACKAGE_FOLDERS` folders read, no symbolic link followed out of ``root``.
+
+    The packages' words are taken in turn (the first word of each package, then the second…;
+    the root, then the folders one level down, then two, each level in name order), each once,
+    at most ``limit``: a package
+    with 80 dependencies does not crowd out another's framework. A repository with manifests
+    at its root alone gives what :func:`detect_stack` gives.
+
+    ``backend/go.mod`` requiring ``github.com/gin-gonic/gin`` and ``web/package.json``
+    depending on ``vue`` and ``pinia`` -> ``["gin", "vue", "gonic", "pinia"]``.
+    """
+    try:
+        base = root.resolve()
+    except (OSError, RuntimeError):
+        return []
+    packages: list[list[str]] = []
+    level = [base]
+    read = 0
+    for depth in range(PACKAGE_DEPTH + 1):
+        below: list[Path] = []
+        for folder in level:
+            if read >= MAX_PACKAGE_FOLDERS:
+                break
+            read += 1
+            words = detect_stack(folder, limit=10 * limit, max_bytes=max_bytes)
+            if words:
+                packages.append(words)
+            if depth < PACKAGE_DEPTH:
+                below += _subfolders(folder, base)
+        level = below
+    out: dict[str, None] = {}
+    for batch in zip_longest(*packages):
+        for word in batch:
+            if word is not None:
+                out.setdefault(word)
+                if len(out) >= limit:
+                    return list(out)
+    return list(out)
+
+
+def _subfolders(folder: Path, base: Path) -> list[Path]:
+    """The folders directly in ``folder`` that may hold a package, in name order (hidden,
+    :data:`SKIPPED_FOLDERS` and those resolving outside ``base`` left out)."""
+    try:
+        with os.scandir(folder) as entries:
+            names = sorted(e.name for e in entries
+                           if not e.name.startswith(".") and e.name not in SKIPPED_FOLDERS
+                           and e.is_dir())
+    except OSError:
+        return []
+    out = []
+    for name in names:
+        try:
+            real = (folder / name).resolve()
+        except (OSError, RuntimeError):
+            continue
+        if real.is_relative_to(base) and real != base:
+            out.append(folder / name)
+    return out

@@ -47,6 +47,7 @@ from grace.resolution.domain.hybrid import ROLE_PRIOR, HybridColumns, HybridSele
 from grace.resolution.domain.languages import (
     APP_FRAMEWORKS,
     FRAMEWORK_LANGUAGES,
+    LANGUAGE_NAMES,
     foreign_frameworks,
     frameworks_of_files,
     frameworks_of_name,
@@ -112,19 +113,32 @@ def name_words(talents: Sequence[Talent]) -> list[tuple[str, ...]]:
 
 
 FRAMEWORK_WORDS: Final = frozenset(FRAMEWORK_LANGUAGES) | frozenset(APP_FRAMEWORKS)
-"""Dependency words that name a framework or a language's library (``fastapi``, ``react``,
-``django``): the stack channel finds them in any talent's name, however common."""
+"""Words that name a framework, a language's library or a language (``fastapi``, ``react``,
+``pydantic``, ``python``)."""
+
+_LANGUAGES_AND_RUNTIMES: Final = (LANGUAGE_NAMES - frozenset(APP_FRAMEWORKS)) | {
+    "golang", "node", "nodejs", "deno"}
+"""Programming languages and runtimes (``typescript``, ``python``, ``node``), not the
+frameworks that have their own file kind (``vue``, ``svelte``, ``astro``)."""
+
+STACK_WORDS: Final = FRAMEWORK_WORDS - _LANGUAGES_AND_RUNTIMES
+"""Dependency words the stack channel looks for in talents' names, however common: an
+application framework or a language's library (``fastapi``, ``vue``, ``pydantic``,
+``vitest``). Never a language or a runtime — the ``typescript`` compiler and ``@types/node``
+are devDependencies of nearly every front end, and would lift every rule named after
+TypeScript or Node (a VS Code extension's, an MCP server's); the project's languages already
+filter the catalog — nor any other word of a dependency: ``plugin`` of ``@vitejs/plugin-vue``,
+``postgres`` of ``gorm.io/driver/postgres``, even ``tailwind`` or ``pinia``, which lifted
+Minecraft plugins and Oracle-to-Postgres migrations onto every task of a Go + Vue monorepo:
+a library's rules apply to the tasks that name it (the name-term channel), an application
+framework's to every task of its project (decision 0010, eleventh follow-up)."""
 
 
-def stack_terms(
-    name_words: Sequence[str], name_terms: Collection[str], stack: Collection[str]
-) -> tuple[str, ...]:
+def stack_terms(name_words: Sequence[str], stack: Collection[str]) -> tuple[str, ...]:
     """The words of a talent's name (``name_words``) that name one of the project's
-    dependencies (``stack``): a framework word (:data:`FRAMEWORK_WORDS`) anywhere in the name,
-    any other word only when it is one of the talent's rare ``name_terms`` (decision 0023, and
-    decision 0010 ninth follow-up)."""
-    return tuple(w for w in name_words
-                 if w in stack and (w in FRAMEWORK_WORDS or w in name_terms))
+    dependencies (``stack``) and are :data:`STACK_WORDS` (decision 0023, amended in decision
+    0010's ninth and eleventh follow-ups)."""
+    return tuple(w for w in name_words if w in stack and w in STACK_WORDS)
 
 
 def name_terms(
@@ -596,14 +610,11 @@ class HybridRelevance:
         # a dependency that is a framework or a language's library is looked for among every
         # word of the names, however common: in a FastAPI repository whose imported rules all
         # cite FastAPI, "fastapi" is no name term (it discriminates nothing in the task), yet
-        # the rules named after it are the stack's; any other dependency word (``core``,
-        # ``testing`` of ``@testing-library/react``) only as a rare name term
-        framework_stack = stack_words & FRAMEWORK_WORDS
-        for row in ({r for w in framework_stack for r in corpus.word_rows.get(w, ())}
-                    | {r for w in stack_words for r in corpus.name_rows.get(w, ())}):
+        # the rules named after it are the stack's; no other dependency word (``plugin``,
+        # ``typescript``, ``tailwind``: :data:`STACK_WORDS`)
+        for row in {r for w in stack_words & STACK_WORDS for r in corpus.word_rows.get(w, ())}:
             at = int(position[row])
-            if at >= 0 and (depends := stack_terms(corpus.name_words[row], corpus.names[row],
-                                                   stack_words)):
+            if at >= 0 and (depends := stack_terms(corpus.name_words[row], stack_words)):
                 stack[at] = depends
         # the frameworks that frame the task (the files' package's, the project's, else those
         # the task or its files show); a talent for another one of their languages is foreign
