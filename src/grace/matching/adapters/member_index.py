@@ -44,14 +44,14 @@ INDEX_COLUMNS = (
 _CAPS = ("cap_seated", "cap_standing", "cap_theatre", "cap_meeting")
 _FLOATS = ("latitude", "longitude", *_CAPS, "budget_min", "budget_max")
 _EDGE_KM = 1e-6
+"""Rows whose numpy distance is this close to the radius are re-tested with
+:meth:`Circle.contains` (``math`` and numpy may differ by an ulp): the cut is exactly the
+oracle's."""
 RANK_CHUNK = 4096
 """Stage 2 scores the survivors' vectors this many rows at a time, gathered into one reused
 buffer (4096 × 384 float32: 6 MB): a wide request (100 000 survivors of 1 000 000) no longer
 allocates and page-faults a 150 MB copy of their rows per search (p95 of stages 1+2 at
 1 000 000 members 297 → 160 ms in one loaded run, docs/benchmarks.md)."""
-"""Rows whose numpy distance is this close to the radius are re-tested with
-:meth:`Circle.contains` (``math`` and numpy may differ by an ulp): the cut is exactly the
-oracle's."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -207,9 +207,8 @@ def repository_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
 
     The packages' words are taken in turn (the first word of each package, then the second…;
     the root, then the folders one level down, then two, each level in name order), each once,
-    at most ``limit``: a package
-    with 80 dependencies does not crowd out another's framework. A repository with manifests
-    at its root alone gives what :func:`detect_stack` gives.
+    at most ``limit``: a package with 80 dependencies does not crowd out another's framework.
+    A repository with manifests at its root alone gives what :func:`detect_stack` gives.
 
     ``backend/go.mod`` requiring ``github.com/gin-gonic/gin`` and ``web/package.json``
     depending on ``vue`` and ``pinia`` -> ``["gin", "vue", "gonic", "pinia"]``.
