@@ -226,7 +226,7 @@ def repository_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
             if read >= MAX_PACKAGE_FOLDERS:
                 break
             read += 1
-            words = detect_stack(folder, limit=10 * limit, max_bytes=max_bytes)
+            words = detect_stack(folder, limit=limit, max_bytes=max_bytes)  # no more is used
             if words:
                 packages.append(words)
             if depth < PACKAGE_DEPTH:

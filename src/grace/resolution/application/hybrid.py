@@ -112,16 +112,13 @@ def name_words(talents: Sequence[Talent]) -> list[tuple[str, ...]]:
     ]
 
 
-FRAMEWORK_WORDS: Final = frozenset(FRAMEWORK_LANGUAGES) | frozenset(APP_FRAMEWORKS)
-"""Words that name a framework, a language's library or a language (``fastapi``, ``react``,
-``pydantic``, ``python``)."""
-
 _LANGUAGES_AND_RUNTIMES: Final = (LANGUAGE_NAMES - frozenset(APP_FRAMEWORKS)) | {
     "golang", "node", "nodejs", "deno"}
 """Programming languages and runtimes (``typescript``, ``python``, ``node``), not the
 frameworks that have their own file kind (``vue``, ``svelte``, ``astro``)."""
 
-STACK_WORDS: Final = FRAMEWORK_WORDS - _LANGUAGES_AND_RUNTIMES
+STACK_WORDS: Final = (
+    frozenset(FRAMEWORK_LANGUAGES) | frozenset(APP_FRAMEWORKS)) - _LANGUAGES_AND_RUNTIMES
 """Dependency words the stack channel looks for in talents' names, however common: an
 application framework or a language's library (``fastapi``, ``vue``, ``pydantic``,
 ``vitest``). Never a language or a runtime — the ``typescript`` compiler and ``@types/node``
