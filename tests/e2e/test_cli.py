@@ -319,6 +319,40 @@ def test_resolve_with_files_filters_languages_and_names_the_glob(tmp_path):
     assert empty.returncode == 2 and "an empty path" in empty.stderr
 
 
+def test_resolve_without_a_task_serves_what_the_files_activate(tmp_path):
+    """No task: with relevance, the files in play select the talents (their globs), else the
+    role's required and recommended ones; never the whole catalog (decision 0010, twelfth
+    follow-up)."""
+    repo = _files_project(tmp_path)
+    (repo / "grace.yaml").write_text(
+        (repo / "grace.yaml").read_text(encoding="utf-8").replace(
+            "any.commits: true", "any.commits: true, x.optional: true"), encoding="utf-8")
+    folder = repo / "catalog" / "x.optional"
+    folder.mkdir()
+    (folder / "talent.yaml").write_text(
+        "id: x.optional\nname: Optional\nversion: '1'\ntype: convention\n"
+        "summary: An optional talent.\nagents: {backend: optional}\n", encoding="utf-8")
+    (folder / "compact.md").write_text("Optional.\n", encoding="utf-8")
+    env = {"GRACE_EMBEDDER": "fake", "GRACE_CACHE_DIR": str(tmp_path / ".cache"),
+           "GRACE_USAGE": "off"}
+    r = grace("resolve", "-r", "backend", "--relevance", "embeddings", "--files",
+              "app/api/items.py", "--json", cwd=repo, env=env)
+    assert r.returncode == 0, r.stderr
+    js = json.loads(r.stdout)
+    assert js["served_ids"] == ["py.fastapi"]
+    assert "empty task: the talents the files in play activate are served" in r.stderr
+    why = {e["id"]: e for e in js["explanations"]}
+    assert "glob `**/*.py` matched app/api/items.py" in why["py.fastapi"]["detail"]
+    assert why["any.commits"]["decision"] == "cut_gate"
+    r = grace("resolve", "-r", "backend", "--relevance", "embeddings", "--json", cwd=repo,
+              env=env)
+    assert r.returncode == 0, r.stderr
+    assert sorted(json.loads(r.stdout)["served_ids"]) == ["any.commits", "cs.mvvm", "py.fastapi"]
+    assert "only the talents the role requires or recommends" in r.stderr
+    off = json.loads(grace("resolve", "-r", "backend", "--json", cwd=repo, env=env).stdout)
+    assert "x.optional" in off["served_ids"]  # relevance off: seed 001, every talent by role
+
+
 def test_a_control_character_in_the_task_is_shown_escaped():
     """A terminal escape typed or pasted into the task is echoed escaped in the Markdown, never
     raw (found by a new user's trial)."""

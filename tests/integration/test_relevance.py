@@ -119,9 +119,17 @@ def test_degenerate_tasks_are_defined_and_deterministic(app, embedder, task, var
     again = resolve_with(app, embedder, task, role="backend", variant=variant)
     assert first.markdown == again.markdown
     assert all(np.isfinite([e.emb, e.score, e.cosine]).all() for e in first.explanations)
-    if not task.strip():
+    if not task.strip() and variant != "hybrid":
         assert {e.decision for e in first.explanations} == {"kept"}
         assert any(w.startswith("empty task: relevance not applied") for w in first.warnings)
+    elif not task.strip():  # the role's own talents only (decision 0010, twelfth follow-up)
+        core = {t.id for t in app.catalog.talents()
+                if t.rank_for("backend") in ("required", "recommended")}
+        kept = {e.id for e in first.explanations if e.decision == "kept"}
+        assert core and kept == core & {e.id for e in first.explanations}
+        assert {e.decision for e in first.explanations} == {"kept", "cut_gate"}
+        assert any(w.startswith("empty task: only the talents the role requires")
+                   for w in first.warnings)
     else:
         assert not first.warnings
 

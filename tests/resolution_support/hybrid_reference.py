@@ -14,15 +14,18 @@ import numpy as np
 
 from grace.lexical import FRENCH_HOMOGRAPHS, analyse, is_french
 from grace.resolution.application.hybrid import (
+    EMPTY_TASK_FILES_NOTE,
+    EMPTY_TASK_NO_FILE_MATCH_NOTE,
     HybridRelevance,
     name_words,
     one_line,
+    role_core,
     stack_named,
     stack_terms,
     subject_stems,
     subject_words,
 )
-from grace.resolution.application.relevance import EMPTY_TASK_NOTE, NO_SPECIFIC_TALENT
+from grace.resolution.application.relevance import NO_SPECIFIC_TALENT
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
 from grace.resolution.domain.activation import path_words
 from grace.resolution.domain.hybrid import (
@@ -84,7 +87,7 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     return np.round(fused, 6)
 
 
-def reference_select(
+def reference_select(  # noqa: C901 - the oracle is one function on purpose
     sel: HybridSelector,
     cands: Sequence[HybridCandidate],
     *,
@@ -96,10 +99,11 @@ def reference_select(
     framed_by: str = "project",
     frame: tuple[str, ...] = (),
     packaged: frozenset[str] = frozenset(),
+    files_only: bool = False,
 ) -> HybridSelection:
     """``HybridSelector.select`` before issue 13 item 2, one candidate at a time (with the
-    software-request criterion of decision 0010's sixth follow-up and the task's frameworks of
-    its seventh, added to both paths)."""
+    software-request criterion of decision 0010's sixth follow-up, the task's frameworks of
+    its seventh and the empty task's ``files_only`` of its twelfth, added to both paths)."""
     p = sel.params
     if not cands:
         return HybridSelection(Selection((), {}, ()), (), p.floor)
@@ -109,7 +113,8 @@ def reference_select(
         np.array([c.hub for c in cands], dtype=np.float64),
     )
     score = fuse(sel, cands, dense)
-    order = sorted(range(len(cands)), key=lambda i: (-score[i], cands[i].id))
+    out = [files_only and not (c.glob is not None or c.where or c.language) for c in cands]
+    order = sorted(range(len(cands)), key=lambda i: (out[i], -score[i], cands[i].id))
     top = float(score[order[0]])
     best_dense = float(dense.max())
     floor = p.floor if probe_level is None else max(p.floor, probe_level - p.probe_margin)
@@ -122,9 +127,15 @@ def reference_select(
     everyday = (software is not None and software[0] < p.everyday_level
                 and not (code or named or stack_named))
     gate = (best_dense < floor or far or everyday) and not located
+    if files_only:
+        gate = all(out)
     decisions: dict[int, tuple[Decision, str]] = {}
     also: list[str] = []
-    if gate:
+    if gate and files_only:
+        for i in order:
+            decisions[i] = ("cut_gate", "empty task: no glob, language or path word of the "
+                            "files in play activates any talent")
+    elif gate:
         why = (
             "out of domain: best dense "
                 + below(best_dense, floor).replace(" < ", " < FLOOR ") + " (what "
@@ -145,15 +156,25 @@ def reference_select(
     else:
         spent, kept_n = 0, 0
         bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
+        if files_only:
+            bar = p.ratio * p.w_glob
         first = cands[order[0]]
-        top_names = {w for w in (first.names if top > 0 else ())
+        top_names = {w for w in (first.names if top > 0 and not files_only else ())
                      if sum(w in c.names for c in cands) <= p.sibling_max}
-        top_families = {f for f in (first.families if top > 0 else ())
+        top_families = {f for f in (first.families if top > 0 and not files_only else ())
                         if sum(f in c.families for c in cands) <= p.family_max}
         sib_bar = min(bar, p.sibling_ratio * top)
         siblings = 0
         for rank, i in enumerate(order):
+            if out[i]:
+                decisions[i] = ("cut_gate", "empty task: no glob, language or path word of the "
+                                "files in play activates it")
+                continue
             s, cost = float(score[i]), cands[i].tokens
+            if files_only and s < bar:
+                decisions[i] = ("cut_margin", f"score {s:.3f} below the bar {bar:.3f} of an "
+                                f"empty task (RATIO {p.ratio} × W_GLOB {p.w_glob})")
+                continue
             sibling = sibling_of(cands[i].names, cands[i].families, top_names,
                                  top_families) if rank > 0 and sib_bar <= s < bar else ""
             if sibling and siblings >= p.sibling_k:
@@ -177,7 +198,8 @@ def reference_select(
         low = p.also_ratio * top
         also = [
             cands[i].id for i in order
-            if decisions[i][0] != "kept" and float(score[i]) >= low and float(score[i]) > 0
+            if decisions[i][0] != "kept" and not out[i] and float(score[i]) >= low
+            and float(score[i]) > 0
         ][: p.also_k]
     kept = tuple(cands[i].id for i in order if decisions[i][0] == "kept")
     explanations = tuple(
@@ -251,12 +273,17 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     is built first, as the step does)."""
     cands = request.candidates
     corpus = step._build(step._pool_of(request.active, cands))
-    query = np.asarray(step._embedder.embed([request.task], kind="query")[0], np.float64)
     index = corpus.index
     row_list = [index[t.id] for t in cands]
     rows = np.array(row_list, dtype=np.int64)
-    dense, chunk = step._channels(corpus, query, rows)
-    raw = corpus.headers_unit[rows] @ normalise(query)
+    hubs = corpus.hub[rows]
+    if request.task.strip():
+        query = np.asarray(step._embedder.embed([request.task], kind="query")[0], np.float64)
+        dense, chunk = step._channels(corpus, query, rows)
+        raw = corpus.headers_unit[rows] @ normalise(query)
+    else:  # an empty task: no dense channel
+        dense, raw, hubs = np.zeros(len(rows)), np.zeros(len(rows)), np.zeros(len(rows))
+        chunk = np.full(len(rows), -1.0)
     lexical = corpus.lexical.scores(request.task)[rows]
     lexical_head = corpus.lexical_head.scores(request.task)[rows]
     where = path_words(request.files)
@@ -282,7 +309,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     said_stems = set(analyse(said)) | set(analyse(said, language="english"))
     channels = zip(dense.tolist(), chunk.tolist(), raw.tolist(), lexical.tolist(),
                    lexical_head.tolist(), lexical_path.tolist(),
-                   corpus.hub[rows].tolist(), strict=True)
+                   hubs.tolist(), strict=True)
     activation, role = request.activation, request.role
     hybrid = []
     for t, row, (d, c, r, lex, head, path, hub) in zip(cands, row_list, channels, strict=True):
@@ -320,14 +347,23 @@ def reference_outcome(step: HybridRelevance, request: RelevanceRequest) -> Relev
     cands = request.candidates
     if not cands:
         return RelevanceOutcome([], {})
+    framing = {
+        "framed_by": ("package" if frameworks_of_name(request.package_stack) else
+                      "project" if frameworks_of_name(request.stack) else "task"),
+        "frame": tuple(frameworks_of_name(request.package_stack)
+                       or frameworks_of_name(request.stack)
+                       or task_frameworks(request.task, request.files)),
+        "packaged": frozenset(request.package_stack),
+    }
     if not request.task.strip():
-        expl = tuple(
-            Explanation(t.id, 0.0, 0.0, (), 0.0, "kept", "empty task: relevance not applied")
-            for t in cands
-        )
+        if not request.files:
+            return role_core(cands, request.role)  # no channel at all: nothing columnar
+        sel = reference_select(step._selector, reference_candidates(step, request),
+                               files_only=True, **framing).selection  # type: ignore[arg-type]
         return RelevanceOutcome(
-            [t.id for t in cands], {t.id: 0.0 for t in cands}, EMPTY_TASK_NOTE, expl
-        )
+            list(sel.kept), sel.scores,
+            EMPTY_TASK_FILES_NOTE if sel.kept else EMPTY_TASK_NO_FILE_MATCH_NOTE,
+            sel.explanations)
     hybrid = reference_candidates(step, request)
     corpus = step._corpus
     assert corpus is not None
@@ -348,11 +384,7 @@ def reference_outcome(step: HybridRelevance, request: RelevanceRequest) -> Relev
         step._selector, hybrid, probe_level=step._probe_level(corpus, rows), domain=domain,
         code=code, software=software,
         stack_named=stack_named(request, {w for c in hybrid for w in c.evidence}),
-        framed_by=("package" if frameworks_of_name(request.package_stack) else
-                   "project" if frameworks_of_name(request.stack) else "task"),
-        frame=tuple(frameworks_of_name(request.package_stack) or frameworks_of_name(request.stack)
-                    or task_frameworks(request.task, request.files)),
-        packaged=frozenset(request.package_stack),
+        **framing,  # type: ignore[arg-type]
     )
     sel = result.selection
     by_id = {t.id: t for t in cands}

@@ -520,3 +520,29 @@ def test_a_dependency_is_found_in_any_name_when_it_is_a_framework_or_library():
     assert stack_terms(("tailwind", "v4"), stack) == ()
     assert stack_terms(("typescript", "mcp", "server"), stack) == ()
     assert stack_terms(("node", "express"), stack) == ()
+
+
+def test_an_empty_task_with_files_serves_what_the_files_activate():
+    # decision 0010, twelfth follow-up: no dense, no lexical channel; only the activated rows
+    # are candidates, measured against RATIO × W_GLOB (0.7 × 0.8 = 0.56), not against the top
+    p = HybridParams(chunk_weight=0.0, hub_weight=0.0)
+    cands = [
+        cand("go.backend", 0.0, glob="**/*.go", where=("backend",)),  # 0.8 + 0.8 = 1.6
+        cand("go.lang", 0.0, glob="**/*.go"),  # 0.8: under 0.7 × the top, over the bar
+        cand("go.kube", 0.0, glob="**/*.go", unnamed=("kube",)),  # 0.8 × 0.25: under it
+        cand("py.stack", 0.0, stack=("fastapi",)),  # 0.3, not activated by the files
+        cand("any.a11y", 0.0, role_rank="required"),  # 0.5, not activated either
+    ]
+    sel = HybridSelector(p).select(cands, files_only=True).selection
+    assert sel.kept == ("go.backend", "go.lang") and not sel.gate_closed
+    decision = {e.id: (e.decision, e.detail) for e in sel.explanations}
+    assert decision["go.kube"][0] == "cut_margin" and "of an empty task" in decision["go.kube"][1]
+    for tid in ("py.stack", "any.a11y"):  # scored higher than go.kube, yet never candidates
+        assert decision[tid][0] == "cut_gate"
+        assert decision[tid][1].startswith("empty task: no glob, language or path word")
+    assert [e.id for e in sel.explanations][-2:] == ["any.a11y", "py.stack"]
+    # the same rows with a task: the ratio of the top decides, and go.lang is cut
+    assert HybridSelector(p).select(cands).selection.kept == ("go.backend",)
+    none = HybridSelector(p).select(cands[3:], files_only=True).selection
+    assert none.gate_closed and none.kept == ()
+    assert {e.decision for e in none.explanations} == {"cut_gate"}

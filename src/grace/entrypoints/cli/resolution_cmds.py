@@ -80,8 +80,11 @@ def _read_task(task: str) -> str:
 
 @handle_errors
 def resolve(
-    task: Annotated[str, typer.Argument(help="The task in free text ('-' reads it from stdin).")],
     role: Annotated[str, typer.Option("--role", "-r", help="Agent role, e.g. backend.")],
+    task: Annotated[str, typer.Argument(
+        help="The task in free text ('-' reads it from stdin). Left out, relevance serves what "
+             "the files in play (--files, --changed) activate, else the role's required and "
+             "recommended talents.", show_default=False)] = "",
     project: ProjectOpt = None,
     example: ExampleOpt = False,
     catalog: CatalogOpt = None,
@@ -126,6 +129,8 @@ def resolve(
       grace resolve -r backend --files app/api/items.py "Rename a variable"
 
       grace resolve -r backend --changed --relevance embeddings --explain "Fix the failing test"
+
+      grace resolve -r backend --changed --relevance embeddings  # what the changed files activate
 
       grace resolve --example -r backend --relevance embeddings --explain "Paginer la liste"
 

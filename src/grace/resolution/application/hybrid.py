@@ -35,11 +35,7 @@ import numpy.typing as npt
 from grace.embedding.ports import TextEmbedder
 from grace.lexical import FRENCH_HOMOGRAPHS, STOP_WORDS, analyse, is_french
 from grace.resolution.application.probes import PROBES, SOFTWARE_REQUESTS
-from grace.resolution.application.relevance import (
-    EMBED_BATCH,
-    EMPTY_TASK_NOTE,
-    NO_SPECIFIC_TALENT,
-)
+from grace.resolution.application.relevance import EMBED_BATCH, NO_SPECIFIC_TALENT
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
 from grace.resolution.domain.activation import path_words
 from grace.resolution.domain.compiler import render_block
@@ -82,6 +78,34 @@ documents is not a name term: the importer's body-share bound for triggers (deci
 MIN_TALENTS_FOR_NAME_TERMS: Final = 20
 """Below this many active talents a share says nothing: no name terms."""
 MIN_NAME_TERM_CHARS: Final = 3
+
+EMPTY_TASK_FILES_NOTE: Final = (
+    "_Empty task: the talents the files in play activate are served (their globs, languages "
+    "and path words)._")
+EMPTY_TASK_NO_FILE_MATCH_NOTE: Final = (
+    "_Empty task: no glob, language or path word of the files in play activates a talent; "
+    "give the task to select by relevance._")
+EMPTY_TASK_ROLE_NOTE: Final = (
+    "_Empty task: only the talents the role requires or recommends are served; give the task, "
+    "or the files in play (`--files`, `--changed`), to select the others by relevance._")
+
+
+def role_core(cands: Sequence[Talent], role: str) -> RelevanceOutcome:
+    """An empty task without files in play: the candidates whose ``agents`` rank for ``role``
+    is ``required`` or ``recommended`` (the curator's own choice for the role; an imported
+    catalog ranks every rule ``optional``, so none), required first, then by id; the others are
+    cut by the gate. Scores are :data:`ROLE_PRIOR` (decision 0010, twelfth follow-up)."""
+    ranks = {t.id: t.rank_for(role) if role else None for t in cands}
+    scores = {t.id: ROLE_PRIOR.get(ranks[t.id] or "", 0.0) for t in cands}
+    order = sorted(cands, key=lambda t: (-scores[t.id], t.id))
+    kept = [t.id for t in order if scores[t.id] > 0]
+    expl = tuple(
+        Explanation(t.id, 0.0, 0.0, (), scores[t.id], "kept" if scores[t.id] > 0 else "cut_gate",
+                    f"empty task: {ranks[t.id]} for the role" if scores[t.id] > 0 else
+                    "empty task: neither required nor recommended for the role")
+        for t in order
+    )
+    return RelevanceOutcome(kept, scores, EMPTY_TASK_ROLE_NOTE, expl)
 
 
 def _name_told_languages(
@@ -543,12 +567,26 @@ class HybridRelevance:
             self._role_ranks[role] = (ranks, prior)
         return self._role_ranks[role]
 
+    def _meaning(
+        self, corpus: _Corpus, query: npt.NDArray[np.float64] | None, rows: npt.NDArray[np.int64]
+    ) -> tuple[npt.NDArray[np.float64], ...]:
+        """``(n,)`` header centred cosines, best chunk centred cosines, raw header cosines and
+        hubness of ``rows`` for ``query``; without a query (an empty task) 0, -1, 0 and 0."""
+        if query is None:
+            zero = np.zeros(len(rows))
+            return zero, np.full(len(rows), -1.0), zero, zero
+        with one_blas_thread():  # one query's products: one thread is faster (grace.vectors.blas)
+            dense, chunk = self._channels(corpus, query, rows)
+            raw = _rows(corpus.headers_unit, rows) @ normalise(query)  # normalise(headers[rows]) @…
+        return dense, chunk, raw, corpus.hub[rows]
+
     def _columns(
-        self, corpus: _Corpus, request: RelevanceRequest, query: npt.NDArray[np.float64]
+        self, corpus: _Corpus, request: RelevanceRequest, query: npt.NDArray[np.float64] | None
     ) -> tuple[HybridColumns, npt.NDArray[np.int64]]:
         """The candidates' channels as columns (no object per candidate): arrays for the
         scores, sparse maps for the triggers, name terms and globs the task or files hit;
-        and the candidates' rows in the corpus."""
+        and the candidates' rows in the corpus. ``query`` ``None`` (an empty task): no dense
+        channel (every dense, chunk and hub score 0)."""
         cands = request.candidates
         index = corpus.index
         ids = list(map(_ID, cands))
@@ -557,9 +595,7 @@ class HybridRelevance:
         # candidate position of each pool row (-1: not a candidate)
         position = np.full(len(index), -1, dtype=np.int64)
         position[rows] = np.arange(len(rows))
-        with one_blas_thread():  # one query's products: one thread is faster (grace.vectors.blas)
-            dense, chunk = self._channels(corpus, query, rows)
-            raw = _rows(corpus.headers_unit, rows) @ normalise(query)  # normalise(headers[rows]) @…
+        dense, chunk, raw, hub = self._meaning(corpus, query, rows)
         lexical = corpus.lexical.scores(request.task)[rows]
         lexical_head = corpus.lexical_head.scores(request.task)[rows]
         where = path_words(request.files)
@@ -652,7 +688,7 @@ class HybridRelevance:
             chunk=chunk,
             lexical_head=lexical_head,
             lexical_path=lexical_path,
-            hub=corpus.hub[rows],
+            hub=hub,
             role=prior[rows],
             role_rank=lambda at: pool_ranks[row_list[at]],
             tokens=lambda at: self._cost(cands[at], depth),
@@ -677,18 +713,25 @@ class HybridRelevance:
     def select(self, request: RelevanceRequest) -> RelevanceOutcome:
         """Hybrid selection over ``request.candidates`` (see the module docstring).
 
-        An empty or whitespace task is not filtered (every candidate kept, explained so).
+        An empty or whitespace task (decision 0010, twelfth follow-up): with files in play,
+        the talents the files activate are candidates (a glob, a file's language, a name term
+        in their paths), scored by those channels alone and cut as usual
+        (:data:`EMPTY_TASK_FILES_NOTE`); without files, the talents the role requires or
+        recommends are served, no other (:data:`EMPTY_TASK_ROLE_NOTE`).
         """
         cands = request.candidates
         if not cands:
             return RelevanceOutcome([], {})
         if not request.task.strip():
-            expl = tuple(
-                Explanation(t.id, 0.0, 0.0, (), 0.0, "kept", "empty task: relevance not applied")
-                for t in cands
-            )
+            if not request.files:
+                return role_core(cands, request.role)
+            corpus = self._build(self._pool_of(request.active, cands))
+            cols, _ = self._columns(corpus, request, None)
+            sel = self._selector.select_columns(cols, files_only=True).selection
             return RelevanceOutcome(
-                [t.id for t in cands], {t.id: 0.0 for t in cands}, EMPTY_TASK_NOTE, expl
+                kept=list(sel.kept), scores=sel.scores,
+                note=EMPTY_TASK_FILES_NOTE if sel.kept else EMPTY_TASK_NO_FILE_MATCH_NOTE,
+                explanations=sel.explanations,
             )
         corpus = self._build(self._pool_of(request.active, cands))
         query = np.asarray(self._embedder.embed([request.task], kind="query")[0], np.float64)

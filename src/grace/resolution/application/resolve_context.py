@@ -476,9 +476,9 @@ class ResolveContext:
                 )
             )
             scores, note, explanations = outcome.scores, outcome.note, outcome.explanations
-            if not task.strip():  # said where a script looks, not only in the Markdown
-                warnings += ("empty task: relevance not applied, every talent of the role and "
-                             "languages is served (budget permitting)",)
+            if not task.strip() and note:  # said where a script looks, not only in Markdown
+                warnings += (note.strip("_").rstrip(".").replace("`", "")
+                             .replace("Empty task", "empty task", 1),)
             kept = list(outcome.kept)
             forced = [t for t in in_language if t in always and t not in kept]
             if forced:

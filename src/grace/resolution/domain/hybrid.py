@@ -379,6 +379,12 @@ class HybridColumns:
             return tuple(dict.fromkeys(found)) if found else ()
         return tuple(dict.fromkeys((*found, *names)))
 
+    def located(self) -> set[int]:
+        """The rows the files in play activate: a glob matched one (``places``), its language
+        is a file's (``spoken``) or its name term is a word of their paths (``where``)."""
+        return ({row for row, (g, _) in self.places.items() if g is not None}
+                | set(self.spoken) | set(self.where))
+
     def glob(self, row: int) -> str | None:
         place = self.places.get(row)
         return None if place is None else place[0]
@@ -615,7 +621,8 @@ class HybridSelector:
         return floor
 
     def _cut(
-        self, cols: HybridColumns, order: Sequence[int], ranked: Sequence[float], top: float
+        self, cols: HybridColumns, order: Sequence[int], ranked: Sequence[float], top: float,
+        files_only: bool = False,
     ) -> tuple[list[tuple[Decision, str]], float]:
         """The decisions of the first rows in score order (every later row is below the bar),
         and the ratio's bar: the top, then each row above the bar — or above the sibling bar
@@ -626,10 +633,17 @@ class HybridSelector:
         spent, kept_n = 0, 0
         bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
         terms, families = _sibling_marks(cols, order[0], p) if top > 0 else (set(), set())
+        if files_only:  # structural scores only: measured against a glob match's own weight
+            bar, terms, families = p.ratio * p.w_glob, set(), set()
         sib_bar = min(bar, p.sibling_ratio * top) if terms or families else bar
         siblings = 0
+        first = 0 if files_only else 1  # the first row the bar applies to
         for rank, s in enumerate(ranked):
-            if rank > 0 and s < sib_bar:
+            if rank >= first and s < sib_bar:
+                if files_only:
+                    head.extend(("cut_margin", f"score {t:.3f} below the bar {bar:.3f} of an "
+                                 f"empty task (RATIO {p.ratio} × W_GLOB {p.w_glob})")
+                                for t in ranked[rank:])
                 break  # scores only go down from here
             why = ""
             if rank > 0 and s < bar:
@@ -668,11 +682,12 @@ class HybridSelector:
         code: bool = False,
         software: tuple[float, float] | None = None,
         stack_named: bool = False,
+        files_only: bool = False,
     ) -> HybridSelection:
         """Score, gate and cut ``cands``: :meth:`select_columns` of their columns."""
         return self.select_columns(HybridColumns.of(cands), probe_level=probe_level,
                                    domain=domain, code=code, software=software,
-                                   stack_named=stack_named)
+                                   stack_named=stack_named, files_only=files_only)
 
     def select_columns(
         self,
@@ -683,6 +698,7 @@ class HybridSelector:
         code: bool = False,
         software: tuple[float, float] | None = None,
         stack_named: bool = False,
+        files_only: bool = False,
     ) -> HybridSelection:
         """Score, gate and cut the candidates ``cols``.
 
@@ -702,6 +718,10 @@ class HybridSelector:
                 or name term of some talent ("… avec un style Tailwind" where the stack holds
                 tailwind): like the software criterion, the floor is lower and the domain
                 criterion met.
+            files_only: the task is empty and files are in play: only the talents the files
+                activate (:meth:`HybridColumns.located`: a glob, a file's language, a name term
+                in their paths) are candidates, scored and cut as usual; the others are cut by
+                the gate ("empty task: …"); none activated closes the gate.
 
         Returns:
             The selection (kept ids by decreasing score, explanations for all), the "also
@@ -718,24 +738,39 @@ class HybridSelector:
         dense = self.dense(cols)
         score = self.fuse(cols, dense)
         key = _id_key(cols.ids) if cols.id_key is None else cols.id_key
-        order: list[int] = np.lexsort((key, -score)).tolist()  # score down, then id
+        # rows the cut may keep: every row, or with ``files_only`` those the files activate
+        # (ordered first, so the cut walks them alone)
+        eligible = n
+        if files_only:
+            activated = np.zeros(n, dtype=bool)
+            activated[list(cols.located())] = True
+            eligible = int(activated.sum())
+            order: list[int] = np.lexsort((key, -score, ~activated)).tolist()
+        else:
+            order = np.lexsort((key, -score)).tolist()  # score down, then id
         ranked: list[float] = score[order].tolist()
         top = ranked[0]
         best_dense = float(dense.max())
         is_software = (software is not None and software[0] >= software[1]) or stack_named
         floor = self.gate_floor(cols, probe_level, code=code or is_software)
-        located = (any(g is not None for g, _ in cols.places.values()) or bool(cols.where)
-                   or bool(cols.spoken))
+        located = bool(cols.located())
         named = bool(cols.names)
         far = domain is not None and domain[0] < domain[1] and not named and not is_software
         everyday = self.everyday(software, code=code, named=named, stack_named=stack_named)
         gate = (best_dense < floor or far or everyday) and not located
+        if files_only:
+            gate = not eligible
         # decisions of the first ``len(head)`` rows in score order; every later one is below
         # the bar (``rest``: its detail is formatted when the explanations are read)
         head: list[tuple[Decision, str]] = []
         also: list[str] = []
         bar = 0.0
-        if gate:
+        rest: Decision = "cut_gate"
+        if gate and files_only:
+            gate_detail = (
+                "empty task: no glob, language or path word of the files in play activates "
+                "any talent")
+        elif gate:
             # the first criterion that closed the gate is the one explained
             said_everyday = not best_dense < floor and not far and everyday
             why = (
@@ -749,15 +784,14 @@ class HybridSelector:
                 f"software request ({below(software[0], p.everyday_level)}, EVERYDAY_LEVEL)"
                 if said_everyday and software is not None else "out of domain"
             )
-            rest: Decision = "cut_gate"
             gate_detail = why + ", no glob matched, no name term in the files" + (
                 f", not a software request ({below(*software)})"  # the same score: said once
                 if software is not None and not said_everyday else "")
         else:
             rest, gate_detail = "cut_margin", ""
-            head, bar = self._cut(cols, order, ranked, top)
+            head, bar = self._cut(cols, order[:eligible], ranked[:eligible], top, files_only)
             low = p.also_ratio * top
-            for rank, s in enumerate(ranked):
+            for rank, s in enumerate(ranked[:eligible]):
                 if len(also) == p.also_k or not (s >= low and s > 0):
                     break
                 if rank >= len(head) or head[rank][0] != "kept":
@@ -772,6 +806,10 @@ class HybridSelector:
                     decision, detail = head[rank]
                 elif gate:
                     decision, detail = rest, gate_detail
+                elif rank >= eligible:
+                    decision, detail = "cut_gate", (
+                        "empty task: no glob, language or path word of the files in play "
+                        "activates it")
                 else:
                     decision, detail = rest, (f"score {s:.3f} below the bar {bar:.3f} "
                                               f"(RATIO {p.ratio} × top {top:.3f})")
