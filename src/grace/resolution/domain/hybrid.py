@@ -627,7 +627,8 @@ class HybridSelector:
         """The decisions of the first rows in score order (every later row is below the bar),
         and the ratio's bar: the top, then each row above the bar — or above the sibling bar
         when it is named as the top row or written for the framework the top row's name names
-        (:func:`sibling_of`) —, within ``max_kept`` and ``budget``."""
+        (:func:`sibling_of`) —, within ``max_kept`` and ``budget``. ``files_only`` (an empty
+        task): the bar is ``ratio × w_glob`` for every row, the top included."""
         p = self.params
         head: list[tuple[Decision, str]] = []
         spent, kept_n = 0, 0
@@ -720,8 +721,10 @@ class HybridSelector:
                 criterion met.
             files_only: the task is empty and files are in play: only the talents the files
                 activate (:meth:`HybridColumns.located`: a glob, a file's language, a name term
-                in their paths) are candidates, scored and cut as usual; the others are cut by
-                the gate ("empty task: …"); none activated closes the gate.
+                in their paths) are candidates, kept when their score reaches ``ratio ×
+                w_glob`` (the top too; no sibling bar), within ``max_kept`` and ``budget``;
+                the others are cut by the gate ("empty task: …"); none activated closes the
+                gate (decision 0010, twelfth follow-up).
 
         Returns:
             The selection (kept ids by decreasing score, explanations for all), the "also
