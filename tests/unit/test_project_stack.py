@@ -32,8 +32,9 @@ def test_python_node_rust_go_ruby_and_php_manifests(tmp_path: Path) -> None:
         {"require": {"php": ">=8.2", "laravel/framework": "^11"}}), encoding="utf-8")
     stack = detect_stack(tmp_path)
     for word in ("fastapi", "sqlalchemy", "pytest", "django", "ruff", "angular", "vitest",
-                 "tokio", "gin", "gonic", "rails", "laravel", "framework"):
+                 "tokio", "gin", "gonic", "rails", "laravel"):
         assert word in stack, word
+    assert "core" not in stack and "framework" not in stack  # how a package is packaged
     assert "python" not in stack and "php" not in stack  # runtimes, not dependencies
     assert stack[:2] == ["fastapi", "sqlalchemy"] and len(stack) == len(set(stack))
 
@@ -109,3 +110,14 @@ def test_a_monorepo_s_packages_give_the_stack_each_package_in_turn(tmp_path: Pat
     _package(alone, "next", "react")
     assert repository_stack(alone) == detect_stack(alone) == ["next", "react"]
     assert repository_stack(tmp_path / "missing") == []
+
+
+def test_packaging_words_are_not_the_stack(tmp_path: Path) -> None:
+    """A Go + Vue monorepo's manifests gave ``driver``, ``plugin``, ``test``, ``utils`` and
+    ``tsc`` to ``grace init``'s ``stack:`` (decision 0010, twelfth follow-up)."""
+    repo = tmp_path / "repo"
+    _package(repo / "web", "vue", "@vitejs/plugin-vue", "@vue/test-utils", "vue-tsc")
+    (repo / "api").mkdir()
+    (repo / "api" / "go.mod").write_text(
+        "module shop\n\nrequire (\n\tgorm.io/driver/postgres v1.5.0\n)\n", encoding="utf-8")
+    assert repository_stack(repo) == ["postgres", "vue", "vitejs"]

@@ -16,10 +16,10 @@ and never read through a symbolic link that leads out of its folder:
 * ``go.mod`` — ``require`` lines (the module path's last two segments);
 * ``Gemfile`` — ``gem "name"``; ``composer.json`` — ``require``, ``require-dev``.
 
-A dependency becomes its words (``@angular/core`` → ``angular``, ``core``;
-``spring-boot-starter-web`` → ``spring``, ``boot``, ``starter``, ``web``): talents are matched
-on the rare words of their names (:func:`~grace.resolution.application.hybrid.name_terms`), so
-generic words such as ``core`` weigh nothing.
+A dependency becomes its words, less the words that only say how it is packaged
+(:data:`PACKAGING_WORDS`: ``@angular/core`` → ``angular``; ``spring-boot-starter-web`` →
+``spring``, ``boot``, ``web``): talents are matched on the rare words of their names
+(:func:`~grace.resolution.application.hybrid.name_terms`).
 """
 
 from __future__ import annotations
@@ -49,6 +49,16 @@ SKIPPED_FOLDERS: Final = frozenset({
     "site-packages", "third_party", "fixtures", "testdata", "examples", "docs"})
 """Folders never looked into for packages (besides hidden ones): installed or generated
 dependencies, and sample projects whose manifests are not the repository's stack."""
+
+PACKAGING_WORDS: Final = frozenset({
+    "core", "common", "commons", "util", "utils", "types", "test", "tests", "testing", "plugin",
+    "plugins", "driver", "drivers", "cli", "lib", "libs", "library", "tools", "kit", "loader",
+    "preset", "presets", "config", "starter", "framework", "runtime", "tsc"})
+"""Words of package names that say how a dependency is packaged, not what it is
+(``@angular/core``, ``gorm.io/driver/postgres``, ``@vitejs/plugin-vue``,
+``@vue/test-utils``, ``laravel/framework``): never stack words. ``grace init`` wrote them into
+``stack:``, where a user reads them as the project's technologies and the relevance step's
+"the task names a dependency" evidence read them too (decision 0010, twelfth follow-up)."""
 
 _PEP508_NAME: Final = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 _WORD: Final = re.compile(r"[a-z][a-z0-9]{2,}")
@@ -191,6 +201,8 @@ def detect_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
     words: dict[str, None] = {}
     for name in names:
         for word in _WORD.findall(name.lower()):
+            if word in PACKAGING_WORDS:
+                continue
             words.setdefault(word)
             if len(words) >= limit:
                 return list(words)
