@@ -121,3 +121,32 @@ def test_packaging_words_are_not_the_stack(tmp_path: Path) -> None:
     (repo / "api" / "go.mod").write_text(
         "module shop\n\nrequire (\n\tgorm.io/driver/postgres v1.5.0\n)\n", encoding="utf-8")
     assert repository_stack(repo) == ["postgres", "vue", "vitejs"]
+
+
+def test_maven_and_gradle_manifests(tmp_path: Path) -> None:
+    """A Spring Boot repository's ``pom.xml`` gave no stack at all (a new user's trial)."""
+    maven = tmp_path / "maven"
+    maven.mkdir()
+    (maven / "pom.xml").write_text(
+        "<project><parent><groupId>org.springframework.boot</groupId>"
+        "<artifactId>spring-boot-starter-parent</artifactId></parent>\n<dependencies>\n"
+        "<dependency><groupId>org.springframework.boot</groupId>\n"
+        "  <artifactId>spring-boot-starter-data-jpa</artifactId></dependency>\n"
+        "<!-- <dependency><artifactId>quarkus-core</artifactId></dependency> -->\n"
+        "<dependency><groupId>org.postgresql</groupId><artifactId>postgresql</artifactId>"
+        "<scope>runtime</scope></dependency>\n"
+        "<dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter"
+        "</artifactId></dependency></dependencies>\n"
+        "<artifactId>my-own-app</artifactId></project>\n", encoding="utf-8")
+    assert detect_stack(maven) == ["spring", "boot", "springboot", "data", "jpa", "postgresql",
+                                   "junit", "jupiter"]  # no comment, no own artifactId
+    gradle = tmp_path / "gradle"
+    gradle.mkdir()
+    (gradle / "build.gradle.kts").write_text(
+        'plugins {\n    id("org.springframework.boot") version "3.3.0"\n    kotlin("jvm")\n}\n'
+        "dependencies {\n"
+        '    implementation("org.springframework.boot:spring-boot-starter-web")\n'
+        '    runtimeOnly("org.postgresql:postgresql:42.7.3")\n'
+        "    testImplementation 'io.mockk:mockk:1.13.10'\n}\n", encoding="utf-8")
+    assert detect_stack(gradle) == ["spring", "boot", "web", "springboot", "postgresql",
+                                    "mockk"]

@@ -14,6 +14,8 @@ and never read through a symbolic link that leads out of its folder:
 * ``package.json`` — ``dependencies``, ``devDependencies``, ``peerDependencies``;
 * ``Cargo.toml`` — ``[dependencies]``, ``[dev-dependencies]``;
 * ``go.mod`` — ``require`` lines (the module path's last two segments);
+* ``pom.xml`` — each dependency's, the parent's and each plugin's ``artifactId``;
+  ``build.gradle`` / ``build.gradle.kts`` — each dependency's artifact;
 * ``Gemfile`` — ``gem "name"``; ``composer.json`` — ``require``, ``require-dev``.
 
 A dependency becomes its words, less the words that only say how it is packaged
@@ -29,9 +31,11 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping
-from itertools import zip_longest
+from itertools import pairwise, zip_longest
 from pathlib import Path
 from typing import Any, Final
+
+from grace.resolution.domain.languages import APP_FRAMEWORKS
 
 MAX_MANIFEST_BYTES: Final = 1_000_000
 """A manifest larger than this is skipped (no real one comes close)."""
@@ -53,7 +57,7 @@ dependencies, and sample projects whose manifests are not the repository's stack
 PACKAGING_WORDS: Final = frozenset({
     "core", "common", "commons", "util", "utils", "types", "test", "tests", "testing", "plugin",
     "plugins", "driver", "drivers", "cli", "lib", "libs", "library", "tools", "kit", "loader",
-    "preset", "presets", "config", "starter", "framework", "runtime", "tsc"})
+    "preset", "presets", "config", "starter", "framework", "runtime", "tsc", "parent", "bom"})
 """Words of package names that say how a dependency is packaged, not what it is
 (``@angular/core``, ``gorm.io/driver/postgres``, ``@vitejs/plugin-vue``,
 ``@vue/test-utils``, ``laravel/framework``): never stack words. ``grace init`` wrote them into
@@ -65,6 +69,14 @@ _WORD: Final = re.compile(r"[a-z][a-z0-9]{2,}")
 _GEM: Final = re.compile(r"""^\s*gem\s+["']([^"']+)["']""", re.MULTILINE)
 _GO_REQUIRE: Final = re.compile(r"^\s*(?:require\s+)?([a-z0-9.-]+\.[a-z]{2,}/[^\s]+)\s+v",
                                 re.MULTILINE)
+_XML_COMMENT: Final = re.compile(r"<!--.*?-->", re.DOTALL)
+_POM_ARTIFACT: Final = re.compile(
+    r"<(?:dependency|parent|plugin)>(?:(?!</(?:dependency|parent|plugin)>).)*?"
+    r"<artifactId>\s*([A-Za-z0-9._-]+)\s*</artifactId>", re.DOTALL)
+_GRADLE_DEPENDENCY: Final = re.compile(
+    r"^\s*(?:implementation|api|compileOnly|runtimeOnly|testImplementation|testRuntimeOnly"
+    r"|annotationProcessor|kapt|ksp|developmentOnly)\b\s*\(?\s*[\"']([A-Za-z0-9._-]+):"
+    r"([A-Za-z0-9._-]+)", re.MULTILINE)
 
 
 class _Manifests:
@@ -180,6 +192,20 @@ def _others(found: _Manifests) -> list[str]:
     return names
 
 
+def _jvm(found: _Manifests) -> list[str]:
+    """Maven's ``pom.xml`` (the ``artifactId`` of each dependency, the parent and the
+    plugins) and Gradle's ``build.gradle`` / ``build.gradle.kts`` (each dependency's artifact:
+    ``implementation("org.postgresql:postgresql:42.7")`` -> ``postgresql``; a plugin id is a
+    group, ``org.springframework.boot``, not read), as text (no XML parser is fed a
+    repository's file)."""
+    pom = _XML_COMMENT.sub("", found.text("pom.xml") or "")
+    names = _POM_ARTIFACT.findall(pom)
+    for build in ("build.gradle", "build.gradle.kts"):
+        text = found.text(build) or ""
+        names += [artifact for _, artifact in _GRADLE_DEPENDENCY.findall(text)]
+    return names
+
+
 def detect_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
                  max_bytes: int = MAX_MANIFEST_BYTES,
                  skipped: list[str] | None = None) -> list[str]:
@@ -195,12 +221,16 @@ def detect_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
     ``"pyproject.toml: over 1000000 bytes"``).
     """
     found = _Manifests(root, max_bytes)
-    names = [*_python(found), *_node(found), *_others(found)]
+    names = [*_python(found), *_node(found), *_others(found), *_jvm(found)]
     if skipped is not None:
         skipped.extend(found.skipped)
     words: dict[str, None] = {}
     for name in names:
-        for word in _WORD.findall(name.lower()):
+        parts: list[str] = _WORD.findall(name.lower())
+        # a framework named in two words is also the one word rules use
+        # (``spring-boot-starter-web`` -> ``springboot``)
+        joined = [a + b for a, b in pairwise(parts) if a + b in APP_FRAMEWORKS]
+        for word in [*parts, *joined]:
             if word in PACKAGING_WORDS:
                 continue
             words.setdefault(word)
