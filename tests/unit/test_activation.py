@@ -535,3 +535,14 @@ def test_languages_of_rule_name_only_for_a_languages_own_rules():
     assert languages_of_rule_name("Python FastAPI", "cursor.python-fastapi") == ()  # FastAPI's
     assert languages_of_rule_name("Python Testing", "cursor.python-testing") == ()  # a subject
     assert languages_of_rule_name("Clean Code", "cursor.clean-code") == ()
+
+
+def test_a_framework_s_template_is_in_its_framework_s_language() -> None:
+    """An Angular component's template in play dropped every Angular and TypeScript rule (its
+    language was HTML alone; a new user's trial)."""
+    assert languages_of_files(["web/app/cart.component.html"]) == (
+        "html", "typescript", "javascript")
+    assert languages_of_files(["app/views/orders/show.html.erb"]) == ("ruby",)
+    assert languages_of_files(["Views/Home/Index.cshtml"]) == ("csharp",)
+    assert languages_of_files(["src/Button.jsx"]) == ("javascript",)  # never the other way
+    assert languages_of_files(["web/index.html"]) == ("html",)

@@ -315,6 +315,9 @@ GENERIC_PATH_WORDS: Final = frozenset({
     # where tests live (RSpec's spec/, Jest's __tests__): a folder, not a subject — "spec"
     # named copilot.spec-driven-workflow-v1 for spec/models/order_spec.rb
     "spec", "specs",
+    # a monorepo's halves: frontend/src/app/… named skill.frontend-design and
+    # skill.premium-frontend-ui on every Angular file (decision 0010, twelfth follow-up)
+    "frontend", "backend", "front", "back", "webapp", "client", "server",
 })
 """Folder and file names found in repositories of every stack (``app/api/items.py``): they say
 nothing about which rules apply, and as BM25 terms they matched whichever rule happened to say

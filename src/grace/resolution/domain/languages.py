@@ -159,13 +159,25 @@ def language_of_file(path: str) -> str | None:
 
 
 def languages_of_files(paths: Iterable[str]) -> tuple[str, ...]:
-    """Languages of ``paths`` with the ones they imply (:data:`IMPLIED`), first-seen order."""
+    """Languages of ``paths`` with the ones they imply (:data:`IMPLIED`), first-seen order.
+
+    A framework's template is also in its framework's language (:data:`FRAMEWORK_FILE_SUFFIXES`
+    and :data:`FRAMEWORK_LANGUAGES`): ``cart.component.html`` is HTML and TypeScript (an
+    Angular component's template: the Angular rules apply to it), ``show.html.erb`` Ruby,
+    ``Index.cshtml`` C# — never the other way round (a ``.jsx`` file stays JavaScript)."""
     out: dict[str, None] = {}
     for path in paths:
         lang = language_of_file(path)
         if lang:
             out[lang] = None
             out.update(dict.fromkeys(IMPLIED.get(lang, ())))
+        name = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].lower()
+        for suffix, framework in FRAMEWORK_FILE_SUFFIXES.items():
+            written = FRAMEWORK_LANGUAGES.get(framework, ())
+            if name.endswith(suffix) and name != suffix and lang not in written:
+                for spoken in written:
+                    out[spoken] = None
+                    out.update(dict.fromkeys(IMPLIED.get(spoken, ())))
     return tuple(out)
 
 
