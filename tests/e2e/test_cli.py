@@ -523,6 +523,13 @@ def test_init_writes_the_stack_of_the_dependency_manifests(tmp_path):
     assert "stack:\n- fastapi\n- pydantic\n" in (repo / "grace.yaml").read_text(encoding="utf-8")
     resolved = grace("resolve", "-r", "backend", "--json", "Rename a variable", cwd=repo)
     assert resolved.returncode == 0, resolved.stderr  # the file it wrote reads back
+    assert json.loads(r.stdout)["languages"] == ["python"]
+    # a database driver in the stack: the project writes SQL, and its SQL rules are enabled
+    (repo / "pyproject.toml").write_text(
+        '[project]\nname = "shop"\ndependencies = ["fastapi", "psycopg[binary]>=3"]\n',
+        encoding="utf-8")
+    r = grace("init", ".", "--force", "--catalog", "catalog", "--json", cwd=repo)
+    assert json.loads(r.stdout)["languages"] == ["python", "sql"]
 
 
 def test_the_summary_names_the_enabled_ids_the_catalog_lacks(tmp_path):

@@ -11,7 +11,11 @@ from typing import Final, Protocol
 from grace.errors import ProjectError
 from grace.resolution.application.catalog_queries import default_selection
 from grace.resolution.domain.activation import language_allows
-from grace.resolution.domain.languages import foreign_frameworks, frameworks_of_talent
+from grace.resolution.domain.languages import (
+    SQL_STACK_WORDS,
+    foreign_frameworks,
+    frameworks_of_talent,
+)
 from grace.resolution.domain.ports import CatalogReader
 from grace.resolution.domain.talent import PROJECT_FILE, check_talent_id
 
@@ -62,7 +66,9 @@ class InitProject:
     does; a project without languages meets every talent, as in ``resolve``'s language
     filter): those are written ``false``, so ``grace enable`` serves one and ``doctor`` does not
     call them forgotten. Without languages, they are detected from the folder's files
-    (``detect_languages``). With :data:`RELEVANCE_FROM` enabled talents or more, the file says
+    (``detect_languages``), and ``sql`` is one of them when the stack names a database, its
+    driver, an ORM or a migration tool (:data:`~grace.resolution.domain.languages.
+    SQL_STACK_WORDS`). With :data:`RELEVANCE_FROM` enabled talents or more, the file says
     ``relevance: embeddings``. ``detect_stack`` reads the words of the folder's dependencies
     (written ``stack:``); when they name an application framework, the talents written for
     another framework of the same language (a Django rule in a FastAPI repository:
@@ -99,6 +105,8 @@ class InitProject:
                 raise ProjectError(f"unknown talent {tid!r}: see `grace catalog list`")
         langs = [x.lower() for x in languages] if languages else self._detect(folder)
         stack = self._detect_stack(folder) if self._detect_stack is not None else []
+        if not languages and langs and "sql" not in langs and SQL_STACK_WORDS & set(stack):
+            langs.append("sql")  # a database in the stack: its schema and queries are SQL
         left: list[str] = []
         foreign: list[str] = []
         if not talents:  # the default selection; talents named with --talent are the user's

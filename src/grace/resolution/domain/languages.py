@@ -681,6 +681,15 @@ applications web api apis language tips good core principles
 """Words rule names use for any rule ("Python best practices", "Go development guidelines"):
 never a rule's subject (:func:`rule_subject`)."""
 
+SQL_STACK_WORDS: Final[frozenset[str]] = frozenset({
+    "postgres", "postgresql", "pg", "psycopg", "psycopg2", "asyncpg", "mysql", "mysqlclient",
+    "pymysql", "mariadb", "sqlite", "sqlite3", "mssql", "sqlserver", "oracledb", "sqlalchemy",
+    "flyway", "liquibase", "alembic", "prisma", "knex", "sequelize", "typeorm", "drizzle",
+    "gorm", "sqlx", "diesel", "jdbc", "jooq", "mybatis", "doctrine"})
+"""Dependency words of a relational database, its driver, an ORM or a migration tool: a project
+that depends on one writes SQL (its schema, its migrations, its queries), so ``grace init``
+counts ``sql`` among the languages it detects (decision 0010, twelfth follow-up)."""
+
 PLATFORM_WORDS: Final[frozenset[str]] = frozenset({
     "node", "nodejs", "deno", "bun", "dotnet", "aspnet", "jvm", "py", "ts", "js",
     "postgresql", "postgres", "mysql", "sqlite", "mssql", "mariadb"})
