@@ -68,7 +68,7 @@ def test_resolve_reads_the_task_from_stdin_and_fixed_depth():
         (["get", "--example", "backend.repositry"], "did you mean backend.repository"),
         (["get", "--example", "backend.repository", "--section", "../x"], "invalid section"),
         (["get", "--example", "backend.repository", "--section", "nope"], "no section 'nope'"),
-        (["resolve", "-p", "/nonexistent", "-r", "backend", "x"], "no project file"),
+        (["resolve", "-p", "/nonexistent", "-r", "backend", "x"], "no such folder: /nonexistent"),
         (["get", "--example", "[/]"], "invalid talent id '[/]'"),  # brackets are not markup
         (["resolve", "--example", "-r", "[red]x", "y"], "invalid role '[red]x'"),
         (["catalog", "list", "--example", "--role", "nobody"], "unknown role 'nobody'"),

@@ -17,10 +17,10 @@ from tests.fakes import InMemoryCatalog, InMemoryWorkTree, WordCounter, make_tal
 
 
 def resolve(talents, enabled, *, role="backend", task="", depth="auto", budget=100_000,
-            languages=()):
+            languages=(), files=()):
     uc = ResolveContext(InMemoryCatalog(talents), WordCounter())
     return uc(Project("p", tuple(enabled), languages=tuple(languages)), role=role, task=task,
-              depth=depth, token_budget=budget)
+              depth=depth, token_budget=budget, files=files)
 
 
 def reasons(result):
@@ -159,6 +159,10 @@ def test_bad_inputs_are_clear_errors():
         resolve(talents, ["a"], task=b"Corrige la requ\xeate".decode("utf-8", "surrogateescape"))
     with pytest.raises(InvalidTextError, match="lone surrogate"):
         resolve(talents, ["a"], task="x\ud800")
+    # a file name that is not UTF-8 is named (escaped), and called a path, not text
+    with pytest.raises(InvalidTextError, match=r"path of a file in play, app/\\xff\.py, is "
+                       "not valid UTF-8 \\(byte 0xFF"):
+        resolve(talents, ["a"], files=[b"app/\xff.py".decode("utf-8", "surrogateescape")])
 
 
 # --- properties ---------------------------------------------------------------------------

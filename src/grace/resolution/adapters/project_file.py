@@ -155,6 +155,9 @@ def load_project_file(path: Path) -> ProjectFile:
     if path.is_dir():
         path = path / PROJECT_FILE
     if not path.is_file():
+        folder = path.parent if path.name == PROJECT_FILE or path.suffix else path
+        if not folder.is_dir():
+            raise ProjectError(f"no such folder: {folder} (give a grace.yaml, or its folder)")
         raise ProjectError(f"no project file at {path}: run `grace init` to write one")
     try:
         data = load_yaml(path)

@@ -168,9 +168,15 @@ def check_request(
             code = ord(text[exc.start])
             byte = (f"byte 0x{code - 0xDC00:02X}" if 0xDC80 <= code <= 0xDCFF
                     else f"lone surrogate {text[exc.start]!a}")  # surrogateescape: a raw byte
+            if what == "task":
+                raise InvalidTextError(
+                    f"task is not valid UTF-8 text ({byte} at character {exc.start}): write "
+                    "it in UTF-8") from None
+            shown = text.encode("utf-8", "surrogateescape" if byte.startswith("byte")
+                                else "backslashreplace").decode("ascii", "backslashreplace")
             raise InvalidTextError(
-                f"{what} is not valid UTF-8 text ({byte} at character {exc.start}): write it "
-                "in UTF-8"
+                f"the path of a file in play, {shown}, is not valid UTF-8 ({byte} at character "
+                f"{exc.start}): rename the file, or leave it out of --files"
             ) from None
     if not 1 <= token_budget <= MAX_TOKEN_BUDGET:
         raise BudgetError(f"token budget must be between 1 and {MAX_TOKEN_BUDGET} tokens")
