@@ -144,6 +144,21 @@ def test_recommended_not_enabled_section():
     assert "## Recommended, not enabled" in r.markdown
 
 
+def test_an_unreadable_manifest_is_said_not_taken_for_a_missing_talent():
+    """A broken talent.yaml was dropped as "enabled in the project but not in the catalog",
+    without a warning (a new user's trial); ``grace doctor`` said why, ``resolve`` did not."""
+    catalog = InMemoryCatalog([make_talent("a")], problems=[
+        ("/repo/.grace/catalog/b/talent.yaml", "line 2: invalid YAML:\n  did not find ']'")])
+    r = ResolveContext(catalog, WordCounter())(Project("p", ("a", "b", "c")), role="backend",
+                                               task="", token_budget=100_000)
+    why = {d.id: d.detail for d in r.dropped}
+    assert why["b"] == ("its manifest could not be read (line 2: invalid YAML: did not find "
+                        "']'): `grace doctor` lists it")
+    assert why["c"] == "enabled in the project but not in the catalog"
+    assert r.warnings == ("1 enabled talent(s) not served, their manifest could not be read: b "
+                          "(`grace doctor` says why)",)
+
+
 def test_bad_inputs_are_clear_errors():
     talents = [make_talent("a")]
     with pytest.raises(UnknownRoleError, match="backend"):

@@ -183,6 +183,17 @@ def check_request(
     return in_play
 
 
+def _unreadable(problems: Sequence[tuple[str, str]]) -> dict[str, str]:
+    """Talent id -> why its manifest could not be read, from the catalog's ``problems``
+    (``(path, message)``; a talent's folder is named after its id)."""
+    out: dict[str, str] = {}
+    for path, message in problems:
+        parts = path.replace("\\", "/").split("/")
+        folder = parts[-2] if len(parts) > 1 and parts[-1] == "talent.yaml" else parts[-1]
+        out.setdefault(folder, " ".join(message.split())[:200])
+    return out
+
+
 def _mark_closure(
     explanations: Sequence[Explanation],
     kept: set[str],
@@ -333,8 +344,11 @@ class ResolveContext:
 
         # 1. Active talents: enabled and not draft.
         enabled = set(enabled_ids)
+        unread = _unreadable(self._catalog.problems()) if enabled - catalog.keys() else {}
         for tid in sorted(enabled - catalog.keys()):
-            dropped[tid] = Dropped(tid, "unknown", "enabled in the project but not in the catalog")
+            dropped[tid] = Dropped(tid, "unknown", (
+                f"its manifest could not be read ({unread[tid]}): `grace doctor` lists it"
+                if tid in unread else "enabled in the project but not in the catalog"))
         active = frozenset(
             t for t in enabled if t in catalog and catalog[t].status != "draft"
         )
@@ -413,6 +427,12 @@ class ResolveContext:
         active = roster.active
         missing, unknown, cycles = roster.facts
         dropped = dict(roster.dropped)
+        unread = [d.id for d in dropped.values() if d.reason == "unknown"
+                  and d.detail.startswith("its manifest could not be read")]
+        if unread:  # a typo'd manifest is not a talent the project forgot to import
+            warnings += (f"{len(unread)} enabled talent(s) not served, their manifest could not "
+                         f"be read: {', '.join(unread[:5])}{' …' if len(unread) > 5 else ''} "
+                         "(`grace doctor` says why)",)
 
         # 3b. Language filter: the files' languages, else those the task names, else the
         # project's (DESIGN.md §2.2).
