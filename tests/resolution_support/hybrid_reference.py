@@ -17,6 +17,7 @@ from grace.resolution.application.hybrid import (
     EMPTY_TASK_FILES_NOTE,
     EMPTY_TASK_NO_FILE_MATCH_NOTE,
     HybridRelevance,
+    asks_migration,
     name_words,
     one_line,
     role_core,
@@ -46,6 +47,7 @@ from grace.resolution.domain.languages import (
     frameworks_told,
     languages_of_rule_name,
     languages_told,
+    migration_of_name,
     off_kind_of,
     rule_subject,
     task_frameworks,
@@ -65,9 +67,10 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     where = np.array([1.0 if c.where else 0.0 for c in cands], dtype=np.float64)
     stack = np.array([1.0 if c.stack else 0.0 for c in cands], dtype=np.float64)
     foreign = np.array([1.0 if c.foreign else 0.0 for c in cands], dtype=np.float64)
+    migration = np.array([1.0 if c.migration else 0.0 for c in cands], dtype=np.float64)
     trig = np.array([min(len(c.evidence), 3) / 3 for c in cands], dtype=np.float64)
     glob = np.array(
-        [0.0 if (c.glob is None and not c.language) or c.foreign
+        [0.0 if (c.glob is None and not c.language) or c.foreign or c.migration
          else c.glob_strength * p.unnamed_glob if c.unnamed or c.off_kind else c.glob_strength
          for c in cands],
         dtype=np.float64,
@@ -82,7 +85,7 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     fused = (
         dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
         + p.w_where * where + p.w_glob * glob + p.w_role * role + p.w_stack * stack
-        - p.w_foreign * foreign
+        - p.w_foreign * foreign - p.w_migration * migration
     )
     return np.round(fused, 6)
 
@@ -252,6 +255,9 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str,
     if c.foreign:
         parts.append("written for " + ", ".join(c.foreign) + f", not the {framed_by}'s framework"
                      + (f" ({', '.join(frame)})" if frame else ""))
+    if c.migration:
+        parts.append(f"a migration's rule ({'; '.join(c.migration)}), and the task asks for no "
+                     "migration")
     if c.glob is not None:
         less = [f"{', '.join(c.unnamed)} named nowhere"] if c.unnamed else []
         if c.off_kind:
@@ -312,6 +318,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
                    hubs.tolist(), strict=True)
     activation, role = request.activation, request.role
     hybrid = []
+    asks = asks_migration(request.task)
     for t, row, (d, c, r, lex, head, path, hub) in zip(cands, row_list, channels, strict=True):
         terms = corpus.names[row] if row in named else ()
         own = [lang for lang in languages_told(request.task)
@@ -338,6 +345,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             language=act.language or "" if act is not None else "",
             role_rank=t.rank_for(role) if role else None,
             families=frameworks_of_talent_name(t.name, t.id),
+            migration=() if asks else migration_of_name(t.name, t.id),
         ))
     return hybrid
 

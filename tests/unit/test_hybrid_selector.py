@@ -546,3 +546,32 @@ def test_an_empty_task_with_files_serves_what_the_files_activate():
     none = HybridSelector(p).select(cands[3:], files_only=True).selection
     assert none.gate_closed and none.kept == ()
     assert {e.decision for e in none.explanations} == {"cut_gate"}
+
+
+def test_a_migration_s_rule_waits_for_a_task_that_asks_for_one():
+    # decision 0010, twelfth follow-up: JPA-to-Cosmos on "Add pagination" in a Spring project
+    from grace.resolution.application.hybrid import asks_migration
+    from grace.resolution.domain.languages import migration_of_name
+
+    assert migration_of_name("Convert Jpa To Spring Data Cosmos",
+                             "copilot.convert-jpa-to-spring-data-cosmos") == (
+        "convert", "jpa to spring")
+    assert migration_of_name("Java 17 to 21", "copilot.java-17-to-java-21-upgrade") == (
+        "upgrade", "17 to 21", "17 to java")
+    for name, tid in (("End-to-end testing", "testing.e2e"), ("How-to guides", "cursor.how-to"),
+                      ("RTL", "cursor.rtl-right-to-left-i18n"), ("Ports", "pattern.port-adapter")):
+        assert migration_of_name(name, tid) == (), tid
+    assert asks_migration("Upgrade the service to Java 21")
+    assert asks_migration("Migre le service orders vers Spring Boot 4")
+    assert asks_migration("Rewrite the Enzyme tests with React Testing Library")
+    assert not asks_migration("Add pagination to the orders endpoint")
+    assert not asks_migration("Refactor the search to switchMap")
+    p = HybridParams(chunk_weight=0.0, hub_weight=0.0)
+    cands = [cand("spring.core", 0.3), cand("jpa.cosmos", 0.4, glob="**/*.java",
+                                              migration=("convert", "jpa to spring"))]
+    sel = HybridSelector(p).select(cands).selection
+    # 0.4 − W_MIGRATION 1.0, its glob counting nothing: under the 0.3 of the project's rule
+    assert sel.scores == {"spring.core": 0.3, "jpa.cosmos": -0.6} and sel.kept == ("spring.core",)
+    detail = {e.id: e.detail for e in sel.explanations}["jpa.cosmos"]
+    assert "a migration's rule (convert; jpa to spring), and the task asks for no migration" in (
+        detail)

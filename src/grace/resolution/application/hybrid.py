@@ -52,6 +52,7 @@ from grace.resolution.domain.languages import (
     frameworks_told,
     languages_of_rule_name,
     languages_told,
+    migration_of_name,
     off_kind_of,
     rule_subject,
     talent_name_words,
@@ -78,6 +79,23 @@ documents is not a name term: the importer's body-share bound for triggers (deci
 MIN_TALENTS_FOR_NAME_TERMS: Final = 20
 """Below this many active talents a share says nothing: no name terms."""
 MIN_NAME_TERM_CHARS: Final = 3
+
+_MIGRATION_TASK_STEMS: Final = frozenset({
+    "migrat", "migr", "upgrad", "convert", "convers", "port", "rewrit", "reecrir", "reecr",
+    "replac", "remplac", "modern", "modernis"})
+"""Snowball stems (folded) of the words that ask for a migration, English and French:
+"migrate", "upgrade", "convert", "port", "rewrite … with", "replace", "modernize";
+« migrer », « convertir », « porter », « réécrire », « remplacer », « moderniser » (not
+"switch": ``switchMap``, a switch statement)."""
+
+
+def asks_migration(task: str) -> bool:
+    """Whether a task asks for a migration (:data:`_MIGRATION_TASK_STEMS` among its English or
+    French stems): "Upgrade to Java 21", « Migre le service vers Spring Boot 4 », "Rewrite the
+    Enzyme tests with React Testing Library"."""
+    return bool((set(analyse(task)) | set(analyse(task, language="english")))
+                & _MIGRATION_TASK_STEMS)
+
 
 EMPTY_TASK_FILES_NOTE: Final = (
     "_Empty task: the talents the files in play activate are served (their globs, languages "
@@ -299,6 +317,7 @@ class _Corpus:
     names: list[tuple[str, ...]]  # (n,) name terms per talent
     frameworks: dict[int, tuple[str, ...]]  # row -> the application frameworks it is written for
     families: dict[int, tuple[str, ...]]  # row -> the frameworks its name names
+    migrations: dict[int, tuple[str, ...]]  # row -> why its name makes it a migration's rule
     subjects: dict[int, tuple[tuple[str, ...], frozenset[str]]]  # row -> its subject, its stems
     name_rows: dict[str, list[int]]  # name term -> the rows whose name terms hold it
     word_rows: dict[str, list[int]]  # name word, however common -> the rows whose name holds it
@@ -437,6 +456,10 @@ class HybridRelevance:
             families={
                 row: found for row, t in enumerate(talents)
                 if (found := frameworks_of_talent_name(t.name, t.id))
+            },
+            migrations={
+                row: found for row, t in enumerate(talents)
+                if (found := migration_of_name(t.name, t.id))
             },
             subjects={  # the words said "named nowhere" are the ones looked for
                 row: (subject_words(found, names[row]), subject_stems(found, names[row]))
@@ -708,6 +731,9 @@ class HybridRelevance:
             id_key=rows,  # the pool is sorted by id: its rows are in id order
             families={int(position[row]): fw for row, fw in corpus.families.items()
                       if position[row] >= 0},
+            migration={} if asks_migration(request.task) else {
+                int(position[row]): why for row, why in corpus.migrations.items()
+                if position[row] >= 0},
         ), rows
 
     def select(self, request: RelevanceRequest) -> RelevanceOutcome:

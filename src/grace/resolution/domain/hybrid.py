@@ -166,6 +166,10 @@ class HybridParams:
         w_foreign: how much lower a talent written for another application framework than
             the project's scores (:func:`~grace.resolution.domain.languages.foreign_frameworks`;
             decision 0010, sixth follow-up).
+        w_migration: how much lower a migration's rule scores when the task asks for no
+            migration (:func:`~grace.resolution.domain.languages.migration_of_name`:
+            ``copilot.convert-jpa-to-spring-data-cosmos`` on "Add pagination"; its glob counts
+            nothing either; decision 0010, twelfth follow-up).
         unnamed_glob: what a glob match counts (times ``w_glob`` and its strength) for a
             talent whose subject (:func:`~grace.resolution.domain.languages.rule_subject`:
             ``zustand`` in "React Zustand") neither the task, its files nor the stack names
@@ -183,6 +187,7 @@ class HybridParams:
     w_role: float = 0.5
     w_stack: float = 0.3
     w_foreign: float = 0.3
+    w_migration: float = 1.0
     unnamed_glob: float = 0.25
     floor: float = 0.05
     probe_percentile: float = 90.0
@@ -239,6 +244,8 @@ class HybridCandidate:
             it then counts as a glob match of strength ``glob_strength``); ``""`` otherwise.
         families: the application frameworks its name names (its family, for the sibling
             bar of the cut: :func:`sibling_of`).
+        migration: why its name makes it a migration's rule, when the task asks for no
+            migration (the ``migration`` channel, a penalty); ``()`` otherwise.
     """
 
     id: str
@@ -263,6 +270,7 @@ class HybridCandidate:
     off_kind: str = ""
     language: str = ""
     families: tuple[str, ...] = ()
+    migration: tuple[str, ...] = ()
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -306,6 +314,7 @@ class HybridColumns:
             package depends on …" rather than "the project depends on …").
         spoken: row -> its ``language``, for the rows a file in play's language activated.
         families: row -> its non-empty ``families``.
+        migration: row -> its non-empty ``migration``.
         places: row -> its ``(glob, file)``, for the rows where either is set.
         glob_strength: ``(n,) float64``, its ``glob_strength`` (read where ``glob`` is set).
         id_key: ``(n,)`` integers in the same order as ``ids`` (score ties are broken by id);
@@ -338,6 +347,7 @@ class HybridColumns:
     places: Mapping[int, tuple[str | None, str | None]] = field(default_factory=dict)
     id_key: npt.NDArray[np.int64] | None = None
     families: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    migration: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, cands: Sequence[HybridCandidate]) -> HybridColumns:
@@ -367,6 +377,7 @@ class HybridColumns:
             places={i: (c.glob, c.file) for i, c in enumerate(cands)
                     if c.glob is not None or c.file is not None},
             families={i: c.families for i, c in enumerate(cands) if c.families},
+            migration={i: c.migration for i, c in enumerate(cands) if c.migration},
         )
 
     def __len__(self) -> int:
@@ -412,6 +423,9 @@ class HybridColumns:
             parts.append("written for " + ", ".join(self.foreign[row])
                          + f", not the {self.framed_by}'s framework"
                          + (f" ({', '.join(self.frame)})" if self.frame else ""))
+        if row in self.migration:
+            parts.append(f"a migration's rule ({'; '.join(self.migration[row])}), and the task "
+                         "asks for no migration")
         glob = self.glob(row)
         if glob is not None or row in self.spoken:
             less = [f"{', '.join(self.unnamed[row])} named nowhere"] if row in self.unnamed else []
@@ -536,6 +550,8 @@ class HybridSelector:
         stack[list(cols.stack)] = 1.0
         foreign = np.zeros(n, dtype=np.float64)
         foreign[list(cols.foreign)] = 1.0
+        migration = np.zeros(n, dtype=np.float64)
+        migration[list(cols.migration)] = 1.0
         trig = np.zeros(n, dtype=np.float64)
         for row in {*cols.triggers, *cols.names}:
             trig[row] = min(len(cols.evidence(row)), 3) / 3
@@ -546,6 +562,7 @@ class HybridSelector:
         weak = list({*cols.unnamed, *cols.off_kind})  # `**/*.tsx` says nothing of Zustand
         glob[weak] *= p.unnamed_glob
         glob[list(cols.foreign)] = 0.0  # `**/*.py` of a FastAPI rule presumes a FastAPI project
+        glob[list(cols.migration)] = 0.0  # `**/*.java` of a JPA-to-Cosmos rule: what it leaves
         lex, head, path = cols.lexical, cols.lexical_head, cols.lexical_path
         if p.fusion == "rrf":
             score = np.zeros(n)
@@ -555,7 +572,7 @@ class HybridSelector:
         fused = (
             dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
             + p.w_where * where + p.w_glob * glob + p.w_role * cols.role + p.w_stack * stack
-            - p.w_foreign * foreign
+            - p.w_foreign * foreign - p.w_migration * migration
         )
         return np.round(fused, 6)
 

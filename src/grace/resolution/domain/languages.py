@@ -220,20 +220,26 @@ def languages_of_name(words: Iterable[str]) -> tuple[str, ...]:
 
     A version suffix is ignored (``react19``, ``vue3``, ``angular17`` name React, Vue,
     Angular); ``py`` counts only as a name's first word (``py-fast-api``), ``go`` anywhere
-    but before ``to`` (``go-servemux``, ``htmx-go-fiber``; never ``go-to-market``).
+    but before ``to`` (``go-servemux``, ``htmx-go-fiber``; never ``go-to-market``). A
+    language the name names itself narrows its frameworks' languages to it: ``kotlin-springboot``
+    is Kotlin's (not Java's, though Spring Boot is both), ``springboot`` alone both
+    (decision 0010, twelfth follow-up).
     """
     out: dict[str, None] = {}
+    own: dict[str, None] = {}  # the languages named by their own word
     words = list(words)
     for i, word in enumerate(words):
         if (i == 0 and word == "py") or (word == "go" and words[i + 1 : i + 2] != ["to"]):
-            out["python" if word == "py" else "go"] = None
+            own["python" if word == "py" else "go"] = None
         if i == 0 and word == "r" and len(words) > 1:  # r-best-practices
-            out["r"] = None
+            own["r"] = None
         found = FRAMEWORK_LANGUAGES.get(word)
         if found is None and word[-1:].isdigit():
             found = FRAMEWORK_LANGUAGES.get(word.rstrip("0123456789"))
+        if found and word.rstrip("0123456789") in LANGUAGE_NAMES and word != "go":
+            own.update(dict.fromkeys(found))
         out.update(dict.fromkeys(found or ()))
-    return tuple(out)
+    return tuple(own) if own else tuple(out)
 
 
 TEXT_WORDS: Final[dict[str, tuple[str, ...]]] = {
@@ -727,6 +733,32 @@ def rule_subject(name: str, talent_id: str) -> tuple[str, ...]:
             continue
         out[word] = None
     return tuple(out)
+
+
+MIGRATION_NAME_WORDS: Final[frozenset[str]] = frozenset({
+    "convert", "converting", "conversion", "migrate", "migrating", "migration", "migrations",
+    "upgrade", "upgrading", "upgrades"})
+"""Words that make a rule's name a migration's (``copilot.java-17-to-java-21-upgrade``,
+``skill.reviewing-oracle-to-postgres-migration``, ``copilot.convert-jpa-to-spring-data-cosmos``):
+:func:`migration_of_name`."""
+
+def migration_of_name(name: str, talent_id: str) -> tuple[str, ...]:
+    """Why a rule's name makes it a migration's — its migration words (``upgrade``), or
+    ``X to Y`` where ``X`` or ``Y`` is a version or a known language, framework or platform
+    (``java 17 to java 21``, ``oracle to postgres``) — or ``()``: such a rule is written for a
+    project that moves away from what it uses, and serves a task that asks to migrate, upgrade,
+    convert, port or rewrite (the hybrid step's ``asks_migration``); "end to end", "how to"
+    and "right to left" are no migration (decision 0010, twelfth follow-up)."""
+    found = talent_name_words(name, talent_id)
+    named = [w for w in found if w in MIGRATION_NAME_WORDS]
+    for i in range(1, len(found) - 1):
+        if found[i] != "to":
+            continue
+        around = (found[i - 1], found[i + 1])
+        if any(w.isdigit() or w in LANGUAGE_NAMES or w in APP_FRAMEWORKS or w in PLATFORM_WORDS
+               or w in FRAMEWORK_LANGUAGES for w in around):
+            named.append(f"{around[0]} to {around[1]}")
+    return tuple(dict.fromkeys(named))
 
 
 def talent_name_words(name: str, talent_id: str) -> list[str]:
