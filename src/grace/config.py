@@ -139,6 +139,7 @@ class Settings(BaseModel):
     relevance_role_weight: float | None = Field(None, ge=0, le=10)
     relevance_stack_weight: float | None = Field(None, ge=0, le=10)
     relevance_foreign_weight: float | None = Field(None, ge=0, le=10)
+    relevance_migration_weight: float | None = Field(None, ge=0, le=10)
     relevance_path_weight: float | None = Field(None, ge=0, le=10)
     relevance_ratio: float | None = Field(None, ge=0, le=1)
     relevance_max_kept: int | None = Field(None, ge=1, le=1000)

@@ -76,6 +76,8 @@ def hybrid_params(s: Settings) -> HybridParams:
         w_stack=d.w_stack if s.relevance_stack_weight is None else s.relevance_stack_weight,
         w_foreign=(d.w_foreign if s.relevance_foreign_weight is None
                    else s.relevance_foreign_weight),
+        w_migration=(d.w_migration if s.relevance_migration_weight is None
+                     else s.relevance_migration_weight),
         w_path=d.w_path if s.relevance_path_weight is None else s.relevance_path_weight,
         hub_weight=d.hub_weight if s.relevance_hub_weight is None else s.relevance_hub_weight,
         floor=d.floor if s.relevance_floor is None else s.relevance_floor,
