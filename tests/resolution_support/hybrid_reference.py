@@ -19,6 +19,7 @@ from grace.resolution.application.hybrid import (
     HybridRelevance,
     asks_migration,
     name_words,
+    names_files,
     one_line,
     role_core,
     stack_named,
@@ -334,7 +335,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             foreign=foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
                                        t.languages) if frame else (),
             unnamed=subject_words(subject, corpus.names[row])
-            if act is not None and (act.glob or act.language) and (
+            if act is not None and ((act.glob and not names_files(act.glob))
+                                    or (not act.glob and act.language)) and (
                 subject := rule_subject(t.name, t.id)) and not subject_stems(
                 subject, corpus.names[row]) & said_stems else (),
             off_kind=off_kind_of(act.file, t.languages)

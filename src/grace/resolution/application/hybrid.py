@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import operator
+import re
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
@@ -247,6 +248,21 @@ def _unnamed(corpus: _Corpus, request: RelevanceRequest, globbed: Sequence[tuple
     said = " ".join([request.task, files_say, *request.stack, *request.package_stack])
     stems = set(analyse(said)) | set(analyse(said, language="english"))
     return {at: subject for at, (subject, own) in subjects if not own & stems}
+
+
+_GLOB_NAME: Final = re.compile(r"\{[^}]*\}|\[[^]]*\]|[*?]")
+
+
+def names_files(glob: str) -> bool:
+    """Whether a glob names the files it matches beyond their kind: its last segment holds
+    a word besides the extension (``**/*Test.java``, ``**/*.spec.ts``, ``**/Dockerfile``,
+    ``**/*_test.go``), not only wildcards and an extension (``**/*.java``,
+    ``**/*.{ts,tsx}``). Such a glob says what the file is for (a test, a spec), so a match is
+    evidence of the rule's subject as well (decision 0010, twelfth follow-up)."""
+    last = glob.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+    stem = _GLOB_NAME.sub(" ", last)
+    stem = stem.rsplit(".", 1)[0] if "." in stem else stem
+    return sum(c.isalpha() for c in stem) >= 2
 
 
 def header_text(talent: Talent) -> str:
@@ -697,7 +713,8 @@ class HybridRelevance:
                 spoken[at] = act.language
         unnamed = _unnamed(corpus, request, [
             (at, row_list[at]) for at, (glob, _) in places.items()
-            if glob is not None or at in spoken], files_say)
+            if (glob is not None and not names_files(glob)) or (glob is None and at in spoken)],
+            files_say)
         off_kind = {at: kind for at, (glob, file) in places.items()
                     if glob is not None and file is not None
                     and (kind := off_kind_of(file, cands[at].languages))}
