@@ -27,9 +27,11 @@ demo: setup
 	@.venv/bin/grace resolve --example --role "$$ROLE" "$$TASK"
 
 # Branch coverage is reported at the end ([tool.coverage] in pyproject.toml).
+# Each run gets its own temporary root: pytest keeps only the last three runs' folders per user,
+# so a second run on the same machine deleted the first one's PostgreSQL data folder under it.
 test:
 	@scripts/setup test
-	.venv/bin/python -m pytest --cov --cov-report=term
+	PYTEST_DEBUG_TEMPROOT=$$(mktemp -d) .venv/bin/python -m pytest --cov --cov-report=term
 
 lint: setup
 	.venv/bin/ruff check src tests benchmarks
