@@ -17,7 +17,10 @@ Per talent, computed once per catalog state and kept in memory:
   (:func:`~grace.resolution.domain.languages.frameworks_of_files`), or the framework whose
   own identifiers the task quotes (:func:`~grace.resolution.domain.languages.frameworks_told`:
   ``ngOnInit`` names angular), they count as triggers, so a task naming a talent's subject
-  opens the gate even where e5-small's dense score is weak.
+  opens the gate even where e5-small's dense score is weak;
+* whether its name makes it a migration's rule
+  (:func:`~grace.resolution.domain.languages.migration_of_name`: convert, upgrade, "Oracle to
+  Postgres"), which then waits for a task that asks for a migration (:func:`asks_migration`).
 """
 
 from __future__ import annotations
@@ -758,7 +761,7 @@ class HybridRelevance:
 
         An empty or whitespace task (decision 0010, twelfth follow-up): with files in play,
         the talents the files activate are candidates (a glob, a file's language, a name term
-        in their paths), scored by those channels alone and cut as usual
+        in their paths), scored by those channels alone and kept from ``ratio × w_glob`` up
         (:data:`EMPTY_TASK_FILES_NOTE`); without files, the talents the role requires or
         recommends are served, no other (:data:`EMPTY_TASK_ROLE_NOTE`).
         """
