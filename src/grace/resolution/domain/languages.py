@@ -222,8 +222,9 @@ def languages_of_name(words: Iterable[str]) -> tuple[str, ...]:
     Angular); ``py`` counts only as a name's first word (``py-fast-api``), ``go`` anywhere
     but before ``to`` (``go-servemux``, ``htmx-go-fiber``; never ``go-to-market``). A
     language the name names itself narrows its frameworks' languages to it: ``kotlin-springboot``
-    is Kotlin's (not Java's, though Spring Boot is both), ``springboot`` alone both
-    (decision 0010, twelfth follow-up).
+    is Kotlin's alone (``springboot`` is Java's: before, the pair gave both, and the Kotlin
+    rules reached Java projects), ``typescript-react`` TypeScript's (decision 0010, twelfth
+    follow-up).
     """
     out: dict[str, None] = {}
     own: dict[str, None] = {}  # the languages named by their own word
@@ -736,11 +737,13 @@ def rule_subject(name: str, talent_id: str) -> tuple[str, ...]:
 
 
 MIGRATION_NAME_WORDS: Final[frozenset[str]] = frozenset({
-    "convert", "converting", "conversion", "migrate", "migrating", "migration", "migrations",
-    "upgrade", "upgrading", "upgrades"})
+    "convert", "converting", "conversion", "migrate", "migrating", "migration", "upgrade",
+    "upgrading", "upgrades"})
 """Words that make a rule's name a migration's (``copilot.java-17-to-java-21-upgrade``,
 ``skill.reviewing-oracle-to-postgres-migration``, ``copilot.convert-jpa-to-spring-data-cosmos``):
-:func:`migration_of_name`."""
+:func:`migration_of_name`. Not "migrations": a rule on a framework's database migrations
+(Django's, Alembic's) is no move away from anything."""
+
 
 def migration_of_name(name: str, talent_id: str) -> tuple[str, ...]:
     """Why a rule's name makes it a migration's — its migration words (``upgrade``), or
