@@ -503,8 +503,9 @@ def test_a_dependency_is_found_in_any_name_when_it_is_a_framework_or_library():
     framework or library word counts anywhere in a name, however common; never a language
     or runtime (the ``typescript`` compiler, ``@types/node``) nor any other word of a
     dependency (``testing`` of ``@testing-library/react``, ``plugin`` of
-    ``@vitejs/plugin-vue``, ``tailwind``); a framework with its own file kind (``vue``) is a
-    framework, not a language."""
+    ``@vitejs/plugin-vue``, ``tailwind``), nor a tool of the toolchain (``vitest``, ``ruff``:
+    twelfth follow-up); a framework with its own file kind (``vue``) is a framework, not a
+    language."""
     from grace.resolution.application.hybrid import stack_terms
 
     stack = {"fastapi", "testing", "sqlalchemy", "typescript", "node", "plugin", "vitest",
@@ -512,7 +513,8 @@ def test_a_dependency_is_found_in_any_name_when_it_is_a_framework_or_library():
     assert stack_terms(("python", "fastapi", "best"), stack) == ("fastapi",)
     assert stack_terms(("sqlalchemy", "models"), stack) == ("sqlalchemy",)
     assert stack_terms(("django",), stack) == ()
-    assert stack_terms(("vitest", "unit", "testing"), stack) == ("vitest",)
+    assert stack_terms(("vitest", "unit", "testing"), stack) == ()  # named in a task, served
+    assert stack_terms(("ruff", "recursive", "fix"), {"ruff"}) == ()
     assert stack_terms(("vue", "pinia"), stack) == ("vue",)
     assert stack_terms(("playwright", "testing"), stack) == ()
     assert stack_terms(("minecraft", "plugin"), stack) == ()

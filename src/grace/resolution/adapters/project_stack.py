@@ -57,7 +57,8 @@ dependencies, and sample projects whose manifests are not the repository's stack
 PACKAGING_WORDS: Final = frozenset({
     "core", "common", "commons", "util", "utils", "types", "test", "tests", "testing", "plugin",
     "plugins", "driver", "drivers", "cli", "lib", "libs", "library", "tools", "kit", "loader",
-    "preset", "presets", "config", "starter", "framework", "runtime", "tsc", "parent", "bom"})
+    "preset", "presets", "config", "starter", "framework", "runtime", "tsc", "parent", "bom",
+    "dom"})
 """Words of package names that say how a dependency is packaged, not what it is
 (``@angular/core``, ``gorm.io/driver/postgres``, ``@vitejs/plugin-vue``,
 ``@vue/test-utils``, ``laravel/framework``): never stack words. ``grace init`` wrote them into

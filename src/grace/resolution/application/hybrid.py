@@ -163,8 +163,19 @@ _LANGUAGES_AND_RUNTIMES: Final = (LANGUAGE_NAMES - frozenset(APP_FRAMEWORKS)) | 
 """Programming languages and runtimes (``typescript``, ``python``, ``node``), not the
 frameworks that have their own file kind (``vue``, ``svelte``, ``astro``)."""
 
+_TOOLCHAIN: Final = frozenset({
+    "ruff", "mypy", "pyright", "flake8", "pylint", "black", "pytest", "jest", "vitest", "mocha",
+    "jasmine", "karma", "cypress", "playwright", "eslint", "prettier", "webpack", "vite", "tsc",
+    "clippy", "rustfmt", "gofmt", "golangci", "rubocop", "rspec", "phpunit", "phpstan",
+    "swiftlint", "ktlint", "detekt"})
+"""The words of a language's toolchain (its linters, type checkers, test runners, bundlers:
+``ruff``, ``mypy``, ``pytest``, ``jest``, ``vitest``, ``eslint``): what every task of the project
+runs, never what it is about: ``skill.ruff-recursive-fix`` was lifted on 9 of 16 back-end tasks
+of a Django repository that lints with Ruff."""
+
 STACK_WORDS: Final = (
-    frozenset(FRAMEWORK_LANGUAGES) | frozenset(APP_FRAMEWORKS)) - _LANGUAGES_AND_RUNTIMES
+    frozenset(FRAMEWORK_LANGUAGES) | frozenset(APP_FRAMEWORKS)
+) - _LANGUAGES_AND_RUNTIMES - _TOOLCHAIN
 """Dependency words the stack channel looks for in talents' names, however common: an
 application framework or a language's library (``fastapi``, ``vue``, ``pydantic``,
 ``vitest``). Never a language or a runtime — the ``typescript`` compiler and ``@types/node``
@@ -174,7 +185,9 @@ filter the catalog — nor any other word of a dependency: ``plugin`` of ``@vite
 ``postgres`` of ``gorm.io/driver/postgres``, even ``tailwind`` or ``pinia``, which lifted
 Minecraft plugins and Oracle-to-Postgres migrations onto every task of a Go + Vue monorepo:
 a library's rules apply to the tasks that name it (the name-term channel), an application
-framework's to every task of its project (decision 0010, eleventh follow-up)."""
+framework's to every task of its project (decision 0010, eleventh follow-up). Nor a tool of
+the language's toolchain (:data:`_TOOLCHAIN`: ``ruff``, ``pytest``, ``jest``, ``vitest``): its
+rules serve the tasks that name it (twelfth follow-up)."""
 
 
 def stack_terms(name_words: Sequence[str], stack: Collection[str]) -> tuple[str, ...]:

@@ -318,6 +318,9 @@ GENERIC_PATH_WORDS: Final = frozenset({
     # a monorepo's halves: frontend/src/app/… named skill.frontend-design and
     # skill.premium-frontend-ui on every Angular file (decision 0010, twelfth follow-up)
     "frontend", "backend", "front", "back", "webapp", "client", "server",
+    # a code-organisation folder: web/src/hooks/useOrders.ts named copilot.hooks (GitHub
+    # Copilot's agent hooks) on every React hook
+    "hooks",
 })
 """Folder and file names found in repositories of every stack (``app/api/items.py``): they say
 nothing about which rules apply, and as BM25 terms they matched whichever rule happened to say
