@@ -19,7 +19,6 @@ from grace.resolution.application.hybrid import (
     HybridRelevance,
     asks_migration,
     name_words,
-    names_files,
     one_line,
     role_core,
     stack_named,
@@ -29,7 +28,7 @@ from grace.resolution.application.hybrid import (
 )
 from grace.resolution.application.relevance import NO_SPECIFIC_TALENT
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
-from grace.resolution.domain.activation import path_words
+from grace.resolution.domain.activation import names_files, path_words
 from grace.resolution.domain.hybrid import (
     ROLE_PRIOR,
     RRF_K,

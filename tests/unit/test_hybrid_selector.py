@@ -582,7 +582,7 @@ def test_a_migration_s_rule_waits_for_a_task_that_asks_for_one():
 def test_a_glob_that_names_its_files_says_the_rule_s_subject():
     # `**/*Test.java` of copilot.java-junit5-assertions matched OrderServiceTest.java and
     # counted a quarter ("assertions named nowhere"): it names test files, not just Java ones
-    from grace.resolution.application.hybrid import names_files
+    from grace.resolution.domain.activation import names_files
 
     for glob in ("**/*Test.java", "**/*.spec.ts", "**/Dockerfile", "**/*_test.go",
                  "**/*.component.ts", "**/*.test.{ts,tsx}"):

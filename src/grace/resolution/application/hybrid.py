@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import hashlib
 import operator
-import re
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
@@ -41,7 +40,7 @@ from grace.lexical import FRENCH_HOMOGRAPHS, STOP_WORDS, analyse, is_french
 from grace.resolution.application.probes import PROBES, SOFTWARE_REQUESTS
 from grace.resolution.application.relevance import EMBED_BATCH, NO_SPECIFIC_TALENT
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
-from grace.resolution.domain.activation import path_words
+from grace.resolution.domain.activation import names_files, path_words
 from grace.resolution.domain.compiler import render_block
 from grace.resolution.domain.hybrid import ROLE_PRIOR, HybridColumns, HybridSelector
 from grace.resolution.domain.languages import (
@@ -264,21 +263,6 @@ def _unnamed(corpus: _Corpus, request: RelevanceRequest, globbed: Sequence[tuple
     said = " ".join([request.task, files_say, *request.stack, *request.package_stack])
     stems = set(analyse(said)) | set(analyse(said, language="english"))
     return {at: subject for at, (subject, own) in subjects if not own & stems}
-
-
-_GLOB_NAME: Final = re.compile(r"\{[^}]*\}|\[[^]]*\]|[*?]")
-
-
-def names_files(glob: str) -> bool:
-    """Whether a glob names the files it matches beyond their kind: its last segment holds
-    a word besides the extension (``**/*Test.java``, ``**/*.spec.ts``, ``**/Dockerfile``,
-    ``**/*_test.go``), not only wildcards and an extension (``**/*.java``,
-    ``**/*.{ts,tsx}``). Such a glob says what the file is for (a test, a spec), so a match is
-    evidence of the rule's subject as well (decision 0010, twelfth follow-up)."""
-    last = glob.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
-    stem = _GLOB_NAME.sub(" ", last)
-    stem = stem.rsplit(".", 1)[0] if "." in stem else stem
-    return sum(c.isalpha() for c in stem) >= 2
 
 
 def header_text(talent: Talent) -> str:

@@ -242,6 +242,8 @@ class _Roster:
         facts: missing prerequisites, unknown references and cycles of :attr:`active`.
         for_role: the active ids with an ``agents`` entry for the role, sorted.
         dropped: unknown, draft, not enabled and role drops.
+        unreadable: the enabled ids whose manifest the catalog could not read (among the
+            unknown ones).
         by_languages: the task's languages -> (:attr:`for_role` in them, the others), filled
             as requests meet them (at most :data:`MAX_ROSTERS` combinations, then afresh).
     """
@@ -251,6 +253,7 @@ class _Roster:
     facts: _GraphFacts
     for_role: list[str]
     dropped: Mapping[str, Dropped]
+    unreadable: tuple[str, ...] = ()
     by_languages: dict[tuple[str, ...], tuple[list[str], list[str]]] = field(
         default_factory=dict)
 
@@ -378,6 +381,7 @@ class ResolveContext:
             facts=facts,
             for_role=for_role,
             dropped=dropped,
+            unreadable=tuple(t for t in sorted(enabled - catalog.keys()) if t in unread),
         )
         if len(rosters) >= MAX_ROSTERS:
             rosters.clear()
@@ -427,8 +431,7 @@ class ResolveContext:
         active = roster.active
         missing, unknown, cycles = roster.facts
         dropped = dict(roster.dropped)
-        unread = [d.id for d in dropped.values() if d.reason == "unknown"
-                  and d.detail.startswith("its manifest could not be read")]
+        unread = roster.unreadable
         if unread:  # a typo'd manifest is not a talent the project forgot to import
             warnings += (f"{len(unread)} enabled talent(s) not served, their manifest could not "
                          f"be read: {', '.join(unread[:5])}{' …' if len(unread) > 5 else ''} "

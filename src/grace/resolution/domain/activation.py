@@ -100,6 +100,21 @@ def specific_paths(patterns: Sequence[str]) -> tuple[str, ...]:
     return tuple(p for p in patterns if p.strip().removeprefix("./") not in CATCH_ALL)
 
 
+_GLOB_NAME: Final = re.compile(r"\{[^}]*\}|\[[^]]*\]|[*?]")
+
+
+def names_files(glob: str) -> bool:
+    """Whether a glob names the files it matches beyond their kind: its last segment holds
+    a word besides the extension (``**/*Test.java``, ``**/*.spec.ts``, ``**/Dockerfile``,
+    ``**/*_test.go``), not only wildcards and an extension (``**/*.java``,
+    ``**/*.{ts,tsx}``). Such a glob says what the file is for (a test, a spec), so a match is
+    evidence of the rule's subject as well (decision 0010, twelfth follow-up)."""
+    last = glob.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+    stem = _GLOB_NAME.sub(" ", last)
+    stem = stem.rsplit(".", 1)[0] if "." in stem else stem
+    return sum(c.isalpha() for c in stem) >= 2
+
+
 def glob_strength(patterns: Sequence[str]) -> float:
     """How specific a talent's globs are: ``1 / sqrt(k)`` for the ``k`` kinds of file (languages,
     formats, well-known names) its positive patterns name; 1.0 when they name none (a folder
