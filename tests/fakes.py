@@ -47,7 +47,7 @@ class InMemoryWorkTree:
         return self._states.get(path, "missing")
 
     def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
-        """The words given for the longest folder prefix of each path (``packages``)."""
+        """The dependencies given for the longest folder prefix of each path (``packages``)."""
         found: dict[str, None] = {}
         for path in paths:
             folders = [f for f in self._packages if path.startswith(f + "/")]

@@ -21,8 +21,8 @@ from grace.resolution.application.hybrid import (
     name_words,
     one_line,
     role_core,
+    stack_lift,
     stack_named,
-    stack_terms,
     subject_stems,
     subject_words,
 )
@@ -313,6 +313,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     said = " ".join([request.task, where, *frameworks_of_files(request.files), *request.stack,
                      *request.package_stack])
     said_stems = set(analyse(said)) | set(analyse(said, language="english"))
+    lift_said = set(analyse(" ".join([request.task, where, *frameworks_of_files(request.files)]),
+                            language="english")) | context_words
     channels = zip(dense.tolist(), chunk.tolist(), raw.tolist(), lexical.tolist(),
                    lexical_head.tolist(), lexical_path.tolist(),
                    hubs.tolist(), strict=True)
@@ -330,7 +332,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             triggers=found.get(t.id, ()),
             names=tuple(dict.fromkeys([*(w for w in terms if w in context_words), *own])),
             where=tuple(w for w in terms if w in file_words and w not in task_words),
-            stack=stack_terms(name_words([t])[0], stack_words),
+            stack=stack_lift(name_words([t])[0], rule_subject(t.name, t.id), stack_words,
+                             request.stack_groups, lift_said),
             foreign=foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
                                        t.languages) if frame else (),
             unnamed=subject_words(subject, corpus.names[row])

@@ -31,6 +31,7 @@ from grace.resolution.domain.languages import (
     languages_told,
     off_kind_of,
     rule_subject,
+    stack_groups,
     stack_words,
     task_frameworks,
 )
@@ -492,6 +493,18 @@ def test_a_talent_s_own_languages_count_with_its_frameworks():
     assert foreign_frameworks(("wordpress",), ["next", "react"], []) == ()  # PHP only
     assert stack_words(["next", "react", "tailwindcss", "torch"]) == (
         "next", "nextjs", "react", "tailwindcss", "tailwind", "torch", "pytorch")
+    assert stack_words(["@tanstack/react-query", "spring-boot-starter-web"]) == (
+        "tanstack", "react", "query", "spring", "boot", "web", "springboot")
+
+
+def test_the_stack_s_groups_are_its_dependencies_of_several_words():
+    """``@tanstack/react-query`` names one product of a family; ``react`` a framework."""
+    assert stack_groups(["react", "zustand", "@tanstack/react-query", "react-router-dom",
+                         "@types/react", "next", "@tanstack/react-query"]) == (
+        frozenset({"tanstack", "react", "query"}), frozenset({"react", "router"}))
+    assert stack_groups(["spring-boot-starter-data-jpa"]) == (
+        frozenset({"spring", "boot", "data", "jpa", "springboot"}),)
+    assert stack_groups(["react", "django"]) == stack_groups([]) == ()
 
 
 def test_frameworks_of_a_rule_name():

@@ -589,3 +589,33 @@ def test_a_glob_that_names_its_files_says_the_rule_s_subject():
         assert names_files(glob), glob
     for glob in ("**/*.java", "**/*.{ts,tsx}", "*.py", "src/**/*.tsx", "**/*.[jt]s", "**/*"):
         assert not names_files(glob), glob
+
+
+def test_a_rule_is_lifted_only_by_a_dependency_that_names_it_whole():
+    """``tanstack`` of ``@tanstack/react-query`` and ``router`` of ``react-router-dom`` lifted
+    every TanStack Router rule of a React Query project (a new user's Django + React trial):
+    a rule whose subject a dependency of several words names in part is lifted only when one
+    such dependency names its subject whole, unless the task or its files say the rest
+    (decision 0010, thirteenth follow-up)."""
+    from grace.resolution.application.hybrid import stack_lift
+    from grace.resolution.domain.languages import stack_groups, stack_words
+
+    deps = ["react", "@tanstack/react-query", "react-router-dom"]
+    stack, groups = set(stack_words(deps)), stack_groups(deps)
+    router = ("tanstack", "router", "react")
+    assert stack_lift(router, ("tanstack", "router"), stack, groups, set()) == ()
+    only_query = stack_groups(["react", "@tanstack/react-query"])
+    assert stack_lift(router, ("tanstack", "router"), stack, only_query, set()) == ()
+    assert stack_lift(("react", "query"), ("query",), stack, groups, set()) == ("react",)
+    assert stack_lift(("tanstack", "query"), ("tanstack", "query"), stack, groups, set()) == (
+        "tanstack",)
+    assert stack_lift(("react", "router", "v7"), ("router",), stack, groups, set()) == ("react",)
+    # a subject no dependency names: lifted by the framework, as before
+    assert stack_lift(("react", "zustand"), ("zustand",), stack, groups, set()) == ("react",)
+    # the task says the rest of the subject
+    assert stack_lift(router, ("tanstack", "router"), stack, groups, {"tanstack"}) == (
+        "tanstack", "react")
+    assert stack_lift(("react",), (), stack, groups, set()) == ("react",)
+    # no dependency of several words: every stack term lifts, as before
+    assert stack_lift(router, ("tanstack", "router"), stack, (), set()) == ("tanstack", "react")
+    assert stack_lift(("django",), (), stack, groups, set()) == ()

@@ -9,6 +9,7 @@ import pytest
 
 from grace.resolution.adapters.project_stack import (
     MAX_MANIFEST_BYTES,
+    detect_dependencies,
     detect_stack,
     repository_stack,
 )
@@ -102,9 +103,11 @@ def test_a_monorepo_s_packages_give_the_stack_each_package_in_turn(tmp_path: Pat
     _package(tmp_path / "elsewhere", "angular")
     (repo / "linked").symlink_to(tmp_path / "elsewhere")  # a folder out of the repository
     stack = repository_stack(repo)
-    # the root, then one level down, then two (each in name order), one word of each in turn
-    assert stack == ["eslint", "gin", "vue", "svelte", "gonic", "pinia", "gorm", "vitest"]
-    assert repository_stack(repo, limit=3) == ["eslint", "gin", "vue"]
+    # the root, then one level down, then two (each in name order), one dependency of each
+    # in turn, by name
+    assert stack == ["eslint", "gin-gonic/gin", "vue", "svelte", "gorm.io/gorm", "pinia",
+                     "vitest"]
+    assert repository_stack(repo, limit=3) == ["eslint", "gin-gonic/gin", "vue"]
     assert repository_stack(repo / "web") == ["vue", "pinia", "vitest"]
     alone = tmp_path / "alone"
     _package(alone, "next", "react")
@@ -120,7 +123,9 @@ def test_packaging_words_are_not_the_stack(tmp_path: Path) -> None:
     (repo / "api").mkdir()
     (repo / "api" / "go.mod").write_text(
         "module shop\n\nrequire (\n\tgorm.io/driver/postgres v1.5.0\n)\n", encoding="utf-8")
-    assert repository_stack(repo) == ["postgres", "vue", "vitejs"]
+    # ``@vue/test-utils`` and ``vue-tsc`` say nothing ``vue`` does not
+    assert repository_stack(repo) == ["driver/postgres", "vue", "@vitejs/plugin-vue"]
+    assert detect_stack(repo / "web") == ["vue", "vitejs"]
 
 
 def test_maven_and_gradle_manifests(tmp_path: Path) -> None:
@@ -150,3 +155,15 @@ def test_maven_and_gradle_manifests(tmp_path: Path) -> None:
         "    testImplementation 'io.mockk:mockk:1.13.10'\n}\n", encoding="utf-8")
     assert detect_stack(gradle) == ["spring", "boot", "web", "springboot", "postgresql",
                                     "mockk"]
+
+
+def test_dependencies_are_kept_by_name_each_saying_something_new(tmp_path: Path) -> None:
+    """``stack:`` lists dependencies, not loose words: ``tanstack`` of ``@tanstack/react-query``
+    lifted every TanStack Router rule in a React Query project (decision 0010, thirteenth
+    follow-up)."""
+    _package(tmp_path, "@tanstack/react-query", "@types/react", "React", "react-dom",
+             "react-router-dom", "@testing-library/jest-dom")
+    assert detect_dependencies(tmp_path) == [
+        "@tanstack/react-query", "react", "react-router-dom", "@testing-library/jest-dom"]
+    assert detect_dependencies(tmp_path, limit=2) == ["@tanstack/react-query", "react"]
+    assert detect_stack(tmp_path) == ["tanstack", "react", "query", "router", "jest"]

@@ -22,13 +22,13 @@ def test_each_file_s_nearest_package_declares_its_stack(tmp_path: Path) -> None:
     (tmp_path / "services" / "api" / "pyproject.toml").write_text(
         '[project]\ndependencies = ["fastapi"]\n', encoding="utf-8")
     tree, root = LocalWorkTree(), str(tmp_path)
-    assert tree.package_stack(root, ["apps/admin/composables/useFilters.ts"]).words == (
+    assert tree.package_stack(root, ["apps/admin/composables/useFilters.ts"]).dependencies == (
         "vue", "pinia")
     both = tree.package_stack(root, ["services/api/app/routers/items.py", "apps/web/src/Cart.tsx"])
-    assert both.words == ("fastapi", "react", "zustand") and both.skipped == ()
+    assert both.dependencies == ("fastapi", "react", "zustand") and both.skipped == ()
     # a file of the root package, or one that does not exist yet in a folder that does not
-    assert tree.package_stack(root, ["README.md", "libs/new/x.ts"]).words == ()
-    assert tree.package_stack(root, []).words == ()
+    assert tree.package_stack(root, ["README.md", "libs/new/x.ts"]).dependencies == ()
+    assert tree.package_stack(root, []).dependencies == ()
 
 
 def test_a_folder_linked_out_of_the_repository_is_never_read(tmp_path: Path) -> None:
@@ -37,8 +37,8 @@ def test_a_folder_linked_out_of_the_repository_is_never_read(tmp_path: Path) -> 
     repo = tmp_path / "repo"
     repo.mkdir()
     (repo / "vendor").symlink_to(outside, target_is_directory=True)
-    assert LocalWorkTree().package_stack(str(repo), ["vendor/app/views.py"]).words == ()
-    assert LocalWorkTree().package_stack(str(tmp_path / "missing"), ["a/b.py"]).words == ()
+    assert LocalWorkTree().package_stack(str(repo), ["vendor/app/views.py"]).dependencies == ()
+    assert LocalWorkTree().package_stack(str(tmp_path / "missing"), ["a/b.py"]).dependencies == ()
 
 
 def test_every_area_is_looked_at_before_the_folder_budget_runs_out(tmp_path: Path) -> None:
@@ -48,13 +48,14 @@ def test_every_area_is_looked_at_before_the_folder_budget_runs_out(tmp_path: Pat
         '[packages]\ndjango = "*"\n', encoding="utf-8")
     generated = [f"apps/admin/generated/g{i}/x.ts" for i in range(3 * MAX_PACKAGE_FOLDERS)]
     files = [*generated, "services/shop/accounts/forms.py"]
-    assert LocalWorkTree().package_stack(str(tmp_path), files).words == ("vue", "django")
+    assert LocalWorkTree().package_stack(str(tmp_path), files).dependencies == ("vue", "django")
 
 
 def test_a_package_keeps_all_its_dependencies(tmp_path: Path) -> None:
     many = [f"lib-{i}" for i in range(80)]
     _package(tmp_path / "web", *many, "zustand")
-    assert "zustand" in LocalWorkTree().package_stack(str(tmp_path), ["web/src/cart.ts"]).words
+    found = LocalWorkTree().package_stack(str(tmp_path), ["web/src/cart.ts"])
+    assert "zustand" in found.dependencies
 
 
 def test_a_manifest_that_cannot_be_used_is_said(tmp_path: Path) -> None:
@@ -64,6 +65,6 @@ def test_a_manifest_that_cannot_be_used_is_said(tmp_path: Path) -> None:
     (tmp_path / "api").mkdir()
     (tmp_path / "api" / "pyproject.toml").write_text("x" * 300_000, encoding="utf-8")
     found = LocalWorkTree().package_stack(str(tmp_path), ["web/src/a.ts", "api/app/b.py"])
-    assert found.words == ("flask",)
+    assert found.dependencies == ("flask",)
     assert found.skipped == ("web/package.json: not valid JSON",
                              "api/pyproject.toml: over 256000 bytes")

@@ -18,10 +18,11 @@ and never read through a symbolic link that leads out of its folder:
   ``build.gradle`` / ``build.gradle.kts`` — each dependency's artifact;
 * ``Gemfile`` — ``gem "name"``; ``composer.json`` — ``require``, ``require-dev``.
 
-A dependency becomes its words, less the words that only say how it is packaged
-(:data:`PACKAGING_WORDS`: ``@angular/core`` → ``angular``; ``spring-boot-starter-web`` →
-``spring``, ``boot``, ``web``): talents are matched on the rare words of their names
-(:func:`~grace.resolution.application.hybrid.name_terms`).
+``stack:`` lists the dependencies by name (``@tanstack/react-query``, ``spring-boot-starter-web``,
+``fastapi``); the relevance step reads each one's words, less the words that only say how it is
+packaged (:data:`PACKAGING_WORDS`: ``@angular/core`` → ``angular``; ``spring-boot-starter-web``
+→ ``spring``, ``boot``, ``web``, ``springboot``), and lifts a rule only when one dependency
+names it whole (:func:`~grace.resolution.domain.languages.stack_groups`).
 """
 
 from __future__ import annotations
@@ -30,12 +31,14 @@ import json
 import os
 import re
 import tomllib
-from collections.abc import Mapping
-from itertools import pairwise, zip_longest
+from collections.abc import Iterable, Mapping
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any, Final
 
-from grace.resolution.domain.languages import APP_FRAMEWORKS
+from grace.resolution.domain.languages import PACKAGING_WORDS, dependency_words
+
+__all__ = ["PACKAGING_WORDS", "detect_dependencies", "detect_stack", "repository_stack"]
 
 MAX_MANIFEST_BYTES: Final = 1_000_000
 """A manifest larger than this is skipped (no real one comes close)."""
@@ -54,19 +57,7 @@ SKIPPED_FOLDERS: Final = frozenset({
 """Folders never looked into for packages (besides hidden ones): installed or generated
 dependencies, and sample projects whose manifests are not the repository's stack."""
 
-PACKAGING_WORDS: Final = frozenset({
-    "core", "common", "commons", "util", "utils", "types", "test", "tests", "testing", "plugin",
-    "plugins", "driver", "drivers", "cli", "lib", "libs", "library", "tools", "kit", "loader",
-    "preset", "presets", "config", "starter", "framework", "runtime", "tsc", "parent", "bom",
-    "dom"})
-"""Words of package names that say how a dependency is packaged, not what it is
-(``@angular/core``, ``gorm.io/driver/postgres``, ``@vitejs/plugin-vue``,
-``@vue/test-utils``, ``laravel/framework``): never stack words. ``grace init`` wrote them into
-``stack:``, where a user reads them as the project's technologies and the relevance step's
-"the task names a dependency" evidence read them too (decision 0010, twelfth follow-up)."""
-
 _PEP508_NAME: Final = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
-_WORD: Final = re.compile(r"[a-z][a-z0-9]{2,}")
 _GEM: Final = re.compile(r"""^\s*gem\s+["']([^"']+)["']""", re.MULTILINE)
 _GO_REQUIRE: Final = re.compile(r"^\s*(?:require\s+)?([a-z0-9.-]+\.[a-z]{2,}/[^\s]+)\s+v",
                                 re.MULTILINE)
@@ -207,33 +198,70 @@ def _jvm(found: _Manifests) -> list[str]:
     return names
 
 
-def detect_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
-                 max_bytes: int = MAX_MANIFEST_BYTES,
-                 skipped: list[str] | None = None) -> list[str]:
-    """The words of the dependencies declared at the root of the repository ``root``, folded
-    to lower case, each once, in manifest order, at most ``limit`` (``grace init`` writes
-    :data:`MAX_STACK_WORDS` into ``grace.yaml``; a resolve reading a package's manifests keeps
-    them all); a manifest over ``max_bytes`` is skipped.
+def detect_dependencies(root: Path, *, limit: int = MAX_STACK_WORDS,
+                        max_bytes: int = MAX_MANIFEST_BYTES,
+                        skipped: list[str] | None = None) -> list[str]:
+    """The dependencies declared at the root of the repository ``root``, by name, folded to
+    lower case, in manifest order, at most ``limit``; a dependency whose words
+    (:func:`~grace.resolution.domain.languages.dependency_words`) are those of an earlier one
+    is left out (``react-dom`` and ``@types/react`` after ``react``: ``dom`` and ``types`` are
+    packaging words), and so is one with no word left (``@vue/test-utils``); a manifest over
+    ``max_bytes`` is skipped.
 
     ``pyproject.toml`` with ``dependencies = ["fastapi>=0.110", "SQLAlchemy>=2"]`` gives
-    ``["fastapi", "sqlalchemy"]``; a missing, unreadable or malformed manifest gives nothing
-    (never an error: the stack is a hint, not a requirement); ``skipped``, when given, receives
-    one line per manifest that exists but was not used (``"package.json: not valid JSON"``,
-    ``"pyproject.toml: over 1000000 bytes"``).
+    ``["fastapi", "sqlalchemy"]``; ``package.json`` depending on ``react``, ``react-dom`` and
+    ``@tanstack/react-query`` gives ``["react", "@tanstack/react-query"]``. A missing,
+    unreadable or malformed manifest gives nothing (never an error: the stack is a hint, not
+    a requirement); ``skipped``, when given, receives one line per manifest that exists but
+    was not used (``"package.json: not valid JSON"``, ``"pyproject.toml: over 1000000
+    bytes"``).
     """
     found = _Manifests(root, max_bytes)
     names = [*_python(found), *_node(found), *_others(found), *_jvm(found)]
     if skipped is not None:
         skipped.extend(found.skipped)
-    words: dict[str, None] = {}
+    return _distinct((name.lower() for name in names), limit)
+
+
+def _distinct(names: Iterable[str], limit: int) -> list[str]:
+    """``names`` in order, at most ``limit``, each saying something the earlier ones do not
+    (its words differ); of two with the same words the plainer name is kept in the first
+    one's place (``react`` for ``@types/react``)."""
+    by_words: dict[frozenset[str], str] = {}
     for name in names:
-        parts: list[str] = _WORD.findall(name.lower())
-        # a framework named in two words is also the one word rules use
-        # (``spring-boot-starter-web`` -> ``springboot``)
-        joined = [a + b for a, b in pairwise(parts) if a + b in APP_FRAMEWORKS]
-        for word in [*parts, *joined]:
-            if word in PACKAGING_WORDS:
-                continue
+        own = frozenset(dependency_words(name))
+        if not own:
+            continue
+        if own in by_words:
+            if _plain(name) and not _plain(by_words[own]):
+                by_words[own] = name
+            continue
+        if len(by_words) >= limit:
+            continue  # a later duplicate may still make an earlier name plainer
+        by_words[own] = name
+    return list(by_words.values())
+
+
+def _plain(name: str) -> bool:
+    """A dependency named by its one word alone (``react``, not ``@types/react``)."""
+    return name.isalnum()
+
+
+def detect_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
+                 max_bytes: int = MAX_MANIFEST_BYTES,
+                 skipped: list[str] | None = None) -> list[str]:
+    """The words of the dependencies declared at the root of the repository ``root``
+    (:func:`detect_dependencies`, each name's
+    :func:`~grace.resolution.domain.languages.dependency_words`), each once, in manifest
+    order, at most ``limit``.
+
+    ``pyproject.toml`` with ``dependencies = ["fastapi>=0.110", "SQLAlchemy>=2"]`` gives
+    ``["fastapi", "sqlalchemy"]``; ``spring-boot-starter-web`` gives ``spring``, ``boot``,
+    ``web``, ``springboot``.
+    """
+    words: dict[str, None] = {}
+    for name in detect_dependencies(root, limit=limit, max_bytes=max_bytes, skipped=skipped):
+        for word in dependency_words(name):
             words.setdefault(word)
             if len(words) >= limit:
                 return list(words)
@@ -242,19 +270,21 @@ def detect_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
 
 def repository_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
                      max_bytes: int = MAX_MANIFEST_BYTES) -> list[str]:
-    """The words of the dependencies of the repository ``root`` and of its packages:
-    :func:`detect_stack` of the root and of every folder down to :data:`PACKAGE_DEPTH` levels
-    below it that declares dependencies (a monorepo's ``backend/go.mod`` and
-    ``web/package.json``), hidden folders and :data:`SKIPPED_FOLDERS` left out, at most
-    :data:`MAX_PACKAGE_FOLDERS` folders read, no symbolic link followed out of ``root``.
+    """The dependencies of the repository ``root`` and of its packages, by name (what ``grace
+    init`` writes as ``stack:``): :func:`detect_dependencies` of the root and of every folder
+    down to :data:`PACKAGE_DEPTH` levels below it that declares dependencies (a monorepo's
+    ``backend/go.mod`` and ``web/package.json``), hidden folders and :data:`SKIPPED_FOLDERS`
+    left out, at most :data:`MAX_PACKAGE_FOLDERS` folders read, no symbolic link followed out
+    of ``root``.
 
-    The packages' words are taken in turn (the first word of each package, then the second…;
-    the root, then the folders one level down, then two, each level in name order), each once,
-    at most ``limit``: a package with 80 dependencies does not crowd out another's framework.
-    A repository with manifests at its root alone gives what :func:`detect_stack` gives.
+    The packages' dependencies are taken in turn (the first of each package, then the
+    second…; the root, then the folders one level down, then two, each level in name order),
+    each once, one whose words are an earlier one's left out, at most ``limit``: a
+    package with 80 dependencies does not crowd out another's framework. A repository with
+    manifests at its root alone gives what :func:`detect_dependencies` gives.
 
     ``backend/go.mod`` requiring ``github.com/gin-gonic/gin`` and ``web/package.json``
-    depending on ``vue`` and ``pinia`` -> ``["gin", "vue", "gonic", "pinia"]``.
+    depending on ``vue`` and ``pinia`` -> ``["gin-gonic/gin", "vue", "pinia"]``.
     """
     try:
         base = root.resolve()
@@ -269,20 +299,14 @@ def repository_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
             if read >= MAX_PACKAGE_FOLDERS:
                 break
             read += 1
-            words = detect_stack(folder, limit=limit, max_bytes=max_bytes)  # no more is used
-            if words:
-                packages.append(words)
+            names = detect_dependencies(folder, limit=limit, max_bytes=max_bytes)
+            if names:
+                packages.append(names)
             if depth < PACKAGE_DEPTH:
                 below += _subfolders(folder, base)
         level = below
-    out: dict[str, None] = {}
-    for batch in zip_longest(*packages):
-        for word in batch:
-            if word is not None:
-                out.setdefault(word)
-                if len(out) >= limit:
-                    return list(out)
-    return list(out)
+    return _distinct((name for batch in zip_longest(*packages) for name in batch
+                      if name is not None), limit)
 
 
 def _subfolders(folder: Path, base: Path) -> list[Path]:

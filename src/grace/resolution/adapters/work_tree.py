@@ -12,15 +12,15 @@ from itertools import zip_longest
 from pathlib import Path
 from typing import Final
 
-from grace.resolution.adapters.project_stack import detect_stack
+from grace.resolution.adapters.project_stack import detect_dependencies
 from grace.resolution.domain.ports import FileState, PackageStack
 
 MAX_PACKAGE_FOLDERS: Final = 200
 """Folders read for manifests per request, at most (a folder is read once, whatever the number
 of files in it: 1 000 generated files in one folder cost one read)."""
-MAX_PACKAGE_WORDS: Final = 2_000
-"""Dependency words kept per package (``grace init`` keeps 60 for ``grace.yaml``; a package
-with 50 dependencies would lose its last ones, which name its rules as much as the first)."""
+MAX_PACKAGE_DEPENDENCIES: Final = 2_000
+"""Dependencies kept per package (``grace init`` keeps 60 for ``grace.yaml``; a package with
+80 dependencies would lose its last ones, which name its rules as much as the first)."""
 MAX_PACKAGE_MANIFEST_BYTES: Final = 256_000
 """A package manifest larger than this is skipped (a resolve reads them on every request; the
 largest real ``package.json`` files hold a few hundred dependencies, well under 100 KB)."""
@@ -50,15 +50,15 @@ class LocalWorkTree:
 
     def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
         """See the port. Each folder from the file's up to ``root`` (excluded) is read with
-        :func:`~grace.resolution.adapters.project_stack.detect_stack` (the manifests ``grace
+        :func:`~grace.resolution.adapters.project_stack.detect_dependencies` (the manifests ``grace
         init`` reads), the first that declares dependencies is the file's package; a folder
         that resolves outside ``root`` (a symbolic link) is never read. At most
         :data:`MAX_PACKAGE_FOLDERS` folders read, each once; never an error (an unreadable,
         malformed or oversized manifest declares nothing).
 
         ``apps/admin/src/useFilters.ts`` under a repository whose ``apps/admin/package.json``
-        depends on ``vue`` and ``pinia`` -> words ``("vue", "pinia")``. The files are taken one per
-        area in turn (:func:`_interleaved`).
+        depends on ``vue`` and ``pinia`` -> dependencies ``("vue", "pinia")``. The files are
+        taken one per area in turn (:func:`_interleaved`).
         """
         try:
             base = Path(root).resolve()
@@ -89,10 +89,10 @@ class LocalWorkTree:
         except (OSError, RuntimeError):
             return []
         unused: list[str] = []
-        words = detect_stack(real, limit=MAX_PACKAGE_WORDS, max_bytes=MAX_PACKAGE_MANIFEST_BYTES,
-                             skipped=unused)
+        names = detect_dependencies(real, limit=MAX_PACKAGE_DEPENDENCIES,
+                                    max_bytes=MAX_PACKAGE_MANIFEST_BYTES, skipped=unused)
         skipped += [f"{folder}/{line}" for line in unused]
-        return words
+        return names
 
 
 def _interleaved(paths: Sequence[str]) -> list[str]:

@@ -196,6 +196,30 @@ def stack_terms(name_words: Sequence[str], stack: Collection[str]) -> tuple[str,
     return tuple(w for w in name_words if w in stack and w in STACK_WORDS)
 
 
+def stack_lift(name_words: Sequence[str], subject: Sequence[str], stack: Collection[str],
+               groups: Sequence[frozenset[str]], said: Collection[str]) -> tuple[str, ...]:
+    """The :func:`stack_terms` a talent is lifted by, else ``()``: when a word of its
+    ``subject`` (:func:`~grace.resolution.domain.languages.rule_subject`) that the task and
+    its files do not say (``said``: their words and English stems) belongs to a dependency of
+    several words (``groups``: :func:`~grace.resolution.domain.languages.stack_groups`),
+    one such dependency must name every such word of the subject.
+
+    ``cursor.tanstack-router`` (subject ``tanstack``, ``router``) in a project depending on
+    ``@tanstack/react-query`` (and ``react-router-dom``): ``()`` — no dependency names a
+    TanStack router; ``cursor.react-query`` (subject ``query``): lifted by ``react``;
+    ``cursor.react-zustand`` (subject ``zustand``, no dependency's word) by ``react``, as
+    before (decision 0010, thirteenth follow-up).
+    """
+    depends = stack_terms(name_words, stack)
+    if not depends or not groups:
+        return depends
+    left = [w for w in subject
+            if w not in said and not set(analyse(w, language="english")) & set(said)]
+    if not any(w in group for group in groups for w in left):
+        return depends
+    return depends if any(all(w in group for w in left) for group in groups) else ()
+
+
 def name_terms(
     talents: Sequence[Talent], document_frequency: Callable[[str], int],
     per: Sequence[tuple[str, ...]] | None = None,
@@ -335,6 +359,7 @@ class _Corpus:
     families: dict[int, tuple[str, ...]]  # row -> the frameworks its name names
     migrations: dict[int, tuple[str, ...]]  # row -> why its name makes it a migration's rule
     subjects: dict[int, tuple[tuple[str, ...], frozenset[str]]]  # row -> its subject, its stems
+    subject_full: dict[int, tuple[str, ...]]  # row -> every word of its subject (rule_subject)
     name_rows: dict[str, list[int]]  # name term -> the rows whose name terms hold it
     word_rows: dict[str, list[int]]  # name word, however common -> the rows whose name holds it
     language_rules: dict[str, list[int]]  # language -> the rows named after it alone
@@ -481,6 +506,8 @@ class HybridRelevance:
                 row: (subject_words(found, names[row]), subject_stems(found, names[row]))
                 for row, t in enumerate(talents) if (found := rule_subject(t.name, t.id))
             },
+            subject_full={row: found for row, t in enumerate(talents)
+                          if (found := rule_subject(t.name, t.id))},
             name_rows=name_rows,
             word_rows=word_rows,
             language_rules=language_rules,
@@ -684,9 +711,16 @@ class HybridRelevance:
         # cite FastAPI, "fastapi" is no name term (it discriminates nothing in the task), yet
         # the rules named after it are the stack's; no other dependency word (``plugin``,
         # ``typescript``, ``tailwind``: :data:`STACK_WORDS`)
-        for row in {r for w in stack_words & STACK_WORDS for r in corpus.word_rows.get(w, ())}:
+        # … and only when one dependency names the rule whole (its subject: ``tanstack`` of
+        # ``@tanstack/react-query`` does not lift TanStack Router's rules)
+        lifting = {r for w in stack_words & STACK_WORDS for r in corpus.word_rows.get(w, ())}
+        said = (set(analyse(" ".join([request.task, files_say]), language="english"))
+                | context_words) if lifting else set()
+        for row in lifting:
             at = int(position[row])
-            if at >= 0 and (depends := stack_terms(corpus.name_words[row], stack_words)):
+            if at >= 0 and (depends := stack_lift(
+                    corpus.name_words[row], corpus.subject_full.get(row, ()), stack_words,
+                    request.stack_groups, said)):
                 stack[at] = depends
         # the frameworks that frame the task (the files' package's, the project's, else those
         # the task or its files show); a talent for another one of their languages is foreign

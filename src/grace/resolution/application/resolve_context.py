@@ -27,7 +27,7 @@ from grace.resolution.domain.compiler import ContextCompiler, ContextHeader, Tal
 from grace.resolution.domain.deferred import Deferred
 from grace.resolution.domain.explanation import Explanation
 from grace.resolution.domain.graph import MissingPrerequisite
-from grace.resolution.domain.languages import languages_in_text, stack_words
+from grace.resolution.domain.languages import languages_in_text, stack_groups, stack_words
 from grace.resolution.domain.ports import (
     CatalogReader,
     PackageStack,
@@ -65,10 +65,14 @@ class RelevanceRequest:
         role: the agent's role (each candidate's ``agents`` rank for it is evidence).
         files: the files in play, normalised, relative to the repository root (their paths'
             words are evidence too: ``accounts/migrations/0004.py``).
-        stack: the words of the project's dependencies (``Project.stack``).
+        stack: the words of the project's dependencies (``Project.stack``, with the words
+            rules use: :func:`~grace.resolution.domain.languages.stack_words`).
         package_stack: the words of the dependencies the files' own packages declare, in a
-            monorepo (:meth:`~grace.resolution.domain.ports.WorkTree.package_stack`, with the
-            words rules use: :func:`~grace.resolution.domain.languages.stack_words`).
+            monorepo (:meth:`~grace.resolution.domain.ports.WorkTree.package_stack`).
+        stack_groups: the words of each of those dependencies whose name has several
+            (:func:`~grace.resolution.domain.languages.stack_groups`:
+            ``@tanstack/react-query``): a rule whose subject one of them names in part is
+            lifted by the stack only when one names it whole.
     """
 
     candidates: Sequence[Talent]
@@ -80,6 +84,7 @@ class RelevanceRequest:
     files: Sequence[str] = ()
     stack: Sequence[str] = ()
     package_stack: Sequence[str] = ()
+    stack_groups: Sequence[frozenset[str]] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -501,7 +506,8 @@ class ResolveContext:
                     role=role,
                     files=in_play,
                     stack=stack_words(project.stack),
-                    package_stack=stack_words(packages.words),
+                    package_stack=stack_words(packages.dependencies),
+                    stack_groups=stack_groups((*project.stack, *packages.dependencies)),
                 )
             )
             scores, note, explanations = outcome.scores, outcome.note, outcome.explanations

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from typing import Final
 
 from grace.text import words
@@ -576,16 +577,65 @@ STACK_ALIASES: Final[dict[str, str]] = {
 ``tailwindcss`` Tailwind)."""
 
 
+PACKAGING_WORDS: Final = frozenset({
+    "core", "common", "commons", "util", "utils", "types", "test", "tests", "testing", "plugin",
+    "plugins", "driver", "drivers", "cli", "lib", "libs", "library", "tools", "kit", "loader",
+    "preset", "presets", "config", "starter", "framework", "runtime", "tsc", "parent", "bom",
+    "dom"})
+"""Words of package names that say how a dependency is packaged, not what it is
+(``@angular/core``, ``gorm.io/driver/postgres``, ``@vitejs/plugin-vue``,
+``@vue/test-utils``, ``laravel/framework``): never stack words. ``grace init`` wrote them into
+``stack:``, where a user reads them as the project's technologies and the relevance step's
+"the task names a dependency" evidence read them too (decision 0010, twelfth follow-up)."""
+
+_DEPENDENCY_WORD: Final = re.compile(r"[a-z][a-z0-9]{2,}")
+
+
+def dependency_words(name: str) -> tuple[str, ...]:
+    """The words of one dependency's name (or of one ``stack:`` word), folded to lower case,
+    each once, in order: its parts of at least three characters, a framework named in two
+    parts also as the one word rules use, less :data:`PACKAGING_WORDS`.
+
+    ``"@tanstack/react-query"`` -> ``("tanstack", "react", "query")``;
+    ``"spring-boot-starter-data-jpa"`` -> ``("spring", "boot", "data", "jpa", "springboot")``;
+    ``"@types/node"`` -> ``("node",)``; ``"fastapi"`` -> ``("fastapi",)``.
+    """
+    parts: list[str] = _DEPENDENCY_WORD.findall(name.lower())
+    joined = [a + b for a, b in pairwise(parts) if a + b in APP_FRAMEWORKS]
+    return tuple(dict.fromkeys(w for w in [*parts, *joined] if w not in PACKAGING_WORDS))
+
+
 def stack_words(stack: Sequence[str]) -> tuple[str, ...]:
-    """The project's ``stack`` words plus the word rules use for each (:data:`STACK_ALIASES`):
+    """The words of the project's ``stack`` entries (:func:`dependency_words` of each: a
+    dependency's name or a word) plus the word rules use for each (:data:`STACK_ALIASES`):
     ``["next", "react", "tailwindcss"]`` -> ``("next", "nextjs", "react", "tailwindcss",
-    "tailwind")``."""
+    "tailwind")``; ``["@tanstack/react-query"]`` -> ``("tanstack", "react", "query")``."""
     out: dict[str, None] = {}
-    for word in stack:
-        out[word] = None
-        if word in STACK_ALIASES:
-            out[STACK_ALIASES[word]] = None
+    for entry in stack:
+        for word in dependency_words(entry):
+            out[word] = None
+            if word in STACK_ALIASES:
+                out[STACK_ALIASES[word]] = None
     return tuple(out)
+
+
+def stack_groups(stack: Sequence[str]) -> tuple[frozenset[str], ...]:
+    """The project's dependencies whose names have several words (``@tanstack/react-query``,
+    ``react-router-dom``, ``spring-boot-starter-data-jpa``), each as the group of its words
+    (with the word rules use for each: :data:`STACK_ALIASES`), each group once, first-seen.
+    Such a dependency names one product of a family (TanStack's Query, not its Router;
+    Spring Boot's JPA starter): a rule whose subject it names in part is lifted by the stack
+    only when one of them names the subject whole (decision 0010, thirteenth follow-up). A
+    one-word dependency (``react``, ``django``, ``zustand``) is a group of nothing.
+
+    ``["react", "@tanstack/react-query", "react-router-dom", "@types/react"]`` ->
+    ``({"tanstack", "react", "query"}, {"react", "router"})``.
+    """
+    groups: dict[frozenset[str], None] = {}
+    for entry in stack:
+        if len(dependency_words(entry)) > 1:
+            groups.setdefault(frozenset(stack_words([entry])))
+    return tuple(groups)
 
 
 def frameworks_of_name(words: Iterable[str]) -> tuple[str, ...]:

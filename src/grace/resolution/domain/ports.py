@@ -140,12 +140,13 @@ class PackageStack:
     """What the files' own packages declare (:meth:`WorkTree.package_stack`).
 
     Attributes:
-        words: the words of their dependencies, each once, first-seen.
+        dependencies: their dependencies by name (``vue``, ``@tanstack/react-query``), each
+            once, first-seen.
         skipped: one line per manifest that exists but was not used, with its folder
             (``"apps/web/package.json: not valid JSON"``).
     """
 
-    words: tuple[str, ...] = ()
+    dependencies: tuple[str, ...] = ()
     skipped: tuple[str, ...] = ()
 
 
@@ -160,7 +161,7 @@ class WorkTree(Protocol):
     def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
         """What the files' own packages declare: for each of ``paths`` (normalised, relative
         to ``root``), the nearest folder between the file's and ``root`` (``root`` excluded:
-        that is the project's ``stack``) whose manifests declare dependencies; their words,
+        that is the project's ``stack``) whose manifests declare dependencies; their names,
         each once, first-seen, and the manifests met on the way that could not be used. Empty
         when no file is in such a package (a repository with one manifest at its root)."""
         ...
