@@ -63,7 +63,7 @@ class Settings(BaseModel):
         relevance_budget: ``GRACE_RELEVANCE_BUDGET`` — token cap of the kept set (seed 2000;
             hybrid 3000, charged at the depth served, ``standard`` for ``auto``).
         relevance_lexical_weight / _hub_weight / _glob_weight / _role_weight / _stack_weight /
-        _ratio / _max_kept:
+        _ratio / _max_kept / _max_kept_text:
             ``GRACE_RELEVANCE_LEXICAL_WEIGHT`` … — hybrid only (defaults in decision 0010).
         relevance_fusion: ``GRACE_RELEVANCE_FUSION`` — hybrid: ``sum`` (default, calibrated
             sum) or ``rrf`` (reciprocal rank fusion).
@@ -143,6 +143,7 @@ class Settings(BaseModel):
     relevance_path_weight: float | None = Field(None, ge=0, le=10)
     relevance_ratio: float | None = Field(None, ge=0, le=1)
     relevance_max_kept: int | None = Field(None, ge=1, le=1000)
+    relevance_max_kept_text: int | None = Field(None, ge=1, le=1000)
     relevance_fusion: Literal["sum", "rrf"] = "sum"
     relevance_chunks: bool = True
     relevance_centring: Literal["candidates", "catalog"] = "catalog"

@@ -47,7 +47,9 @@ def test_example_set_floors(cache: Path) -> None:
     # 0.725, out of domain rejected 0.692, in-domain rejected 0.000 (0.070 before), savings 0.840
     # seventh follow-up: recall 0.792, precision 0.524, nDCG@5 0.730, savings 0.839
     # tenth follow-up (an everyday request stays out): out of domain rejected 1.000
-    assert hybrid.recall >= 0.78 and hybrid.precision >= 0.51 and hybrid.ndcg5 >= 0.72
+    # thirteenth (at most 5 talents without a file in play): recall 0.784, precision 0.529,
+    # nDCG@5 0.730, savings 0.854
+    assert hybrid.recall >= 0.78 and hybrid.precision >= 0.52 and hybrid.ndcg5 >= 0.72
     assert hybrid.ood_rejection >= 0.95 and hybrid.false_rejection <= 0.02
     assert hybrid.token_savings >= 0.83
     # the hybrid default beats seed 000 on recall, precision and savings in the same run
@@ -69,7 +71,9 @@ def test_polyglot_set_floors(cache: Path, tmp_path: Path) -> None:
     # precision 0.773, nDCG@5 0.588, in-domain rejected 0.016; ninth (toolchain tells, the
     # sibling bar): recall 0.828, precision 0.774, nDCG@5 0.603; with the framework family:
     # recall 0.839, precision 0.774, nDCG@5 0.621, savings 0.960; tenth (a told language names
-    # the language's own rules): precision 0.780, nDCG@5 0.626
-    assert hybrid.recall >= 0.83 and hybrid.precision >= 0.775 and hybrid.ndcg5 >= 0.62
+    # the language's own rules): precision 0.780, nDCG@5 0.626; thirteenth (an imported rule
+    # for one side of a web application is not for the other side's role; at most 5 talents
+    # without a file in play): recall 0.839, precision 0.794, nDCG@5 0.627, savings 0.965
+    assert hybrid.recall >= 0.83 and hybrid.precision >= 0.785 and hybrid.ndcg5 >= 0.62
     assert hybrid.ood_rejection >= 0.95 and hybrid.false_rejection <= 0.02
     assert hybrid.token_savings >= 0.95

@@ -352,3 +352,32 @@ def test_the_grace_mapping_of_an_export_gives_the_id_and_languages(tmp_path: Pat
     assert talents["copilot.a11y"].languages == () and talents["copilot.a11y"].name == "A11y"
     assert talents["team.style"].languages == ("python",)  # not typescript, from the glob
     assert talents["team.style"].paths == ("**/*.ts",)
+
+
+def test_a_rule_for_one_side_of_a_web_application_is_not_for_the_other_s_role(
+    tmp_path: Path,
+) -> None:
+    """A back-end agent of a Django + React monorepo was served the TanStack Query rules, a
+    front-end one the Spring Boot testing rules: the importer now drops the other side's
+    role from ``agents`` (decision 0010, thirteenth follow-up)."""
+    src = tmp_path / "rules"
+    rules = {
+        "react-zustand.mdc": "React Zustand", "tanstack-query-v5.mdc": "TanStack Query v5",
+        "python-fastapi.mdc": "Python FastAPI", "htmx-django.mdc": "HTMX Django",
+        "nextjs-react.mdc": "Next.js React", "python.mdc": "Python",
+    }
+    for name, title in rules.items():
+        _write(src / name, f"---\ndescription: {title} rules.\nglobs: '**/*'\n---\n\n"
+                           f"# {title}\n\nWrite good code.\n")
+    (_write(src / "styles.mdc", "---\ndescription: Stylesheet rules.\nglobs: '**/*.scss'\n---"
+            "\n\nUse variables.\n"))
+    report = import_rules("cursor", src, tmp_path / "catalog")
+    roles = {r.id: set(load_talent(r.folder).agents) for r in report.imported}
+    everyone = set(ROLES)
+    assert roles["cursor.react-zustand"] == everyone - {"backend"}
+    assert roles["cursor.tanstack-query-v5"] == everyone - {"backend"}  # a browser library
+    assert roles["cursor.styles"] == everyone - {"backend"}  # style sheets only
+    assert roles["cursor.python-fastapi"] == everyone - {"frontend"}
+    assert roles["cursor.htmx-django"] == everyone  # pages rendered by the server
+    assert roles["cursor.nextjs-react"] == everyone  # a full-stack framework
+    assert roles["cursor.python"] == everyone

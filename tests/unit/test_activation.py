@@ -31,6 +31,7 @@ from grace.resolution.domain.languages import (
     languages_told,
     off_kind_of,
     rule_subject,
+    side_of_rule,
     stack_groups,
     stack_words,
     task_frameworks,
@@ -505,6 +506,21 @@ def test_the_stack_s_groups_are_its_dependencies_of_several_words():
     assert stack_groups(["spring-boot-starter-data-jpa"]) == (
         frozenset({"spring", "boot", "data", "jpa", "springboot"}),)
     assert stack_groups(["react", "django"]) == stack_groups([]) == ()
+
+
+def test_the_side_of_a_web_application_a_rule_is_for():
+    assert side_of_rule(("react",), ["react", "zustand"], ["typescript"]) == "client"
+    assert side_of_rule(("fastapi",), ["python", "fastapi"], ["python"]) == "server"
+    assert side_of_rule(("express", "react"), [], []) == ""  # both sides
+    assert side_of_rule(("django",), ["django"], []) == ""  # its templates are pages
+    assert side_of_rule(("nextjs",), [], []) == ""  # full stack
+    assert side_of_rule(("fiber",), ["htmx", "go", "fiber"], []) == ""  # pages across both
+    assert side_of_rule((), ["tanstack", "query"], []) == "client"
+    assert side_of_rule((), ["sqlalchemy", "models"], ["python"]) == "server"
+    assert side_of_rule((), ["prisma", "tailwind"], []) == ""  # both named
+    assert side_of_rule((), ["styles"], ["css"]) == "client"
+    assert side_of_rule((), ["markup"], ["css", "typescript"]) == ""
+    assert side_of_rule((), [], []) == ""
 
 
 def test_frameworks_of_a_rule_name():

@@ -102,9 +102,24 @@ def test_a_weak_top_does_not_balloon():
     kept = HybridSelector(p).select(cands).selection.kept
     assert kept == tuple(f"t{i:02d}" for i in range(5))  # bar 0.91 × 0.25 = 0.2275
     capped = HybridSelector(HybridParams(floor=0.0, ratio=0.0, margin=1, max_kept=3))
-    assert len(HybridSelector(HybridParams(floor=0.0, ratio=0.0, margin=1, max_kept=30))
+    assert len(HybridSelector(HybridParams(floor=0.0, ratio=0.0, margin=1, max_kept=30,
+                                           max_kept_text=30))
                .select(cands).selection.kept) == 20
     assert len(capped.select(cands).selection.kept) == 3
+
+
+def test_a_task_of_words_alone_keeps_fewer_talents():
+    """No file in play: at most ``max_kept_text`` (5), the tail of a weak, flat ranking being
+    mostly look-alikes (decision 0010, thirteenth follow-up); a file's glob or language lets
+    ``max_kept`` (8) through."""
+    p = HybridParams(floor=0.0, ratio=0.0, margin=1, hub_weight=0.0)
+    words = [cand(f"t{i:02d}", 0.25 - i * 0.005) for i in range(12)]
+    selection = HybridSelector(p).select(words).selection
+    assert selection.kept == tuple(f"t{i:02d}" for i in range(5))
+    assert "5 talents already kept (MAX_KEPT)" in selection.explanations[5].detail
+    files = [cand(f"t{i:02d}", 0.25 - i * 0.005, glob="**/*.py" if i == 11 else None)
+             for i in range(12)]
+    assert len(HybridSelector(p).select(files).selection.kept) == 8
 
 
 def test_a_sibling_of_the_top_talent_has_the_lower_bar():

@@ -84,6 +84,8 @@ def hybrid_params(s: Settings) -> HybridParams:
         margin=d.margin if s.relevance_margin is None else s.relevance_margin,
         ratio=d.ratio if s.relevance_ratio is None else s.relevance_ratio,
         max_kept=d.max_kept if s.relevance_max_kept is None else s.relevance_max_kept,
+        max_kept_text=(d.max_kept_text if s.relevance_max_kept_text is None
+                       else s.relevance_max_kept_text),
         budget=d.budget if s.relevance_budget is None else s.relevance_budget,
         fusion=s.relevance_fusion,
     )

@@ -24,6 +24,7 @@ from grace.errors import GraceError
 from grace.resolution.adapters.importers.rules import import_rules
 from grace.resolution.adapters.project_file import write_project_file
 from grace.resolution.application.evaluation import LabelledTask
+from grace.resolution.domain.languages import frameworks_of_name, side_of_rule
 
 FOLDERS: Final = (
     ("agent-skills", "agent-skills"),
@@ -97,7 +98,7 @@ def build_changelog_set(
                 LabelledTask(
                     id=row["id"],
                     task=row["text"],
-                    role="backend",
+                    role=_role_of(stack),
                     project=str(project_of(row.get("language") or "", stack)),
                     expected=tuple(expected[stack]),
                     lang="en",
@@ -106,3 +107,13 @@ def build_changelog_set(
             )
     first = next(iter(projects.values()), None) or project_of("")
     return first, tasks
+
+
+def _role_of(stack: str) -> str:
+    """The role of the developer a changelog entry of ``stack`` comes from: ``frontend`` for
+    a browser framework or library (``react``, ``vue``, ``tailwindcss``:
+    :func:`~grace.resolution.domain.languages.side_of_rule`), else ``backend``. Until the
+    importer said which side a rule is for, every task was ``backend`` and the role decided
+    nothing (decision 0010, thirteenth follow-up)."""
+    side = side_of_rule(frameworks_of_name([stack]), [stack], ())
+    return "frontend" if side == "client" else "backend"

@@ -841,6 +841,66 @@ def languages_of_rule_name(name: str, talent_id: str) -> tuple[str, ...]:
         w for w in talent_name_words(name, talent_id) if w in LANGUAGE_NAMES))
 
 
+CLIENT_FRAMEWORKS: Final = frozenset({"react", "vue", "angular", "svelte", "solidjs", "qwik"})
+"""Canonical :data:`APP_FRAMEWORKS` that run in the browser only: a rule written for them
+alone is front-end work."""
+SERVER_FRAMEWORKS: Final = frozenset({
+    "fastapi", "spring", "express", "nestjs", "gin", "fiber", "actix", "axum", "ktor",
+    "quarkus"})
+"""Canonical :data:`APP_FRAMEWORKS` that serve APIs: a rule written for them alone is
+back-end work. Those that render the pages too (Django, Rails, Laravel, Symfony, Flask,
+Phoenix: their templates are front-end work) and the full-stack ones (Next.js, Nuxt,
+SvelteKit, Remix, Astro, Blazor, WordPress) are neither."""
+CLIENT_LIBRARIES: Final = frozenset({
+    "tailwind", "tailwindcss", "shadcn", "chakra", "mui", "zustand", "redux", "mobx", "jotai",
+    "recoil", "pinia", "vuex", "ngrx", "tanstack", "jquery", "threejs", "storybook"})
+"""Words of a rule's name that name a library running in the browser only (state stores,
+styling kits, TanStack's Query and Router): a rule named after one and no framework is
+front-end work (``cursor.tanstack-query-v5``: "TanStack Query v5 with query options…")."""
+SERVER_LIBRARIES: Final = frozenset({
+    "sqlalchemy", "celery", "prisma", "drizzle", "mongoose", "hibernate", "jpa", "gorm",
+    "sequelize", "typeorm", "alembic", "flyway", "liquibase"})
+"""Words of a rule's name that name a library running on a server only (ORMs, task queues,
+schema migrations)."""
+PAGE_LIBRARIES: Final = frozenset({"htmx", "livewire", "inertia", "hotwire", "liveview"})
+"""Words of a rule's name that name a way of building pages across both sides (the server
+renders what the browser swaps in): such a rule is for both, whatever its framework."""
+CLIENT_KINDS: Final = frozenset({"css", "html"})
+"""File kinds written for the browser only (a rule whose globs match only them styles
+pages; ``css`` covers ``scss``, ``sass`` and ``less``)."""
+
+
+def side_of_rule(frameworks: Iterable[str], name_words: Iterable[str],
+                 kinds: Iterable[str]) -> str:
+    """Which side of a web application a rule is written for: ``"client"`` (the browser),
+    ``"server"`` or ``""`` (both, or nothing said). Its ``frameworks`` decide when it names
+    any (:data:`CLIENT_FRAMEWORKS`, :data:`SERVER_FRAMEWORKS`; a full-stack one, a mix or a
+    :data:`PAGE_LIBRARIES` word says both); else the libraries among its ``name_words``
+    (:data:`CLIENT_LIBRARIES`, :data:`SERVER_LIBRARIES`); else its globs' ``kinds`` when
+    they are all style sheets or pages (:data:`CLIENT_KINDS`).
+
+    ``(("react",), …)`` -> ``"client"``; ``(("express", "react"), …)`` -> ``""``;
+    ``(("fastapi",), …)`` -> ``"server"``; ``(("django",), …)`` and ``(("nextjs",), …)`` ->
+    ``""``;
+    ``((), ("tanstack", "query"), ())`` -> ``"client"``; ``((), (), ("css",))`` ->
+    ``"client"``; ``((), ("python",), ("python",))`` -> ``""``.
+    """
+    named, said = set(frameworks), set(name_words)
+    if said & PAGE_LIBRARIES:
+        return ""
+    if named:
+        if named <= CLIENT_FRAMEWORKS:
+            return "client"
+        return "server" if named <= SERVER_FRAMEWORKS else ""
+    client, server = bool(said & CLIENT_LIBRARIES), bool(said & SERVER_LIBRARIES)
+    if client != server:
+        return "client" if client else "server"
+    if client:
+        return ""
+    found = set(kinds)
+    return "client" if found and found <= CLIENT_KINDS else ""
+
+
 def frameworks_of_talent(name: str, talent_id: str, summary: str) -> tuple[str, ...]:
     """The application frameworks a talent is written for: those its name or id (the part
     after the prefix) names (:func:`frameworks_of_name`), else, when its name names no

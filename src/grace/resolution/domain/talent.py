@@ -178,9 +178,10 @@ class Project:
         always: enabled ids the project serves on every task (``always: true`` in
             ``grace.yaml``): exempt from relevance, still subject to role and language.
         source: the project file path, for messages.
-        stack: lower-case words of the project's dependencies (``fastapi``, ``pydantic``;
-            ``grace init`` reads them from the manifests): weak evidence for the talents
-            named after them, never a reason to serve on its own (decision 0023).
+        stack: the project's dependencies, lower case, by name or word (``fastapi``,
+            ``@tanstack/react-query``; ``grace init`` reads them from the manifests): weak
+            evidence for the talents named after them, never a reason to serve on its own
+            (decision 0023; read with :func:`~grace.resolution.domain.languages.stack_words`).
     """
 
     name: str

@@ -12,9 +12,10 @@ decides, since a rule file does not say it:
   id, see :func:`allocate_ids`): the same source always gives the same ids.
 * **type**: ``practice`` for skills and Cursor rules; ``convention`` for Copilot instructions,
   which are coding conventions scoped to files by ``applyTo``.
-* **agents**: every role of :data:`~grace.resolution.domain.talent.ROLES` as ``optional``: an
-  imported rule does not say who it is for, so every role may receive it, after the talents a
-  catalog marks ``required`` or ``recommended``.
+* **agents**: every role of :data:`~grace.resolution.domain.talent.ROLES` as ``optional``
+  (after the talents a catalog marks ``required`` or ``recommended``), less ``backend`` for a
+  rule written for browser frameworks or style sheets only, less ``frontend`` for one written
+  for API frameworks only (:func:`roles_of_rule`).
 * **priority** 50, **version** ``imported``, no ``token_budget`` (no author limit).
 * **tags**: ``imported``, the format, the folders between the import root and the file, the
   languages and formats of the globs (:mod:`.globs`), ``always-apply`` for such Cursor rules.
@@ -61,7 +62,12 @@ from grace.resolution.adapters.importers.rule_parser import (
     summarize,
 )
 from grace.resolution.adapters.importers.talent_writer import render_talent, write_talent_folder
-from grace.resolution.domain.languages import languages_of_name
+from grace.resolution.domain.languages import (
+    frameworks_of_talent,
+    languages_of_name,
+    side_of_rule,
+    talent_name_words,
+)
 from grace.resolution.domain.talent import MAX_ID_LENGTH, ROLES, Depth
 
 PREFIXES: Final[dict[RuleFormat, str]] = {
@@ -244,7 +250,8 @@ def build_manifest(
         "type": TALENT_TYPES[fmt],
         "summary": summary,
         "tags": list(dict.fromkeys(t[:200] for t in tags if t)),
-        "agents": dict.fromkeys(ROLES, "optional"),
+        "agents": dict.fromkeys(roles_of_rule(rule.name, talent_id, summary, facts.kinds),
+                                "optional"),
         "priority": {"default": 50},
         "activation": activation,
         "languages": list(languages),
@@ -253,6 +260,32 @@ def build_manifest(
     if sections:
         manifest["sections"] = sections
     return manifest
+
+
+CLIENT_ONLY_ROLES: Final = tuple(r for r in ROLES if r != "backend")
+"""The roles of a rule written for the browser only (:func:`roles_of_rule`)."""
+SERVER_ONLY_ROLES: Final = tuple(r for r in ROLES if r != "frontend")
+"""The roles of a rule written for the server only."""
+
+
+def roles_of_rule(
+    name: str, talent_id: str, summary: str, kinds: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The roles an imported rule is for, each ``optional`` in ``agents``: every role of
+    :data:`~grace.resolution.domain.talent.ROLES`, less ``backend`` for a rule written for
+    browser frameworks only or for style sheets and pages (``cursor.react-zustand``,
+    ``cursor.tanstack-router``: "… for React apps", ``copilot.tailwind`` on ``**/*.css``),
+    less ``frontend`` for one written for API frameworks only (``cursor.python-fastapi``) —
+    :func:`~grace.resolution.domain.languages.side_of_rule` of the frameworks its name (else
+    its summary) names, of the libraries its name names and of its globs' ``kinds``. A
+    back-end agent of a monorepo was served the TanStack Query rules, a front-end one the
+    Spring Boot testing rules: an imported rule said nothing of who it is for (decision 0010,
+    thirteenth follow-up).
+    """
+    side = side_of_rule(frameworks_of_talent(name, talent_id, summary),
+                        talent_name_words(name, talent_id), kinds)
+    return (CLIENT_ONLY_ROLES if side == "client" else SERVER_ONLY_ROLES if side == "server"
+            else ROLES)
 
 
 def import_rules(
