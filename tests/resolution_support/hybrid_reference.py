@@ -158,6 +158,9 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
                 else ""))
     else:
         spent, kept_n = 0, 0
+        # no file in play (no candidate located by a glob, a file or a file's language): fewer
+        located = any(c.glob is not None or c.file is not None or c.language for c in cands)
+        limit = p.max_kept if located else min(p.max_kept, p.max_kept_text)
         bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
         if files_only:
             bar = p.ratio * p.w_glob
@@ -186,8 +189,8 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
             if rank > 0 and s < bar and not sibling:
                 decisions[i] = ("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
                                 f"(RATIO {p.ratio} × top {top:.3f})")
-            elif rank > 0 and kept_n >= p.max_kept:
-                decisions[i] = ("cut_margin", f"{p.max_kept} talents already kept (MAX_KEPT)")
+            elif rank > 0 and kept_n >= limit:
+                decisions[i] = ("cut_margin", f"{limit} talents already kept (MAX_KEPT)")
             elif rank > 0 and spent + cost > p.budget:
                 decisions[i] = ("cut_budget", f"{cost} tokens over relevance's cap of "
                                 f"{p.budget} tokens (GRACE_RELEVANCE_BUDGET; {spent} already kept)")

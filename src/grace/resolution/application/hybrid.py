@@ -213,8 +213,9 @@ def stack_lift(name_words: Sequence[str], subject: Sequence[str], stack: Collect
     depends = stack_terms(name_words, stack)
     if not depends or not groups:
         return depends
+    heard = set(said)
     left = [w for w in subject
-            if w not in said and not set(analyse(w, language="english")) & set(said)]
+            if w not in heard and not heard.intersection(analyse(w, language="english"))]
     if not any(w in group for group in groups for w in left):
         return depends
     return depends if any(all(w in group for w in left) for group in groups) else ()
@@ -469,6 +470,8 @@ class HybridRelevance:
         for row, terms in enumerate(names):
             for term in terms:
                 name_rows.setdefault(term, []).append(row)
+        subject_full = {row: found for row, t in enumerate(talents)
+                        if (found := rule_subject(t.name, t.id))}
         word_rows: dict[str, list[int]] = {}
         for row, terms in enumerate(every_name_word):
             for term in terms:
@@ -504,10 +507,9 @@ class HybridRelevance:
             },
             subjects={  # the words said "named nowhere" are the ones looked for
                 row: (subject_words(found, names[row]), subject_stems(found, names[row]))
-                for row, t in enumerate(talents) if (found := rule_subject(t.name, t.id))
+                for row, found in subject_full.items()
             },
-            subject_full={row: found for row, t in enumerate(talents)
-                          if (found := rule_subject(t.name, t.id))},
+            subject_full=subject_full,
             name_rows=name_rows,
             word_rows=word_rows,
             language_rules=language_rules,
