@@ -12,8 +12,13 @@ from typing import Final
 def fold(text: str) -> str:
     """Lower-case ``text`` and remove accents (``"Déploiement"`` → ``"deploiement"``,
     ``"Sécurité"`` → ``"securite"``): NFKD, then combining marks dropped."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    lowered = text.lower()
+    if lowered.isascii():  # NFKD leaves ASCII as it is: most of a catalog's text
+        return lowered
+    decomposed = unicodedata.normalize("NFKD", lowered)
+    # one lookup per distinct character, not per character (a catalog folds megabytes)
+    marks = {ord(ch): None for ch in set(decomposed) if unicodedata.combining(ch)}
+    return decomposed.translate(marks) if marks else decomposed
 
 
 _WORD: Final = re.compile(r"[a-z0-9]+")

@@ -40,6 +40,27 @@ def test_sentence_transformers_adapter_on_a_shipped_model(tmp_path, monkeypatch)
     assert np.allclose(cached.embed(["x"], kind="passage"), emb.embed(["x"], kind="passage"))
 
 
+def test_a_cache_can_keep_the_queries_of_fixed_texts(tmp_path):
+    """``caching(("passage", "query"))``: the gate's reference requests are embedded once per
+    machine; the default cache still never keeps a query (a user's task)."""
+    from grace.embedding.fake import FakeEmbedder
+
+    default = CachedEmbedder(FakeEmbedder(), tmp_path / "v.sqlite")
+    reference = default.caching(("passage", "query"))
+    try:
+        first = reference.embed(["Add a feature", "Fix a bug"], kind="query")
+        again = default.caching(("passage", "query"))
+        assert np.array_equal(again.embed(["Add a feature", "Fix a bug"], kind="query"), first)
+        assert (again.hits, again.misses) == (2, 0)
+        again.close()
+        default.embed(["my secret task"], kind="query")
+        assert (default.hits, default.misses) == (0, 0)  # queries pass through, uncounted
+        assert reference.path == default.path
+    finally:
+        reference.close()
+        default.close()
+
+
 def test_sentence_transformers_refuses_a_folder_that_is_not_a_model(tmp_path):
     with pytest.raises(ConfigError, match="not a sentence-transformers model"):
         SentenceTransformerEmbedder(tmp_path)

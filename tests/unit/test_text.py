@@ -8,6 +8,18 @@ from grace.text import fold, words
 
 def test_fold_removes_accents_and_case():
     assert fold("Déploiement ÉTÉ") == "deploiement ete"
+    assert fold("plain ASCII") == "plain ascii"  # the fast path
+    assert fold("ﬁchier Ｔｅｓｔ ² naïve 🙂") == "fichier test 2 naive 🙂"
+
+
+@given(st.text())
+@example("a\u0308\u0301b İstanbul ß ǅ")
+def test_fold_is_nfkd_without_combining_marks(text: str) -> None:
+    """The fast paths (ASCII; one lookup per distinct character) give the definition's text."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    assert fold(text) == "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def test_slugify():

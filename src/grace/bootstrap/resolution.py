@@ -153,9 +153,17 @@ class ResolutionApp(Closing):
                     embedder, self.counter, RelevanceSelector(params), text_mode=s.relevance_text
                 )
             else:
+                from grace.embedding.cache import CachedEmbedder
+
+                # the gate's fixed reference requests are embedded once per machine, not per
+                # process; a user's task is never cached (queries are one-off)
+                reference: TextEmbedder = embedder
+                if isinstance(embedder, CachedEmbedder):
+                    reference = embedder.caching(("passage", "query"))
+                    self.on_close += (reference.close,)
                 self._relevance = HybridRelevance(
                     embedder, self.counter, bm25_scorer, HybridSelector(hybrid_params(s)),
-                    chunks=s.relevance_chunks,
+                    chunks=s.relevance_chunks, reference=reference,
                 )
         return self._relevance
 

@@ -126,6 +126,16 @@ class CachedEmbedder:
                 found[hashes[i]] = fresh[j]
         return np.vstack([found[h] for h in hashes]).astype(np.float32)
 
+    def caching(self, kinds: tuple[Kind, ...]) -> CachedEmbedder:
+        """Another cache over the same model and file that keeps the ``kinds`` given: the
+        composition root caches the query vectors of fixed reference texts (never a user's
+        task) with ``("passage", "query")``.
+
+        Raises:
+            VectorCacheError: the file cannot be opened.
+        """
+        return CachedEmbedder(self._inner, self.path, kinds=kinds, batch=self._batch)
+
     def close(self) -> None:
         """Close the SQLite connection."""
         self._db.close()

@@ -384,6 +384,11 @@ class HybridRelevance:
         lexical: builds the BM25 scorer over the active talents.
         selector: the domain selector with its parameters.
         chunks: embed body chunks (``False``: headers only, for the harness' comparisons).
+        reference: the embedder of the fixed reference requests the gate is calibrated on
+            (:data:`~grace.resolution.application.probes.PROBES`, ``SOFTWARE_REQUESTS``):
+            the same model, whose cache may keep their query vectors — about sixty queries
+            a one-shot ``grace resolve`` would otherwise embed every time. Default:
+            ``embedder``.
     """
 
     name = "hybrid"
@@ -396,8 +401,10 @@ class HybridRelevance:
         selector: HybridSelector,
         *,
         chunks: bool = True,
+        reference: TextEmbedder | None = None,
     ) -> None:
         self._embedder = embedder
+        self._reference = embedder if reference is None else reference
         self._counter = counter
         self._lexical = lexical
         self._selector = selector
@@ -524,7 +531,7 @@ class HybridRelevance:
             probe_scores=np.zeros((0, len(talents))),
         )
         rows = np.arange(len(talents), dtype=np.int64)
-        probes = np.asarray(self._embedder.embed(list(PROBES), kind="query"), np.float64)
+        probes = np.asarray(self._reference.embed(list(PROBES), kind="query"), np.float64)
         raw = np.vstack([self._dense(corpus, q, rows) for q in probes])  # (probes, n), no hub
         hub = raw.mean(axis=0)
         scores = raw - self._selector.params.hub_weight * hub  # (probes, n)
@@ -534,7 +541,7 @@ class HybridRelevance:
         np.fill_diagonal(between, -np.inf)
         loo = (probes_unit @ corpus.headers_unit.T).max(axis=1) - between.max(axis=1)
         software_unit = normalise(np.asarray(
-            self._embedder.embed(list(SOFTWARE_REQUESTS), kind="query"), np.float64))
+            self._reference.embed(list(SOFTWARE_REQUESTS), kind="query"), np.float64))
         among = software_unit @ software_unit.T
         np.fill_diagonal(among, -np.inf)
         software_level = self._selector.software_level(
