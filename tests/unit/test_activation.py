@@ -496,6 +496,8 @@ def test_a_talent_s_own_languages_count_with_its_frameworks():
         "next", "nextjs", "react", "tailwindcss", "tailwind", "torch", "pytorch")
     assert stack_words(["@tanstack/react-query", "spring-boot-starter-web"]) == (
         "tanstack", "react", "query", "spring", "boot", "web", "springboot")
+    # ``kit`` is a packaging word, yet ``@sveltejs/kit`` is SvelteKit
+    assert stack_words(["@sveltejs/kit"]) == ("sveltejs", "svelte", "sveltekit")
 
 
 def test_the_stack_s_groups_are_its_dependencies_of_several_words():

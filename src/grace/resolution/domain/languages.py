@@ -598,10 +598,13 @@ def dependency_words(name: str) -> tuple[str, ...]:
 
     ``"@tanstack/react-query"`` -> ``("tanstack", "react", "query")``;
     ``"spring-boot-starter-data-jpa"`` -> ``("spring", "boot", "data", "jpa", "springboot")``;
-    ``"@types/node"`` -> ``("node",)``; ``"fastapi"`` -> ``("fastapi",)``.
+    ``"@types/node"`` -> ``("node",)``; ``"fastapi"`` -> ``("fastapi",)``;
+    ``"@sveltejs/kit"`` -> ``("sveltejs", "sveltekit")``.
     """
     parts: list[str] = _DEPENDENCY_WORD.findall(name.lower())
-    joined = [a + b for a, b in pairwise(parts) if a + b in APP_FRAMEWORKS]
+    # a framework named in two parts, a scope's ``js`` aside: ``@sveltejs/kit`` is SvelteKit
+    joined = [j for a, b in pairwise(parts)
+              for j in dict.fromkeys((a + b, a.removesuffix("js") + b)) if j in APP_FRAMEWORKS]
     return tuple(dict.fromkeys(w for w in [*parts, *joined] if w not in PACKAGING_WORDS))
 
 
