@@ -167,3 +167,18 @@ def test_a_talent_for_another_framework_of_the_stack_s_language_is_left_disabled
                         lambda _: ["fastapi"])(tmp_path, talents=["cursor.python-django"],
                                                overwrite=True)
     assert named.talents == ("cursor.python-django",) and named.foreign == ()
+
+
+def test_the_stack_s_dependencies_are_read_by_their_words(tmp_path):
+    """``stack:`` holds dependencies by name (``@angular/core``, a Spring Boot starter): their
+    words frame the project and say it writes SQL (decision 0010, thirteenth follow-up)."""
+    catalog = InMemoryCatalog([
+        make_talent("cursor.react", name="React", languages=["typescript"]),
+        make_talent("cursor.angular", name="Angular", languages=["typescript"]),
+    ])
+    init = InitProject(catalog, RecordingWriter(), lambda _: ["typescript", "java"],
+                       lambda _: ["@angular/core", "spring-boot-starter-data-jpa", "postgresql"])
+    report = init(tmp_path)
+    assert report.foreign == ("cursor.react",)
+    assert report.languages == ("typescript", "java", "sql")
+    assert report.stack == ("@angular/core", "spring-boot-starter-data-jpa", "postgresql")

@@ -15,6 +15,7 @@ from grace.resolution.domain.languages import (
     SQL_STACK_WORDS,
     foreign_frameworks,
     frameworks_of_talent,
+    stack_words,
 )
 from grace.resolution.domain.ports import CatalogReader
 from grace.resolution.domain.talent import PROJECT_FILE, check_talent_id
@@ -105,7 +106,8 @@ class InitProject:
                 raise ProjectError(f"unknown talent {tid!r}: see `grace catalog list`")
         langs = [x.lower() for x in languages] if languages else self._detect(folder)
         stack = self._detect_stack(folder) if self._detect_stack is not None else []
-        if not languages and langs and "sql" not in langs and SQL_STACK_WORDS & set(stack):
+        said = stack_words(stack)  # the dependencies' words (``@angular/core`` -> angular)
+        if not languages and langs and "sql" not in langs and SQL_STACK_WORDS & set(said):
             langs.append("sql")  # a database in the stack: its schema and queries are SQL
         left: list[str] = []
         foreign: list[str] = []
@@ -114,7 +116,7 @@ class InitProject:
             chosen = [t for t in chosen if t not in set(left)]
             if stack:
                 foreign = [t for t in chosen if foreign_frameworks(frameworks_of_talent(
-                    catalog_talents[t].name, t, catalog_talents[t].summary), stack, (),
+                    catalog_talents[t].name, t, catalog_talents[t].summary), said, (),
                     catalog_talents[t].languages)]
                 chosen = [t for t in chosen if t not in set(foreign)]
                 left += foreign
