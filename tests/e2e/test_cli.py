@@ -532,6 +532,28 @@ def test_init_writes_the_stack_of_the_dependency_manifests(tmp_path):
     assert json.loads(r.stdout)["languages"] == ["python", "sql"]
 
 
+def test_init_writes_the_repository_s_own_words(tmp_path):
+    """``vocabulary:``: the words of three file names or more (not a folder's, not git-ignored,
+    not how code is organised): ``ticket`` in a helpdesk (decision 0010, thirteenth
+    follow-up)."""
+    repo = _files_project(tmp_path)
+    for path in ("api/routers/tickets.py", "api/tests/test_tickets.py",
+                 "web/src/TicketCard.svelte"):
+        (repo / path).parent.mkdir(parents=True, exist_ok=True)
+        (repo / path).write_text("x = 1\n", encoding="utf-8")
+    (repo / ".gitignore").write_text("generated/\n", encoding="utf-8")
+    for name in ("report_a.py", "report_b.py", "report_c.py"):  # ignored by git: not the repo's
+        (repo / "generated").mkdir(exist_ok=True)
+        (repo / "generated" / name).write_text("x = 1\n", encoding="utf-8")
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)  # noqa: S607 - git on PATH, as --changed
+    r = grace("init", ".", "--force", "--catalog", "catalog", "--json", cwd=repo)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["vocabulary"] == ["ticket"]
+    assert "vocabulary:\n- ticket\n" in (repo / "grace.yaml").read_text(encoding="utf-8")
+    text = grace("init", ".", "--force", "--catalog", "catalog", cwd=repo)
+    assert "vocabulary (the repository's own words, never a rule's subject): ticket" in text.stdout
+
+
 def test_the_summary_names_the_enabled_ids_the_catalog_lacks(tmp_path):
     """A typo in grace.yaml's talents is named in the summary line, not only counted."""
     repo = _files_project(tmp_path)

@@ -233,6 +233,33 @@ def test_a_dependency_of_the_project_raises_the_talents_named_after_it(app):
     assert "depends on" not in detail["skill.minecraft-plugin"]
 
 
+def test_the_repository_s_own_words_name_no_talent(app):
+    """``vocabulary`` (the repository's own words): in a helpdesk, "tickets" in the task or in
+    a file's path is neither a name term, a trigger nor a path word of
+    ``cursor.engineering-ticket-template`` (decision 0010, thirteenth follow-up); the same
+    request without it keeps them."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+    from tests.fakes import make_talent
+
+    talents = sorted([
+        make_talent("cursor.engineering-ticket-template", name="Engineering Ticket Template",
+                    summary="Write tickets", triggers=("ticket",)),
+        *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
+          for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")),
+    ], key=lambda t: t.id)
+    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
+
+    def detail(vocabulary: tuple[str, ...]) -> str:
+        out = step.select(RelevanceRequest(
+            candidates=talents, task="Add a comment endpoint for each ticket", active=talents,
+            files=("web/src/TicketCard.svelte",), vocabulary=vocabulary))
+        return {e.id: e.detail for e in out.explanations}["cursor.engineering-ticket-template"]
+
+    plain, mine = detail(()), detail(("tickets",))
+    assert "triggers ticket" in plain and "path words" in plain
+    assert "triggers" not in mine and "name terms" not in mine and "path words" not in mine
+
+
 def test_a_language_the_toolchain_tells_is_a_name_term_of_the_languages_own_rules(app):
     """"Fix the mypy errors" names no language, yet tells Python: the rules named after Python
     alone (not its frameworks', not a Python subject's) hold "python" as a name term, however

@@ -18,8 +18,10 @@ from grace.resolution.application.hybrid import (
     EMPTY_TASK_NO_FILE_MATCH_NOTE,
     HybridRelevance,
     asks_migration,
+    is_own,
     name_words,
     one_line,
+    own_words,
     role_core,
     stack_lift,
     stack_named,
@@ -293,9 +295,12 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     else:  # an empty task: no dense channel
         dense, raw, hubs = np.zeros(len(rows)), np.zeros(len(rows)), np.zeros(len(rows))
         chunk = np.full(len(rows), -1.0)
-    lexical = corpus.lexical.scores(request.task)[rows]
-    lexical_head = corpus.lexical_head.scores(request.task)[rows]
-    where = path_words(request.files)
+    mine = own_words(request.vocabulary)
+    asked = " ".join(t for t in request.task.split() if not is_own(t, mine))
+    lexical = corpus.lexical.scores(asked)[rows]
+    lexical_head = corpus.lexical_head.scores(asked)[rows]
+    where = " ".join(w for w in path_words(request.files).split() if not is_own(w, mine)) \
+        if mine else path_words(request.files)
     lexical_path = (
         corpus.lexical.scores(where)[rows] * corpus.lexical.specificity(where)
         if where else np.zeros(len(rows), np.float64)
@@ -304,9 +309,9 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     found = corpus.triggers.found(fold(request.task))
     homographs = FRENCH_HOMOGRAPHS if is_french(request.task) else frozenset()
     found = {tid: kept for tid, hit in found.items()
-             if (kept := tuple(h for h in hit if h not in homographs))}
-    task_words = (set(words(request.task)) - homographs | set(frameworks_told(request.task))
-                  | set(languages_told(request.task)))
+             if (kept := tuple(h for h in hit if h not in homographs and not is_own(h, mine)))}
+    task_words = ({w for w in words(request.task) if w not in homographs and not is_own(w, mine)}
+                  | set(frameworks_told(request.task)) | set(languages_told(request.task)))
     file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
     context_words = task_words | file_words
     stack_words = {*request.stack, *request.package_stack} - context_words

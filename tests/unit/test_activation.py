@@ -17,6 +17,7 @@ from grace.resolution.domain.activation import (
     language_activation,
     language_allows,
     normalise_files,
+    repository_vocabulary,
     task_languages,
 )
 from grace.resolution.domain.languages import (
@@ -579,3 +580,20 @@ def test_a_framework_s_template_is_in_its_framework_s_language() -> None:
     assert languages_of_files(["Views/Home/Index.cshtml"]) == ("csharp",)
     assert languages_of_files(["src/Button.jsx"]) == ("javascript",)  # never the other way
     assert languages_of_files(["web/index.html"]) == ("html",)
+
+
+def test_the_repository_s_own_words_come_from_its_file_names():
+    """Words of three file names or more, not how code is organised, not a technology; a
+    plural counted with its singular; folders, hidden folders and catalogs do not count."""
+    paths = ["api/app/routers/tickets.py", "api/tests/test_tickets.py",
+             "web/src/lib/components/TicketCard.svelte", "web/tests/tickets.spec.ts",
+             "api/app/models.py", "api/tests/test_models.py", "web/src/routes/models.ts",
+             "com/acme/shop/A.java", "com/acme/shop/B.java", "com/acme/shop/C.java",
+             ".grace/catalog/cursor.invoice/talent.yaml", "catalog/invoice-a/talent.yaml",
+             "catalog/invoice-a/invoice.md", "catalog/invoice-b/invoice.md",
+             "web/invoice.ts", "web/django.ts", "web/django_app.py", "web/DjangoView.ts"]
+    assert repository_vocabulary(paths) == ["ticket"]
+    assert repository_vocabulary(paths, min_files=1)[:1] == ["ticket"]
+    assert "invoice" in repository_vocabulary(paths, min_files=1)  # web/invoice.ts alone
+    assert repository_vocabulary(paths, min_files=1, limit=1) == ["ticket"]
+    assert repository_vocabulary([]) == []

@@ -22,11 +22,11 @@ class RecordingWriter:
     def __call__(self, path: Path, *, name: str, languages: Sequence[str],
                  talents: Mapping[str, bool], catalog: str | None = None,
                  overwrite: bool = False, relevance: str | None = None,
-                 stack: Sequence[str] = ()) -> Path:
+                 stack: Sequence[str] = (), vocabulary: Sequence[str] = ()) -> Path:
         self.calls.append({"path": path, "name": name, "languages": list(languages),
                            "talents": dict(talents), "catalog": catalog,
                            "overwrite": overwrite, "relevance": relevance,
-                           "stack": list(stack)})
+                           "stack": list(stack), "vocabulary": list(vocabulary)})
         return path
 
 
@@ -182,3 +182,14 @@ def test_the_stack_s_dependencies_are_read_by_their_words(tmp_path):
     assert report.foreign == ("cursor.react",)
     assert report.languages == ("typescript", "java", "sql")
     assert report.stack == ("@angular/core", "spring-boot-starter-data-jpa", "postgresql")
+
+
+def test_init_writes_the_repository_s_own_words(tmp_path):
+    catalog = InMemoryCatalog([make_talent("cursor.clean-code", name="Clean code")])
+    writer = RecordingWriter()
+    report = InitProject(catalog, writer, lambda _: ["python"], lambda _: ["fastapi"],
+                         lambda _: ["ticket"])(tmp_path)
+    assert report.vocabulary == ("ticket",)
+    assert writer.calls[0]["vocabulary"] == ["ticket"]
+    assert InitProject(catalog, RecordingWriter(), lambda _: ["python"])(
+        tmp_path, overwrite=True).vocabulary == ()

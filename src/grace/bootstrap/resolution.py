@@ -372,11 +372,17 @@ def build_reader(
 
 def build_init(settings: Settings, catalog: Path | None = None) -> InitProject:
     """``grace init``'s use case over ``--catalog`` (else ``GRACE_CATALOG``, else bundled)."""
-    from grace.resolution.adapters.project_stack import repository_stack
+    from grace.resolution.adapters.git_changes import listed_files
+    from grace.resolution.adapters.project_stack import repository_paths, repository_stack
     from grace.resolution.application.init_project import InitProject
+    from grace.resolution.domain.activation import repository_vocabulary
+
+    def vocabulary(folder: Path) -> list[str]:  # git's list (no ignored file), else a walk
+        listed = listed_files(folder)
+        return repository_vocabulary(listed if listed else repository_paths(folder))
 
     return InitProject(build_catalog(settings, catalog), write_project_file, detect_languages,
-                       repository_stack)
+                       repository_stack, vocabulary)
 
 
 def build_evaluation(

@@ -369,7 +369,8 @@ def init(
         print_json({"path": str(path), "talents": chosen, "languages": languages,
                     "left_disabled": len(left), "disabled": left,
                     "foreign_framework": list(report.foreign),
-                    "relevance": report.relevance or "off", "stack": list(report.stack)})
+                    "relevance": report.relevance or "off", "stack": list(report.stack),
+                    "vocabulary": list(report.vocabulary)})
     else:
         out_console.print(
             escape(f"wrote {path}: {len(chosen)} talents, languages: "
@@ -384,6 +385,10 @@ def init(
             out_console.print(escape(f"stack (from the dependency manifests): "
                                      f"{', '.join(report.stack[:12])}"
                                      + (" …" if len(report.stack) > 12 else "")),
+                              highlight=False)
+        if report.vocabulary:
+            out_console.print(escape("vocabulary (the repository's own words, never a rule's "
+                                     f"subject): {', '.join(report.vocabulary)}"),
                               highlight=False)
         if report.relevance:
             out_console.print(

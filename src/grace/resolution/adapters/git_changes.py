@@ -83,3 +83,23 @@ the files and folders of ``exclude``
             "some (.gitignore), or name the files in play with --files"
         )
     return sorted(out)
+
+
+def listed_files(root: Path, *, limit: int = 5_000) -> list[str] | None:
+    """The files git lists under ``root`` — tracked, and untracked but not ignored
+    (``git ls-files --cached --others --exclude-standard``: no build output, no
+    ``node_modules``, no generated catalog) — relative to ``root``, in git's order, at most
+    ``limit``; ``None`` when git is missing, ``root`` is in no work tree, or git fails or
+    times out (the caller walks the folder instead). Never raises."""
+    try:
+        listed = subprocess.run(
+            ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others",
+             "--exclude-standard"],
+            capture_output=True, timeout=TIMEOUT_S, check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if listed.returncode != 0:
+        return None
+    names = listed.stdout.decode("utf-8", errors="replace").split("\0")
+    return list(dict.fromkeys(n for n in names if n))[:limit]

@@ -231,6 +231,7 @@ class ProjectSchema(_Strict):
     languages: list[_Word] = []
     relevance: Literal["off", "embeddings"] | None = None
     stack: list[_Word] = Field([], max_length=200)
+    vocabulary: list[_Word] = Field([], max_length=200)
     talents: dict[str, bool | _TalentSwitch] = {}
 
     @field_validator("relevance", mode="before")
@@ -242,7 +243,7 @@ class ProjectSchema(_Strict):
             return "off"
         return "embeddings" if value is True else value
 
-    @field_validator("languages", "stack", mode="before")
+    @field_validator("languages", "stack", "vocabulary", mode="before")
     @classmethod
     def _empty_list(cls, value: object) -> object:
         """``stack:`` with nothing under it is YAML's null: an empty list, as written."""
@@ -274,6 +275,7 @@ class ProjectSchema(_Strict):
             always=always,
             source=source,
             stack=tuple(dict.fromkeys(v.lower() for v in self.stack)),
+            vocabulary=tuple(dict.fromkeys(v.lower() for v in self.vocabulary)),
         )
 
 

@@ -207,9 +207,11 @@ def write_project_file(
     overwrite: bool = False,
     relevance: str | None = None,
     stack: Sequence[str] = (),
+    vocabulary: Sequence[str] = (),
 ) -> Path:
     """Write a ``grace.yaml`` atomically (temporary file + rename) and return its path;
-    ``relevance`` (``off`` / ``embeddings``) and ``stack`` are written when given.
+    ``relevance`` (``off`` / ``embeddings``), ``stack`` and ``vocabulary`` are written when
+    given.
 
     Raises:
         ProjectError: the file exists and ``overwrite`` is false, or the folder is missing.
@@ -226,6 +228,8 @@ def write_project_file(
         data["relevance"] = relevance
     if stack:
         data["stack"] = list(stack)
+    if vocabulary:
+        data["vocabulary"] = list(vocabulary)
     data["talents"] = dict(talents)
     text = (
         "# GRACE project file: which talents this repository enables (docs/catalog-format.md).\n"

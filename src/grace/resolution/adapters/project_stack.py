@@ -38,7 +38,8 @@ from typing import Any, Final
 
 from grace.resolution.domain.languages import PACKAGING_WORDS, dependency_words
 
-__all__ = ["PACKAGING_WORDS", "detect_dependencies", "detect_stack", "repository_stack"]
+__all__ = ["PACKAGING_WORDS", "detect_dependencies", "detect_stack", "repository_paths",
+           "repository_stack"]
 
 MAX_MANIFEST_BYTES: Final = 1_000_000
 """A manifest larger than this is skipped (no real one comes close)."""
@@ -327,4 +328,36 @@ def _subfolders(folder: Path, base: Path) -> list[Path]:
             continue
         if real.is_relative_to(base) and real != base:
             out.append(folder / name)
+    return out
+
+
+MAX_REPOSITORY_PATHS: Final = 5_000
+""":func:`repository_paths` lists at most this many files (the vocabulary needs a sample)."""
+
+
+def repository_paths(root: Path, *, limit: int = MAX_REPOSITORY_PATHS) -> list[str]:
+    """The repository's files, relative to ``root`` with ``/`` separators, breadth first in
+    name order, hidden folders and files and :data:`SKIPPED_FOLDERS` left out, no symbolic
+    link followed, at most ``limit``; what cannot be read is skipped (never an error). What
+    ``grace init`` reads the project's own words from
+    (:func:`~grace.resolution.domain.activation.repository_vocabulary`).
+    """
+    out: list[str] = []
+    level = [root]
+    while level and len(out) < limit:
+        below: list[Path] = []
+        for folder in level:
+            try:
+                with os.scandir(folder) as entries:
+                    found = sorted((e.name, e.is_dir(follow_symlinks=False),
+                                    e.is_file(follow_symlinks=False)) for e in entries
+                                   if not e.name.startswith("."))
+            except OSError:
+                continue
+            for name, is_dir, is_file in found:
+                if is_dir and name not in SKIPPED_FOLDERS:
+                    below.append(folder / name)
+                elif is_file and len(out) < limit:
+                    out.append((folder / name).relative_to(root).as_posix())
+        level = below
     return out

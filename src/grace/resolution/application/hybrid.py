@@ -196,6 +196,43 @@ def stack_terms(name_words: Sequence[str], stack: Collection[str]) -> tuple[str,
     return tuple(w for w in name_words if w in stack and w in STACK_WORDS)
 
 
+def own_words(vocabulary: Sequence[str]) -> frozenset[str]:
+    """The repository's own words (``Project.vocabulary``), folded, with their plural and
+    English stems: what :func:`is_own` looks for."""
+    out: set[str] = set()
+    for word in vocabulary:
+        folded = fold(word)
+        out.update((folded, folded + "s", *analyse(folded, language="english")))
+    return frozenset(out)
+
+
+def is_own(text: str, own: frozenset[str]) -> bool:
+    """Whether every word of ``text`` (a word, a trigger's phrase) is one of the repository's
+    own (``own``: :func:`own_words`): in a helpdesk "tickets" names the product's tickets, never
+    ``cursor.engineering-ticket-template``'s subject, as a name term, a trigger or a path word
+    (decision 0010, thirteenth follow-up)."""
+    if not own:
+        return False
+    found = words(text)
+    return bool(found) and all(
+        w in own or bool(own.intersection(analyse(w, language="english"))) for w in found)
+
+
+def without_own(text: str, own: frozenset[str]) -> str:
+    """``text`` less its whitespace-separated tokens that are the repository's own words
+    (:func:`is_own`): what BM25 reads of a task ("Add a priority column to tickets" -> "Add a
+    priority column to" in a helpdesk)."""
+    return " ".join(t for t in text.split() if not is_own(t, own)) if own else text
+
+
+def foreign_path_words(files: Sequence[str], own: frozenset[str]) -> str:
+    """:func:`~grace.resolution.domain.activation.path_words` of ``files`` less the
+    repository's own words (``own``: :func:`own_words`): ``TicketCard.svelte`` in a helpdesk
+    says "Card"."""
+    where = path_words(files)
+    return " ".join(w for w in where.split() if not is_own(w, own)) if own else where
+
+
 def stack_lift(name_words: Sequence[str], subject: Sequence[str], stack: Collection[str],
                groups: Sequence[frozenset[str]], said: Collection[str]) -> tuple[str, ...]:
     """The :func:`stack_terms` a talent is lifted by, else ``()``: when a word of its
@@ -671,9 +708,11 @@ class HybridRelevance:
         position = np.full(len(index), -1, dtype=np.int64)
         position[rows] = np.arange(len(rows))
         dense, chunk, raw, hub = self._meaning(corpus, query, rows)
-        lexical = corpus.lexical.scores(request.task)[rows]
-        lexical_head = corpus.lexical_head.scores(request.task)[rows]
-        where = path_words(request.files)
+        own = own_words(request.vocabulary)
+        asked = without_own(request.task, own)  # BM25 never matches the repository's own words
+        lexical = corpus.lexical.scores(asked)[rows]
+        lexical_head = corpus.lexical_head.scores(asked)[rows]
+        where = foreign_path_words(request.files, own)
         lexical_path = (
             corpus.lexical.scores(where)[rows] * corpus.lexical.specificity(where)
             if where else np.zeros(len(rows), np.float64)
@@ -683,11 +722,11 @@ class HybridRelevance:
         homographs = FRENCH_HOMOGRAPHS if is_french(request.task) else frozenset()
         triggers = {
             int(position[index[tid]]): kept for tid, hit in found.items()
-            if position[index[tid]] >= 0 and (kept := tuple(h for h in hit
-                                                             if h not in homographs))
+            if position[index[tid]] >= 0 and (kept := tuple(
+                h for h in hit if h not in homographs and not is_own(h, own)))
         }
-        task_words = (set(words(request.task)) - homographs | set(frameworks_told(request.task))
-                      | set(languages_told(request.task)))
+        task_words = {w for w in set(words(request.task)) - homographs if not is_own(w, own)} | (
+            set(frameworks_told(request.task)) | set(languages_told(request.task)))
         # name terms are looked for in the task, the files' path words and the frameworks
         # whose conventions the files follow (``*.component.ts`` → angular)
         files_say = " ".join([where, *frameworks_of_files(request.files)])

@@ -31,7 +31,7 @@ class ProjectWriter(Protocol):
     def __call__(self, path: Path, *, name: str, languages: Sequence[str],
                  talents: Mapping[str, bool], catalog: str | None = None,
                  overwrite: bool = False, relevance: str | None = None,
-                 stack: Sequence[str] = ()) -> Path: ...
+                 stack: Sequence[str] = (), vocabulary: Sequence[str] = ()) -> Path: ...
 
 
 RELEVANCE_FROM: Final = 40
@@ -56,6 +56,8 @@ class InitReport:
     foreign: tuple[str, ...] = ()
     """Talents of the default selection left disabled because they are written for another
     application framework of the project's language than the one its stack names."""
+    vocabulary: tuple[str, ...] = ()
+    """The repository's own words, written ``vocabulary:``."""
 
 
 class InitProject:
@@ -70,17 +72,21 @@ class InitProject:
     (``detect_languages``), and ``sql`` is one of them when the stack names a database, its
     driver, an ORM or a migration tool (:data:`~grace.resolution.domain.languages.
     SQL_STACK_WORDS`). With :data:`RELEVANCE_FROM` enabled talents or more, the file says
-    ``relevance: embeddings``. ``detect_stack`` reads the words of the folder's dependencies
-    (written ``stack:``); when they name an application framework, the talents written for
+    ``relevance: embeddings``. ``detect_stack`` reads the folder's dependencies (written
+    ``stack:``); when their words name an application framework, the talents written for
     another framework of the same language (a Django rule in a FastAPI repository:
     :func:`~grace.resolution.domain.languages.foreign_frameworks`) are written ``false`` too.
+    ``detect_vocabulary`` reads the repository's own words from its file names (written
+    ``vocabulary:``: :func:`~grace.resolution.domain.activation.repository_vocabulary`).
     """
 
     def __init__(self, catalog: CatalogReader, write: ProjectWriter,
                  detect_languages: Callable[[Path], list[str]],
-                 detect_stack: Callable[[Path], list[str]] | None = None) -> None:
+                 detect_stack: Callable[[Path], list[str]] | None = None,
+                 detect_vocabulary: Callable[[Path], list[str]] | None = None) -> None:
         self._catalog, self._write, self._detect = catalog, write, detect_languages
         self._detect_stack = detect_stack
+        self._detect_vocabulary = detect_vocabulary
 
     def __call__(self, folder: Path, *, talents: Sequence[str] | None = None,
                  languages: Sequence[str] | None = None, name: str | None = None,
@@ -107,6 +113,8 @@ class InitProject:
         langs = [x.lower() for x in languages] if languages else self._detect(folder)
         stack = self._detect_stack(folder) if self._detect_stack is not None else []
         said = stack_words(stack)  # the dependencies' words (``@angular/core`` -> angular)
+        vocabulary = (self._detect_vocabulary(folder) if self._detect_vocabulary is not None
+                      else [])
         if not languages and langs and "sql" not in langs and SQL_STACK_WORDS & set(said):
             langs.append("sql")  # a database in the stack: its schema and queries are SQL
         left: list[str] = []
@@ -129,6 +137,6 @@ class InitProject:
                            languages=langs,
                            talents=dict(sorted(switches.items())) if left else switches,
                            catalog=catalog_ref, overwrite=overwrite, relevance=relevance,
-                           stack=stack)
+                           stack=stack, vocabulary=vocabulary)
         return InitReport(path, tuple(chosen), tuple(langs), tuple(left), relevance,
-                          tuple(stack), tuple(foreign))
+                          tuple(stack), tuple(foreign), tuple(vocabulary))

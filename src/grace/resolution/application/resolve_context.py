@@ -73,6 +73,8 @@ class RelevanceRequest:
             (:func:`~grace.resolution.domain.languages.stack_groups`:
             ``@tanstack/react-query``): a rule whose subject one of them names in part is
             lifted by the stack only when one names it whole.
+        vocabulary: the repository's own words (``Project.vocabulary``): never a name term,
+            a trigger or a path word.
     """
 
     candidates: Sequence[Talent]
@@ -85,6 +87,7 @@ class RelevanceRequest:
     stack: Sequence[str] = ()
     package_stack: Sequence[str] = ()
     stack_groups: Sequence[frozenset[str]] = ()
+    vocabulary: Sequence[str] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,6 +511,7 @@ class ResolveContext:
                     stack=stack_words(project.stack),
                     package_stack=stack_words(packages.dependencies),
                     stack_groups=stack_groups((*project.stack, *packages.dependencies)),
+                    vocabulary=project.vocabulary,
                 )
             )
             scores, note, explanations = outcome.scores, outcome.note, outcome.explanations

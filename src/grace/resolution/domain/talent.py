@@ -182,6 +182,10 @@ class Project:
             ``@tanstack/react-query``; ``grace init`` reads them from the manifests): weak
             evidence for the talents named after them, never a reason to serve on its own
             (decision 0023; read with :func:`~grace.resolution.domain.languages.stack_words`).
+        vocabulary: the repository's own words (``ticket`` in a helpdesk; ``grace init``
+            reads them from its file names: :func:`~grace.resolution.domain.activation.
+            repository_vocabulary`): with relevance on, never a name term, a trigger or a path
+            word of a talent (decision 0010, thirteenth follow-up).
     """
 
     name: str
@@ -191,3 +195,4 @@ class Project:
     always: tuple[str, ...] = ()
     source: str = ""
     stack: tuple[str, ...] = ()
+    vocabulary: tuple[str, ...] = ()
