@@ -193,3 +193,15 @@ def test_init_writes_the_repository_s_own_words(tmp_path):
     assert writer.calls[0]["vocabulary"] == ["ticket"]
     assert InitProject(catalog, RecordingWriter(), lambda _: ["python"])(
         tmp_path, overwrite=True).vocabulary == ()
+    # a word many talents say (ORDER BY, "in order to") is left out: it names nothing rare
+    said = InMemoryCatalog([
+        make_talent("cursor.sql", name="SQL", summary="Sort with ORDER BY clauses"),
+        *(make_talent(f"cursor.topic-{i}", name=f"Topic {i}", summary="Other things")
+          for i in range(20))])
+    report = InitProject(said, RecordingWriter(), lambda _: ["python"], lambda _: [],
+                         lambda _: ["order", "ticket"])(tmp_path, overwrite=True)
+    assert report.vocabulary == ("order", "ticket")  # 1 of 21 talents: under 5 %
+    said = InMemoryCatalog([*said.talents(), make_talent("cursor.orders", summary="Orders")])
+    report = InitProject(said, RecordingWriter(), lambda _: ["python"], lambda _: [],
+                         lambda _: ["order", "ticket"])(tmp_path, overwrite=True)
+    assert report.vocabulary == ("ticket",)  # 2 of 22

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +19,8 @@ from grace.resolution.domain.languages import (
     stack_words,
 )
 from grace.resolution.domain.ports import CatalogReader
-from grace.resolution.domain.talent import PROJECT_FILE, check_talent_id
+from grace.resolution.domain.talent import PROJECT_FILE, Talent, check_talent_id
+from grace.text import words
 
 
 class ProjectWriter(Protocol):
@@ -58,6 +60,30 @@ class InitReport:
     application framework of the project's language than the one its stack names."""
     vocabulary: tuple[str, ...] = ()
     """The repository's own words, written ``vocabulary:``."""
+
+
+MAX_VOCABULARY_SHARE: Final = 0.05
+"""A repository word said by more than this share of the catalog's talents is no
+``vocabulary:`` word (:func:`rare_in_catalog`)."""
+
+
+def rare_in_catalog(found: Sequence[str], talents: Sequence[Talent]) -> list[str]:
+    """The words of ``found`` (the repository's own, :func:`~grace.resolution.domain.
+    activation.repository_vocabulary`) that at most :data:`MAX_VOCABULARY_SHARE` of the
+    catalog's ``talents`` say (name, summary, triggers or ``full`` body; the word or its plural):
+    the ones that would match a handful of rules about something else — ``ticket`` in a
+    helpdesk meets 23 of 876 imported rules, among them a Jira-ticket template; ``order``
+    meets 182 (SQL's ORDER BY, "in order to") and matches nothing in particular, while the
+    SQL rules' own BM25 reads it (decision 0010, thirteenth follow-up)."""
+    if not found or not talents:
+        return list(found)
+    wanted = {w: (w, w + "s") for w in found}
+    said: Counter[str] = Counter()
+    for t in talents:
+        text = set(words(" ".join([t.name, t.summary, " ".join(t.triggers),
+                                   t.bodies.get("full", "")])))
+        said.update(w for w, forms in wanted.items() if not text.isdisjoint(forms))
+    return [w for w in found if said[w] <= MAX_VOCABULARY_SHARE * len(talents)]
 
 
 class InitProject:
@@ -113,8 +139,9 @@ class InitProject:
         langs = [x.lower() for x in languages] if languages else self._detect(folder)
         stack = self._detect_stack(folder) if self._detect_stack is not None else []
         said = stack_words(stack)  # the dependencies' words (``@angular/core`` -> angular)
-        vocabulary = (self._detect_vocabulary(folder) if self._detect_vocabulary is not None
-                      else [])
+        vocabulary = (rare_in_catalog(self._detect_vocabulary(folder),
+                                      list(catalog_talents.values()))
+                      if self._detect_vocabulary is not None else [])
         if not languages and langs and "sql" not in langs and SQL_STACK_WORDS & set(said):
             langs.append("sql")  # a database in the stack: its schema and queries are SQL
         left: list[str] = []
