@@ -247,3 +247,11 @@ def test_files_in_play_are_located_under_the_root_when_one_is_given():
     tree.located.clear()
     r = uc(project, role="backend", task="", token_budget=1000, files=["app/new.py"])
     assert r.warnings == () and tree.located == []  # no root (a platform project): names only
+    # a missing "file" that reads as a sentence is the task in the wrong place (a new user's
+    # trial: it selected talents by its words); a name with spaces and an extension is a file
+    with pytest.raises(InvalidPathError, match="reads as a sentence, not a path"):
+        uc(project, role="backend", task="", token_budget=1000, root="/repo",
+           files=["Comment faire une bonne pâte à crêpes ?"])
+    r = uc(project, role="backend", task="", token_budget=1000, root="/repo",
+           files=["Design notes for q3.md"])
+    assert "does not exist (kept" in r.warnings[0]

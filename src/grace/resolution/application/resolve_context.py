@@ -52,6 +52,14 @@ MAX_TASK_CHARS: Final = 50_000
 MAX_TOKEN_BUDGET: Final = 1_000_000
 
 
+def _reads_as_text(path: str) -> bool:
+    """A file name of several space-separated words with no folder and no extension: a
+    sentence (``"Comment faire une pâte à crêpes ?"``), not the file an agent is about to
+    create (``My Notes.md``, ``docs/Design notes/plan`` have one)."""
+    return "/" not in path and " " in path.strip() and "." not in path.rsplit(" ", 1)[-1] \
+        and len(path.split()) >= 3
+
+
 @dataclass(frozen=True, slots=True)
 class RelevanceRequest:
     """What the relevance step sees.
@@ -602,7 +610,10 @@ class ResolveContext:
 
         Raises:
             InvalidPathError: a file resolves outside ``root`` through a symbolic link (refused
-                like ``../x``: nothing outside the repository is ever taken as in play).
+                like ``../x``: nothing outside the repository is ever taken as in play); or a
+                missing one reads as a sentence, not a path (words separated by spaces, no
+                folder, no extension: ``--files "Comment faire … ?"``, the task given where a
+                file was expected), which would select talents by its words.
         """
         if self._tree is None or root is None:
             return ()
@@ -614,6 +625,10 @@ class ResolveContext:
                     f"file in play {path!r} is outside the repository {root}: it is, or is under,"
                     " a symbolic link that resolves outside it"
                 )
+            if state == "missing" and _reads_as_text(path):
+                raise InvalidPathError(
+                    f"file in play {path!r} does not exist and reads as a sentence, not a path:"
+                    " give the task as the last argument, after the files")
             if state == "missing":
                 warnings.append(f"file in play {path} does not exist (kept: its name still "
                                 "selects talents by glob and language)")
