@@ -10,9 +10,18 @@ import pytest
 from grace.resolution.adapters.project_stack import (
     MAX_MANIFEST_BYTES,
     detect_dependencies,
-    detect_stack,
     repository_stack,
 )
+from grace.resolution.domain.languages import dependency_words
+
+
+def detect_stack(root: Path, *, limit: int = 60, max_bytes: int = MAX_MANIFEST_BYTES) -> list[str]:
+    """The words of the dependencies declared at ``root`` (what the relevance step reads of
+    them), each once, in manifest order, at most ``limit``."""
+    words: dict[str, None] = {}
+    for name in detect_dependencies(root, limit=limit, max_bytes=max_bytes):
+        words.update(dict.fromkeys(dependency_words(name)))
+    return list(words)[:limit]
 
 
 def test_python_node_rust_go_ruby_and_php_manifests(tmp_path: Path) -> None:

@@ -2,7 +2,7 @@
 
 What a project depends on says which rules apply to it better than any word of a task: a
 repository whose ``pyproject.toml`` lists ``fastapi`` wants the FastAPI rules on "Add a PATCH
-endpoint", not the Django or Blender ones (decision 0023). :func:`detect_stack` reads one
+endpoint", not the Django or Blender ones (decision 0023). :func:`detect_dependencies` reads one
 folder; :func:`repository_stack` (what ``grace init`` writes) reads the root and the packages of
 a monorepo (``backend/go.mod``, ``apps/web/package.json``). Each manifest is bounded in size
 and never read through a symbolic link that leads out of its folder:
@@ -38,13 +38,12 @@ from typing import Any, Final
 
 from grace.resolution.domain.languages import PACKAGING_WORDS, dependency_words
 
-__all__ = ["PACKAGING_WORDS", "detect_dependencies", "detect_stack", "repository_paths",
-           "repository_stack"]
+__all__ = ["PACKAGING_WORDS", "detect_dependencies", "repository_paths", "repository_stack"]
 
 MAX_MANIFEST_BYTES: Final = 1_000_000
 """A manifest larger than this is skipped (no real one comes close)."""
-MAX_STACK_WORDS: Final = 60
-"""At most this many words are kept, in manifest order (direct dependencies come first)."""
+MAX_STACK_DEPENDENCIES: Final = 60
+"""At most this many dependencies are kept, in manifest order (direct ones come first)."""
 
 PACKAGE_DEPTH: Final = 2
 """:func:`repository_stack` looks for packages this many folder levels below the root
@@ -199,7 +198,7 @@ def _jvm(found: _Manifests) -> list[str]:
     return names
 
 
-def detect_dependencies(root: Path, *, limit: int = MAX_STACK_WORDS,
+def detect_dependencies(root: Path, *, limit: int = MAX_STACK_DEPENDENCIES,
                         max_bytes: int = MAX_MANIFEST_BYTES,
                         skipped: list[str] | None = None) -> list[str]:
     """The dependencies declared at the root of the repository ``root``, by name, folded to
@@ -248,28 +247,7 @@ def _plain(name: str) -> bool:
     return name.isalnum()
 
 
-def detect_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
-                 max_bytes: int = MAX_MANIFEST_BYTES,
-                 skipped: list[str] | None = None) -> list[str]:
-    """The words of the dependencies declared at the root of the repository ``root``
-    (:func:`detect_dependencies`, each name's
-    :func:`~grace.resolution.domain.languages.dependency_words`), each once, in manifest
-    order, at most ``limit``.
-
-    ``pyproject.toml`` with ``dependencies = ["fastapi>=0.110", "SQLAlchemy>=2"]`` gives
-    ``["fastapi", "sqlalchemy"]``; ``spring-boot-starter-web`` gives ``spring``, ``boot``,
-    ``web``, ``springboot``.
-    """
-    words: dict[str, None] = {}
-    for name in detect_dependencies(root, limit=limit, max_bytes=max_bytes, skipped=skipped):
-        for word in dependency_words(name):
-            words.setdefault(word)
-            if len(words) >= limit:
-                return list(words)
-    return list(words)
-
-
-def repository_stack(root: Path, *, limit: int = MAX_STACK_WORDS,
+def repository_stack(root: Path, *, limit: int = MAX_STACK_DEPENDENCIES,
                      max_bytes: int = MAX_MANIFEST_BYTES) -> list[str]:
     """The dependencies of the repository ``root`` and of its packages, by name (what ``grace
     init`` writes as ``stack:``): :func:`detect_dependencies` of the root and of every folder
