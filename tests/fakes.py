@@ -46,6 +46,16 @@ class InMemoryWorkTree:
         self.located.append((root, path))
         return self._states.get(path, "missing")
 
+    def near(self, root: str, path: str) -> tuple[str, ...]:
+        """The present files of the same folder whose names are close to ``path``'s."""
+        import difflib
+
+        folder = path.rpartition("/")[0]
+        names = sorted(p.rpartition("/")[2] for p, state in self._states.items()
+                       if state == "present" and p.rpartition("/")[0] == folder)
+        close = difflib.get_close_matches(path.rpartition("/")[2], names, n=3, cutoff=0.8)
+        return tuple(f"{folder}/{c}" if folder else c for c in close)
+
     def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
         """The dependencies given for the longest folder prefix of each path (``packages``)."""
         found: dict[str, None] = {}

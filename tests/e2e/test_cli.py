@@ -62,6 +62,8 @@ def test_resolve_reads_the_task_from_stdin_and_fixed_depth():
     ("args", "message"),
     [
         (["resolve", "--example", "-r", "designer", "x"], "unknown role 'designer'"),
+        (["resolve", "--example", "-r", "Backnd", "x"],
+         "unknown role 'Backnd'; did you mean 'backend'?"),
         (["resolve", "--example", "-r", "backend", "-b", "5", "x"], "token budget 5"),
         (["resolve", "--example", "-r", "backend", "-d", "deep", "x"], "Invalid value"),
         (["get", "--example", "../../etc/passwd"], "invalid talent id"),
@@ -89,6 +91,9 @@ def test_bad_input_is_a_clear_error_without_traceback(args, message):
         (["resolve", "--example", "--json", "-d", "huge", "-r", "backend", "x"], "'huge'"),
         (["resolve", "--example", "--json", "x"], "Missing option '--role'"),
         (["doctor", "--json", "--nope"], "No such option: --nope"),
+        # several files after one --files: the second file is an extra argument
+        (["resolve", "--example", "--json", "-r", "backend", "--files", "app/a.py", "web/b.ts",
+          "Fix the build"], "--files takes one path: repeat it for each file"),
     ],
 )
 def test_a_refused_command_line_with_json_prints_the_json_error_document(args, message):

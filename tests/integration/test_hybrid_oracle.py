@@ -75,7 +75,8 @@ class Oracle:
                                          "not the task's framework", "counts less",
                                          "not the package's framework", "file)",
                                          "its package depends on", "its language",
-                                         "SIBLING_RATIO")
+                                         "SIBLING_RATIO", "names whole", "which nothing names",
+                                         "asks for no migration")
                              if w in e.detail)
         return new
 
@@ -157,18 +158,26 @@ def test_polyglot_catalog_same_as_the_reference(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "eval" / "polyglot", project, ignore=shutil.ignore_patterns("catalog"))
     text = (project / "grace.yaml").read_text(encoding="utf-8")
     (project / "grace.yaml").write_text(  # a stack: the stack channel is taken too
-        text.replace("\ntalents:", "\nstack: [fastapi, pydantic, django, react, express]\ntalents:",
-                     1), encoding="utf-8")
+        text.replace("\ntalents:", "\nstack: [fastapi, pydantic, django, react, express, "
+                     "'@tanstack/react-query', react-router-dom, next]\ntalents:\n"
+                     "  cursor.tanstack-router: true\n"  # another product of a family it uses
+                     "  skill.reviewing-oracle-to-postgres-migration: true", 1),
+        encoding="utf-8")
     for fmt, sub in (("agent-skills", "agent-skills"), ("cursor", "cursor/rules"),
                      ("copilot", "copilot/instructions")):
         import_rules(fmt, RULES / sub, project / "catalog")  # type: ignore[arg-type]
     labels = read_labels(project / "tasks.jsonl")
     tasks = [(t.task, t.role, t.files) for t in labels]
     tasks += [(t, "backend", files) for t in EXTRA for files in FILES]
+    tasks += [("Add a route for the order detail page with the router", "frontend", ()),
+              ("Ajoute une migration PostgreSQL pour la table des commandes", "backend", ()),
+              ("Review the Oracle to PostgreSQL migration of the reports", "backend", ()),
+              ("Review the PostgreSQL queries of the reports", "backend", ())]
     oracle = check(project / "grace.yaml", tasks)
     assert 0 in oracle.kept and max(oracle.kept) > 1
     assert {"depends on", "not the project's framework", "file)", "its language",
-            "SIBLING_RATIO"} <= oracle.seen
+            "SIBLING_RATIO", "names whole", "which nothing names", "asks for no migration"
+            } <= oracle.seen
     assert {"kept", "cut_margin", "cut_gate", "triggers", "name terms", "files in play",
             "glob", "path words", "depends on"} <= oracle.seen
     # a tighter budget and cut: the budget and MAX_KEPT branches are taken too

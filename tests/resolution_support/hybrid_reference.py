@@ -18,6 +18,7 @@ from grace.resolution.application.hybrid import (
     EMPTY_TASK_NO_FILE_MATCH_NOTE,
     HybridRelevance,
     asks_migration,
+    family_stranger,
     is_own,
     name_words,
     one_line,
@@ -50,7 +51,9 @@ from grace.resolution.domain.languages import (
     languages_of_rule_name,
     languages_told,
     migration_of_name,
+    migration_sources,
     off_kind_of,
+    role_stack,
     rule_subject,
     task_frameworks,
 )
@@ -68,11 +71,12 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     path = np.array([c.lexical_path for c in cands], dtype=np.float64)
     where = np.array([1.0 if c.where else 0.0 for c in cands], dtype=np.float64)
     stack = np.array([1.0 if c.stack else 0.0 for c in cands], dtype=np.float64)
-    foreign = np.array([1.0 if c.foreign else 0.0 for c in cands], dtype=np.float64)
+    foreign = np.array([1.0 if c.foreign or c.stranger else 0.0 for c in cands],
+                       dtype=np.float64)
     migration = np.array([1.0 if c.migration else 0.0 for c in cands], dtype=np.float64)
     trig = np.array([min(len(c.evidence), 3) / 3 for c in cands], dtype=np.float64)
     glob = np.array(
-        [0.0 if (c.glob is None and not c.language) or c.foreign or c.migration
+        [0.0 if (c.glob is None and not c.language) or c.foreign or c.stranger or c.migration
          else c.glob_strength * p.unnamed_glob if c.unnamed or c.off_kind else c.glob_strength
          for c in cands],
         dtype=np.float64,
@@ -239,7 +243,7 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
     )
 
 
-def _channels(c: HybridCandidate, dense: float, framed_by: str,
+def _channels(c: HybridCandidate, dense: float, framed_by: str,  # noqa: C901 - the oracle
               frame: tuple[str, ...], packaged: frozenset[str]) -> str:
     parts = [f"dense {dense:.3f}", f"lexical {c.lexical:.3f}", f"header {c.lexical_head:.3f}"]
     if c.lexical_path > 0:
@@ -260,9 +264,13 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str,
     if c.foreign:
         parts.append("written for " + ", ".join(c.foreign) + f", not the {framed_by}'s framework"
                      + (f" ({', '.join(frame)})" if frame else ""))
+    if c.stranger:
+        parts.append(f"written for {' '.join(c.stranger)}, which no dependency of the project "
+                     "names whole")
     if c.migration:
-        parts.append(f"a migration's rule ({'; '.join(c.migration)}), and the task asks for no "
-                     "migration")
+        parts.append(f"a migration's rule ({'; '.join(c.migration)}), "
+                     + ("which nothing names" if c.migration[0].startswith("from ")
+                        else "and the task asks for no migration"))
     if c.glob is not None:
         less = [f"{', '.join(c.unnamed)} named nowhere"] if c.unnamed else []
         if c.off_kind:
@@ -314,7 +322,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
                   | set(frameworks_told(request.task)) | set(languages_told(request.task)))
     file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
     context_words = task_words | file_words
-    stack_words = {*request.stack, *request.package_stack} - context_words
+    stack_words = set(role_stack({*request.stack, *request.package_stack}, request.role)
+                      ) - context_words
     named = {r for w in context_words | stack_words for r in corpus.name_rows.get(w, ())}
     frame = (frameworks_of_name(request.package_stack) or frameworks_of_name(request.stack)
              or task_frameworks(request.task, request.files))
@@ -357,7 +366,13 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             language=act.language or "" if act is not None else "",
             role_rank=t.rank_for(role) if role else None,
             families=frameworks_of_talent_name(t.name, t.id),
-            migration=() if asks else migration_of_name(t.name, t.id),
+            migration=migration_of_name(t.name, t.id) if not asks else tuple(
+                f"from {s}" for s in sources) if (sources := migration_sources(t.name, t.id))
+            and not set(sources) & (context_words | set(request.stack)
+                                    | set(request.package_stack)
+                                    | set(analyse(request.task, language="english"))) else (),
+            stranger=family_stranger(rule_subject(t.name, t.id), request.stack_groups,
+                                     lift_said),
         ))
     return hybrid
 

@@ -31,6 +31,7 @@ from grace.resolution.domain.languages import (
     languages_of_rule_name,
     languages_told,
     off_kind_of,
+    role_stack,
     rule_subject,
     side_of_rule,
     stack_groups,
@@ -509,6 +510,27 @@ def test_the_stack_s_groups_are_its_dependencies_of_several_words():
     assert stack_groups(["spring-boot-starter-data-jpa"]) == (
         frozenset({"spring", "boot", "data", "jpa", "springboot"}),)
     assert stack_groups(["react", "django"]) == stack_groups([]) == ()
+
+
+def test_a_framework_s_adapter_package_names_no_other_framework():
+    """``@nestjs/platform-express`` made a NestJS API an Express project: the Express rules
+    were lifted and ``grace init`` kept them enabled (a new user's trial)."""
+    assert stack_words(["@nestjs/platform-express", "@nestjs/common"]) == ("nestjs", "platform")
+    assert foreign_frameworks(("express",), stack_words(["@nestjs/platform-express"]), []) == (
+        "express",)
+    # a library's scope is no framework: its parts still say the project's framework
+    assert stack_words(["@vitejs/plugin-react"]) == ("vitejs", "react")
+    assert stack_words(["express"]) == ("express",)
+
+
+def test_a_back_end_task_of_an_api_and_a_full_stack_web_app_is_the_api_s():
+    """A NestJS + Next.js monorepo's back-end tasks were served the Next.js rules the stack
+    lifted: with an API framework in the stack, the back end is the API."""
+    both = stack_words(["@nestjs/core", "next", "react"])
+    assert role_stack(both, "backend") == {"nestjs", "react"}
+    assert role_stack(both, "frontend") == role_stack(both, None) == set(both)
+    alone = stack_words(["next", "react"])  # route handlers are its back end
+    assert role_stack(alone, "backend") == set(alone)
 
 
 def test_the_side_of_a_web_application_a_rule_is_for():

@@ -634,3 +634,57 @@ def test_a_rule_is_lifted_only_by_a_dependency_that_names_it_whole():
     # no dependency of several words: every stack term lifts, as before
     assert stack_lift(router, ("tanstack", "router"), stack, (), set()) == ("tanstack", "react")
     assert stack_lift(("django",), (), stack, groups, set()) == ()
+
+
+def test_a_rule_for_another_product_of_the_project_s_family_weighs_as_foreign():
+    """TanStack Router rules served for a React Query project's tasks (the Django + React
+    trial's "Prefetch the next page of orders with React Query"): the project's TanStack is
+    Query and its router React Router, so a rule whose subject joins words of two of its
+    dependencies is written for another product (decision 0010, fourteenth follow-up)."""
+    from grace.resolution.application.hybrid import family_stranger
+    from grace.resolution.domain.languages import stack_groups
+
+    groups = stack_groups(["react", "@tanstack/react-query", "react-router-dom"])
+    assert family_stranger(("tanstack", "router"), groups, set()) == ("tanstack", "router")
+    assert family_stranger(("tanstack", "router", "query"), groups, {"query"}) == (
+        "tanstack", "router", "query")
+    # the task says it whole (a move to TanStack Router): not foreign
+    assert family_stranger(("tanstack", "router"), groups, {"tanstack", "router"}) == ()
+    # one dependency names the subject, or no dependency knows it
+    for subject in (("tanstack", "query"), ("query",), ("router",), ("zustand",), ()):
+        assert family_stranger(subject, groups, set()) == (), subject
+    assert family_stranger(("tanstack", "router"), (), set()) == ()
+    p = replace(PLAIN, w_lex=0.0, w_glob=0.8)
+    cands = [cand("cursor.tanstack-router", 0.4, glob="**/*.tsx",
+                  stranger=("tanstack", "router")),
+             cand("cursor.react-query", 0.3, glob="**/*.tsx")]
+    sel = HybridSelector(p).select(cands).selection
+    # − w_foreign, and its glob presumes a TanStack Router project: not counted
+    assert sel.scores == {"cursor.react-query": pytest.approx(0.3 + p.w_glob),
+                          "cursor.tanstack-router": pytest.approx(0.4 - p.w_foreign)}
+    detail = {e.id: e.detail for e in sel.explanations}
+    assert "written for tanstack router, which no dependency of the project names whole" in (
+        detail["cursor.tanstack-router"])
+
+
+def test_a_migration_task_is_served_only_the_moves_away_from_what_something_names():
+    """« Ajoute une migration Flyway … dans PostgreSQL » asks for a migration and was served
+    four Oracle-to-PostgreSQL rules in a project that has no Oracle: a rule that moves away
+    from something is served such a task only when the task, its files or the stack name
+    it (decision 0010, fourteenth follow-up)."""
+    from grace.resolution.domain.languages import migration_sources
+
+    assert migration_sources("Reviewing Oracle to Postgres migration",
+                             "skill.reviewing-oracle-to-postgres-migration") == ("oracle",)
+    assert migration_sources("Convert Jpa To Spring Data Cosmos",
+                             "copilot.convert-jpa-to-spring-data-cosmos") == ("jpa",)
+    assert migration_sources("Java 17 to 21", "copilot.java-17-to-java-21-upgrade") == ()
+    assert migration_sources("WinUI 3 migration guide", "skill.winui3-migration-guide") == ()
+    p = HybridParams(chunk_weight=0.0, hub_weight=0.0)
+    cands = [cand("skill.postgresql", 0.3),
+             cand("skill.oracle-to-postgres", 0.4, migration=("from oracle",))]
+    sel = HybridSelector(p).select_columns(
+        replace(HybridColumns.of(cands), migration_asked=True)).selection
+    assert sel.kept == ("skill.postgresql",)
+    detail = {e.id: e.detail for e in sel.explanations}["skill.oracle-to-postgres"]
+    assert "a migration's rule (from oracle), which nothing names" in detail

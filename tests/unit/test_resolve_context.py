@@ -255,3 +255,8 @@ def test_files_in_play_are_located_under_the_root_when_one_is_given():
     r = uc(project, role="backend", task="", token_budget=1000, root="/repo",
            files=["Design notes for q3.md"])
     assert "does not exist (kept" in r.warnings[0]
+    # a typo of a file that exists is suggested (a new user's trial: it passed silently)
+    r = uc(project, role="backend", task="", token_budget=1000, root="/repo",
+           files=["app/xx.py", "app/y.py"])
+    assert r.warnings[0].endswith("glob and language); did you mean app/x.py?")
+    assert "did you mean" not in r.warnings[1]

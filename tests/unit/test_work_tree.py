@@ -68,3 +68,19 @@ def test_a_manifest_that_cannot_be_used_is_said(tmp_path: Path) -> None:
     assert found.dependencies == ("flask",)
     assert found.skipped == ("web/package.json: not valid JSON",
                              "api/pyproject.toml: over 256000 bytes")
+
+
+def test_a_missing_file_s_close_names_in_its_folder_are_suggested(tmp_path: Path) -> None:
+    (tmp_path / "apps" / "api").mkdir(parents=True)
+    for name in ("invoices.service.ts", "invoices.controller.ts", "main.ts"):
+        (tmp_path / "apps" / "api" / name).write_text("x", encoding="utf-8")
+    (tmp_path / "apps" / "api" / "invoice.dto").mkdir()  # a folder is no file to suggest
+    tree, root = LocalWorkTree(), str(tmp_path)
+    assert tree.near(root, "apps/api/invoice.service.ts") == ("apps/api/invoices.service.ts",)
+    # a new file beside its siblings, a folder that does not exist, a folder outside the root
+    assert tree.near(root, "apps/api/customers.controller.ts") == ()
+    assert tree.near(root, "apps/web/invoices.service.ts") == ()
+    assert tree.near(root, "../invoices.service.ts") == ()
+    assert tree.near(root, "invoice.dta") == ()
+    (tmp_path / "README.md").write_text("x", encoding="utf-8")
+    assert tree.near(root, "READNE.md") == ("README.md",)

@@ -192,6 +192,21 @@ def _root(
     """GRACE decides what an LLM gets to see."""
 
 
+FILES_HINT: Final = (
+    " — --files takes one path: repeat it for each file, the task last "
+    '(grace resolve --files a.py --files b.ts "TASK")')
+
+
+def _hint(exc: Exception, argv: list[str]) -> None:
+    """Add :data:`FILES_HINT` to an "unexpected extra argument" usage error of a command line
+    that gives ``--files`` (``--files a.py b.ts "task"``: the second file and the task are
+    extra arguments)."""
+    message = getattr(exc, "message", None)
+    if (isinstance(message, str) and "unexpected extra argument" in message
+            and {"--files", "--file"} & set(argv)):
+        exc.message = message + FILES_HINT  # type: ignore[attr-defined]
+
+
 def main() -> None:
     """Console-script entry point.
 
@@ -208,6 +223,7 @@ def main() -> None:
         code = app(standalone_mode=False)
     except TyperException as exc:
         exit_code = int(getattr(exc, "exit_code", 1))
+        _hint(exc, sys.argv[1:])
         rich_utils.rich_format_error(exc)  # type: ignore[arg-type]
         if exit_code == 2 and "--json" in sys.argv[1:]:  # a usage error
             message = exc.format_message() if hasattr(exc, "format_message") else str(exc)

@@ -7,14 +7,23 @@ file elsewhere, and a name an agent gives may not exist yet (the file it is abou
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
-from itertools import zip_longest
+from itertools import islice, zip_longest
 from pathlib import Path
 from typing import Final
 
 from grace.resolution.adapters.project_stack import detect_dependencies
 from grace.resolution.domain.ports import FileState, PackageStack
 
+MAX_NEAR_ENTRIES: Final = 5_000
+"""Entries of a missing file's folder read to suggest the file meant (a generated folder may
+hold many more; the first ones are enough to catch a typo among hand-written files)."""
+NEAR_CUTOFF: Final = 0.8
+"""How close a name must be to suggest it (:func:`difflib.get_close_matches`' ratio):
+``invoice.service.ts`` / ``invoices.service.ts`` 0.97, ``user.ts`` / ``users.ts`` 0.93; a file
+to create beside its siblings is no typo: ``customers.controller.ts`` /
+``invoices.controller.ts`` 0.76, ``main.py`` / ``models.py`` 0.50 (no suggestion)."""
 MAX_PACKAGE_FOLDERS: Final = 200
 """Folders read for manifests per request, at most (a folder is read once, whatever the number
 of files in it: 1 000 generated files in one folder cost one read)."""
@@ -47,6 +56,23 @@ class LocalWorkTree:
             return "present" if real.exists() else "missing"
         except OSError:
             return "missing"
+
+    def near(self, root: str, path: str) -> tuple[str, ...]:
+        """See the port: the names of the file's folder (at most :data:`MAX_NEAR_ENTRIES`
+        read; a folder that resolves outside ``root`` is never listed) within
+        :data:`NEAR_CUTOFF` of its name (:func:`difflib.get_close_matches`), at most three."""
+        folder, _, name = path.rpartition("/")
+        try:
+            base = Path(root).resolve()
+            real = (base / folder).resolve() if folder else base
+            if not real.is_relative_to(base) or not real.is_dir():
+                return ()
+            names = [entry.name for entry in islice(real.iterdir(), MAX_NEAR_ENTRIES)
+                     if entry.is_file()]
+        except (OSError, RuntimeError):
+            return ()
+        close = difflib.get_close_matches(name, sorted(names), n=3, cutoff=NEAR_CUTOFF)
+        return tuple(f"{folder}/{c}" if folder else c for c in close)
 
     def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
         """See the port. Each folder from the file's up to ``root`` (excluded) is read with

@@ -56,7 +56,9 @@ from grace.resolution.domain.languages import (
     languages_of_rule_name,
     languages_told,
     migration_of_name,
+    migration_sources,
     off_kind_of,
+    role_stack,
     rule_subject,
     talent_name_words,
     task_frameworks,
@@ -258,6 +260,31 @@ def stack_lift(name_words: Sequence[str], subject: Sequence[str], stack: Collect
     return depends if any(all(w in group for w in left) for group in groups) else ()
 
 
+def family_stranger(subject: Sequence[str], groups: Sequence[frozenset[str]],
+                    said: Collection[str]) -> tuple[str, ...]:
+    """The words of a rule's ``subject`` that the project's dependencies of several words
+    (``groups``: :func:`~grace.resolution.domain.languages.stack_groups`) hold, when no one of
+    them holds them all and the task and its files (``said``: their words and English stems)
+    do not say them all: the rule is written for another product of a family the project
+    uses. ``()`` otherwise.
+
+    ``cursor.tanstack-router`` (subject ``tanstack``, ``router``) in a project depending on
+    ``@tanstack/react-query`` and ``react-router-dom`` -> ``("tanstack", "router")``: the
+    project's TanStack is Query, its router React Router (decision 0010, fourteenth
+    follow-up); ``cursor.tanstack-query-v5`` -> ``()``; the task "Move routing to TanStack
+    Router" -> ``()``.
+    """
+    if not groups:
+        return ()
+    family = frozenset().union(*groups)
+    known = tuple(w for w in subject if w in family)
+    heard = set(said)
+    if not known or all(w in heard or heard.intersection(analyse(w, language="english"))
+                        for w in known):
+        return ()
+    return () if any(all(w in group for w in known) for group in groups) else known
+
+
 def name_terms(
     talents: Sequence[Talent], document_frequency: Callable[[str], int],
     per: Sequence[tuple[str, ...]] | None = None,
@@ -396,6 +423,7 @@ class _Corpus:
     frameworks: dict[int, tuple[str, ...]]  # row -> the application frameworks it is written for
     families: dict[int, tuple[str, ...]]  # row -> the frameworks its name names
     migrations: dict[int, tuple[str, ...]]  # row -> why its name makes it a migration's rule
+    sources: dict[int, tuple[str, ...]]  # row -> what that migration moves away from
     subjects: dict[int, tuple[tuple[str, ...], frozenset[str]]]  # row -> its subject, its stems
     subject_full: dict[int, tuple[str, ...]]  # row -> every word of its subject (rule_subject)
     name_rows: dict[str, list[int]]  # name term -> the rows whose name terms hold it
@@ -544,6 +572,10 @@ class HybridRelevance:
             families={
                 row: found for row, t in enumerate(talents)
                 if (found := frameworks_of_talent_name(t.name, t.id))
+            },
+            sources={
+                row: found for row, t in enumerate(talents)
+                if (found := migration_sources(t.name, t.id))
             },
             migrations={
                 row: found for row, t in enumerate(talents)
@@ -732,7 +764,9 @@ class HybridRelevance:
         files_say = " ".join([where, *frameworks_of_files(request.files)])
         file_words = set(words(files_say))
         context_words = task_words | file_words
-        stack_words = {*request.stack, *request.package_stack} - context_words
+        # the role's part of the stack: a NestJS + Next.js monorepo's back end is NestJS
+        stack_words = set(role_stack({*request.stack, *request.package_stack}, request.role)
+                          ) - context_words
         names: dict[int, tuple[str, ...]] = {}
         within: dict[int, tuple[str, ...]] = {}
         stack: dict[int, tuple[str, ...]] = {}
@@ -830,10 +864,45 @@ class HybridRelevance:
             id_key=rows,  # the pool is sorted by id: its rows are in id order
             families={int(position[row]): fw for row, fw in corpus.families.items()
                       if position[row] >= 0},
-            migration={} if asks_migration(request.task) else {
-                int(position[row]): why for row, why in corpus.migrations.items()
-                if position[row] >= 0},
+            migration=self._migrations(corpus, request, position, context_words),
+            migration_asked=asks_migration(request.task),
+            stranger=self._strangers(corpus, request, position, context_words, files_say),
         ), rows
+
+    @staticmethod
+    def _strangers(corpus: _Corpus, request: RelevanceRequest, position: npt.NDArray[np.int64],
+                   context_words: set[str], files_say: str) -> dict[int, tuple[str, ...]]:
+        """Candidate -> its :func:`family_stranger` words: a rule for another product of a
+        family the project uses (TanStack Router beside TanStack Query) weighs as one for
+        another framework."""
+        if not request.stack_groups:
+            return {}
+        heard = context_words | set(analyse(" ".join([request.task, files_say]),
+                                            language="english"))
+        family = frozenset().union(*request.stack_groups)
+        found: dict[int, tuple[str, ...]] = {}
+        for row in {r for w in family for r in corpus.word_rows.get(w, ())}:
+            at = int(position[row])
+            if at >= 0 and (known := family_stranger(
+                    corpus.subject_full.get(row, ()), request.stack_groups, heard)):
+                found[at] = known
+        return found
+
+    @staticmethod
+    def _migrations(corpus: _Corpus, request: RelevanceRequest, position: npt.NDArray[np.int64],
+                    context_words: set[str]) -> dict[int, tuple[str, ...]]:
+        """Candidate -> why it is a migration's rule the task does not ask for: every
+        migration's rule when the task asks for no migration; when it asks for one, those that
+        move away from something (:func:`~grace.resolution.domain.languages.migration_sources`)
+        that neither the task, its files nor the stack names."""
+        if not asks_migration(request.task):
+            return {int(position[row]): why for row, why in corpus.migrations.items()
+                    if position[row] >= 0}
+        named = context_words | {*request.stack, *request.package_stack} | set(
+            analyse(request.task, language="english"))
+        return {int(position[row]): tuple(f"from {source}" for source in sources)
+                for row, sources in corpus.sources.items()
+                if position[row] >= 0 and not named.intersection(sources)}
 
     def select(self, request: RelevanceRequest) -> RelevanceOutcome:
         """Hybrid selection over ``request.candidates`` (see the module docstring).

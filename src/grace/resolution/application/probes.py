@@ -59,6 +59,8 @@ SOFTWARE_REQUESTS: Final[tuple[str, ...]] = (
     "Paginate the list returned by the service",
     "Add a button that opens the edit form",
     "Fix the security hole in the login code",
+    "Write the commit message for these changes",
+    "Update the README with the new install steps",
     "Ajoute un endpoint pour supprimer un utilisateur",
     "Corrige le bug d'affichage de la page d'accueil",
     "Écris les tests unitaires du service de paiement",
@@ -75,8 +77,10 @@ SOFTWARE_REQUESTS: Final[tuple[str, ...]] = (
     "Ajoute la pagination à la liste renvoyée par l'API",
     "Affiche un message d'erreur quand la sauvegarde échoue",
     "Corrige la faille de sécurité du code d'authentification",
+    "Rédige le message de commit de ces modifications",
+    "Mets à jour le README avec les nouvelles étapes d'installation",
 )
-"""Generic software requests (32: 16 English, 16 French), the other side of the gate's
+"""Generic software requests (36: 18 English, 18 French), the other side of the gate's
 reference set: a task nearer to one of these than to every :data:`PROBES` request is a software
 task whatever its wording ("Add a PATCH endpoint" names no talent and no code). Kinds of coding
 work written for this purpose, with no stack, library or tool named; none is taken from a label

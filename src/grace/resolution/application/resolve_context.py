@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -142,8 +143,11 @@ def check_role(role: str, catalog: Sequence[Talent]) -> str:
         return role
     known = sorted({r for t in catalog for r in t.agents})
     if role not in known:
+        close = difflib.get_close_matches(role.lower(), known, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
         raise UnknownRoleError(
-            f"unknown role {role!r}: the catalog's roles are {', '.join(known) or '(none)'}"
+            f"unknown role {role!r}{hint} The catalog's roles are "
+            f"{', '.join(known) or '(none)'}"
         )
     return role
 
@@ -630,8 +634,10 @@ class ResolveContext:
                     f"file in play {path!r} does not exist and reads as a sentence, not a path:"
                     " give the task as the last argument, after the files")
             if state == "missing":
+                near = self._tree.near(root, path)
                 warnings.append(f"file in play {path} does not exist (kept: its name still "
-                                "selects talents by glob and language)")
+                                "selects talents by glob and language)"
+                                + (f"; did you mean {', '.join(near)}?" if near else ""))
             elif state == "folder":
                 warnings.append(f"file in play {path} is a folder: give the files in it "
                                 "(kept: its name is matched like a file's)")

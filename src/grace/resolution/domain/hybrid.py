@@ -52,7 +52,8 @@ Channels per candidate:
   (:func:`~grace.resolution.domain.languages.foreign_frameworks`: a Django rule in a FastAPI
   repository, a React rule in an Angular one), else 0; a penalty. Such a
   talent's glob match is not counted either: ``**/*.py`` of a FastAPI rule presumes a FastAPI
-  project.
+  project. A talent written for another product of a family the project uses (``stranger``:
+  TanStack Router where the project's TanStack is Query) counts as foreign.
 
 Fusion ``sum`` (default), a calibrated sum (each channel has an absolute meaning):
 ``dense + w_lex · lexical + w_head · lexical_head + w_path · path + w_trigger · triggers
@@ -252,7 +253,12 @@ class HybridCandidate:
         families: the application frameworks its name names (its family, for the sibling
             bar of the cut: :func:`sibling_of`).
         migration: why its name makes it a migration's rule, when the task asks for no
-            migration (the ``migration`` channel, a penalty); ``()`` otherwise.
+            migration, or what it moves away from (``from oracle``) when the task asks for one
+            and nothing names that (the ``migration`` channel, a penalty); ``()`` otherwise.
+        stranger: the words of its subject the project's dependencies hold when no one of them
+            names it whole: another product of a family the project uses
+            (:func:`~grace.resolution.application.hybrid.family_stranger`; it weighs as
+            ``foreign``); ``()`` otherwise.
     """
 
     id: str
@@ -278,6 +284,7 @@ class HybridCandidate:
     language: str = ""
     families: tuple[str, ...] = ()
     migration: tuple[str, ...] = ()
+    stranger: tuple[str, ...] = ()
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -322,6 +329,9 @@ class HybridColumns:
         spoken: row -> its ``language``, for the rows a file in play's language activated.
         families: row -> its non-empty ``families``.
         migration: row -> its non-empty ``migration``.
+        migration_asked: whether the task asks for a migration (``migration`` then says what a
+            rule moves away from, for the explanation).
+        stranger: row -> its non-empty ``stranger``.
         places: row -> its ``(glob, file)``, for the rows where either is set.
         glob_strength: ``(n,) float64``, its ``glob_strength`` (read where ``glob`` is set).
         id_key: ``(n,)`` integers in the same order as ``ids`` (score ties are broken by id);
@@ -355,6 +365,8 @@ class HybridColumns:
     id_key: npt.NDArray[np.int64] | None = None
     families: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     migration: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    migration_asked: bool = False
+    stranger: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, cands: Sequence[HybridCandidate]) -> HybridColumns:
@@ -385,6 +397,7 @@ class HybridColumns:
                     if c.glob is not None or c.file is not None},
             families={i: c.families for i, c in enumerate(cands) if c.families},
             migration={i: c.migration for i, c in enumerate(cands) if c.migration},
+            stranger={i: c.stranger for i, c in enumerate(cands) if c.stranger},
         )
 
     def __len__(self) -> int:
@@ -430,9 +443,13 @@ class HybridColumns:
             parts.append("written for " + ", ".join(self.foreign[row])
                          + f", not the {self.framed_by}'s framework"
                          + (f" ({', '.join(self.frame)})" if self.frame else ""))
+        if row in self.stranger:
+            parts.append(f"written for {' '.join(self.stranger[row])}, which no dependency of "
+                         "the project names whole")
         if row in self.migration:
-            parts.append(f"a migration's rule ({'; '.join(self.migration[row])}), and the task "
-                         "asks for no migration")
+            parts.append(f"a migration's rule ({'; '.join(self.migration[row])}), "
+                         + ("which nothing names" if self.migration_asked
+                            else "and the task asks for no migration"))
         glob = self.glob(row)
         if glob is not None or row in self.spoken:
             less = [f"{', '.join(self.unnamed[row])} named nowhere"] if row in self.unnamed else []
@@ -556,7 +573,7 @@ class HybridSelector:
         stack = np.zeros(n, dtype=np.float64)
         stack[list(cols.stack)] = 1.0
         foreign = np.zeros(n, dtype=np.float64)
-        foreign[list(cols.foreign)] = 1.0
+        foreign[[*cols.foreign, *cols.stranger]] = 1.0
         migration = np.zeros(n, dtype=np.float64)
         migration[list(cols.migration)] = 1.0
         trig = np.zeros(n, dtype=np.float64)
@@ -568,7 +585,8 @@ class HybridSelector:
         glob[located] = cols.glob_strength[located]
         weak = list({*cols.unnamed, *cols.off_kind})  # `**/*.tsx` says nothing of Zustand
         glob[weak] *= p.unnamed_glob
-        glob[list(cols.foreign)] = 0.0  # `**/*.py` of a FastAPI rule presumes a FastAPI project
+        # `**/*.py` of a FastAPI rule presumes a FastAPI project
+        glob[[*cols.foreign, *cols.stranger]] = 0.0
         glob[list(cols.migration)] = 0.0  # `**/*.java` of a JPA-to-Cosmos rule: what it leaves
         lex, head, path = cols.lexical, cols.lexical_head, cols.lexical_path
         if p.fusion == "rrf":

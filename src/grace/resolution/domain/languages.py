@@ -10,7 +10,7 @@ since a project does not list data formats among its languages.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 from typing import Final
 
@@ -599,9 +599,16 @@ def dependency_words(name: str) -> tuple[str, ...]:
     ``"@tanstack/react-query"`` -> ``("tanstack", "react", "query")``;
     ``"spring-boot-starter-data-jpa"`` -> ``("spring", "boot", "data", "jpa", "springboot")``;
     ``"@types/node"`` -> ``("node",)``; ``"fastapi"`` -> ``("fastapi",)``;
-    ``"@sveltejs/kit"`` -> ``("sveltejs", "sveltekit")``.
+    ``"@sveltejs/kit"`` -> ``("sveltejs", "sveltekit")``;
+    ``"@nestjs/platform-express"`` -> ``("nestjs", "platform")``: a framework's package that
+    names another framework is its adapter (a new user's NestJS API was served the Express
+    rules, and ``grace init`` kept them enabled; decision 0010, fourteenth follow-up).
     """
     parts: list[str] = _DEPENDENCY_WORD.findall(name.lower())
+    if name.startswith("@") and parts and parts[0] in APP_FRAMEWORKS:
+        # a framework's own package names another framework it adapts to, not the project's:
+        # ``@nestjs/platform-express`` is NestJS on Express, no Express application
+        parts = [parts[0], *(p for p in parts[1:] if p not in APP_FRAMEWORKS)]
     # a framework named in two parts, a scope's ``js`` aside: ``@sveltejs/kit`` is SvelteKit
     joined = [j for a, b in pairwise(parts)
               for j in dict.fromkeys((a + b, a.removesuffix("js") + b)) if j in APP_FRAMEWORKS]
@@ -807,14 +814,32 @@ def migration_of_name(name: str, talent_id: str) -> tuple[str, ...]:
     and "right to left" are no migration (decision 0010, twelfth follow-up)."""
     found = talent_name_words(name, talent_id)
     named = [w for w in found if w in MIGRATION_NAME_WORDS]
+    named.extend(f"{source} to {target}" for source, target in _moves(found))
+    return tuple(dict.fromkeys(named))
+
+
+def _moves(found: Sequence[str]) -> Iterator[tuple[str, str]]:
+    """The ``(X, Y)`` of each "X to Y" in a name's words where ``X`` or ``Y`` is a version or a
+    known language, framework or platform."""
     for i in range(1, len(found) - 1):
         if found[i] != "to":
             continue
         around = (found[i - 1], found[i + 1])
         if any(w.isdigit() or w in LANGUAGE_NAMES or w in APP_FRAMEWORKS or w in PLATFORM_WORDS
                or w in FRAMEWORK_LANGUAGES for w in around):
-            named.append(f"{around[0]} to {around[1]}")
-    return tuple(dict.fromkeys(named))
+            yield around
+
+
+def migration_sources(name: str, talent_id: str) -> tuple[str, ...]:
+    """What a migration's rule moves away from: the ``X`` of each "X to Y" of its name
+    (:func:`migration_of_name`) that is no version — ``("oracle",)`` for
+    ``skill.reviewing-oracle-to-postgres-migration``, ``()`` for
+    ``copilot.java-17-to-java-21-upgrade`` and ``copilot.winui3-migration-guide``. A task that
+    asks for a migration is served such a rule only when the task, its files or the stack
+    name one of them: a Flyway migration in a PostgreSQL project is no move away from Oracle
+    (decision 0010, fourteenth follow-up)."""
+    found = talent_name_words(name, talent_id)
+    return tuple(dict.fromkeys(source for source, _ in _moves(found) if not source.isdigit()))
 
 
 def talent_name_words(name: str, talent_id: str) -> list[str]:
@@ -854,6 +879,30 @@ SERVER_FRAMEWORKS: Final = frozenset({
 back-end work. Those that render the pages too (Django, Rails, Laravel, Symfony, Flask,
 Phoenix: their templates are front-end work) and the full-stack ones (Next.js, Nuxt,
 SvelteKit, Remix, Astro, Blazor, WordPress) are neither."""
+FULL_STACK_FRAMEWORKS: Final = frozenset({"nextjs", "nuxt", "remix", "astro"})
+"""Canonical :data:`APP_FRAMEWORKS` that render pages and serve requests both: in a repository
+that also has an API framework (:data:`SERVER_FRAMEWORKS`), they are its web application."""
+
+
+def role_stack(stack: Iterable[str], role: str | None) -> frozenset[str]:
+    """The words of the project's ``stack`` (:func:`stack_words`) that say what ``role`` works
+    with: all of them, except for the role ``backend`` in a repository whose stack has an API
+    framework (:data:`SERVER_FRAMEWORKS`), where the words of the full-stack frameworks
+    (:data:`FULL_STACK_FRAMEWORKS`) are left out — its back end is the API, the full-stack
+    framework its web application (a NestJS + Next.js monorepo's back-end tasks were served
+    the Next.js rules the stack lifted; decision 0010, fourteenth follow-up).
+
+    ``(["nestjs", "next", "nextjs", "react"], "backend")`` -> ``{"nestjs", "react"}``;
+    ``(["next", "nextjs", "react"], "backend")`` -> all three (no API framework).
+    """
+    found = frozenset(stack)
+    if role != "backend" or not any(set(frameworks_of_name([w])) & SERVER_FRAMEWORKS
+                                    for w in found):
+        return found
+    return frozenset(w for w in found
+                     if not set(frameworks_of_name([w])) & FULL_STACK_FRAMEWORKS)
+
+
 CLIENT_LIBRARIES: Final = frozenset({
     "tailwind", "tailwindcss", "shadcn", "chakra", "mui", "zustand", "redux", "mobx", "jotai",
     "recoil", "pinia", "vuex", "ngrx", "tanstack", "jquery", "threejs", "storybook"})

@@ -158,6 +158,13 @@ class WorkTree(Protocol):
         symbolic links followed."""
         ...
 
+    def near(self, root: str, path: str) -> tuple[str, ...]:
+        """For a ``path`` that does not exist (normalised, relative to ``root``): the files of
+        its folder whose names are close to its name (a typo: ``invoice.service.ts`` for
+        ``invoices.service.ts``), as paths relative to ``root``, closest first; ``()`` when
+        none is, or the folder cannot be read inside ``root``."""
+        ...
+
     def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
         """What the files' own packages declare: for each of ``paths`` (normalised, relative
         to ``root``), the nearest folder between the file's and ``root`` (``root`` excluded:
