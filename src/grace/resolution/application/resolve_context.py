@@ -144,10 +144,9 @@ def check_role(role: str, catalog: Sequence[Talent]) -> str:
     known = sorted({r for t in catalog for r in t.agents})
     if role not in known:
         close = difflib.get_close_matches(role.lower(), known, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
+        hint = f"; did you mean {close[0]!r}? The" if close else ": the"
         raise UnknownRoleError(
-            f"unknown role {role!r}{hint} The catalog's roles are "
-            f"{', '.join(known) or '(none)'}"
+            f"unknown role {role!r}{hint} catalog's roles are {', '.join(known) or '(none)'}"
         )
     return role
 
