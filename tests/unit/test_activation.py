@@ -526,11 +526,12 @@ def test_a_framework_s_adapter_package_names_no_other_framework():
 def test_a_back_end_task_of_an_api_and_a_full_stack_web_app_is_the_api_s():
     """A NestJS + Next.js monorepo's back-end tasks were served the Next.js rules the stack
     lifted: with an API framework in the stack, the back end is the API."""
-    both = stack_words(["@nestjs/core", "next", "react"])
-    assert role_stack(both, "backend") == {"nestjs", "react"}
-    assert role_stack(both, "frontend") == role_stack(both, None) == set(both)
+    both = stack_words(["@nestjs/core", "next", "react", "prisma"])
+    assert role_stack(both, "backend") == {"nestjs", "prisma"}
+    assert role_stack(both, "frontend") == {"next", "nextjs", "react", "prisma"}
+    assert role_stack(both, None) == role_stack(both, "architect") == set(both)
     alone = stack_words(["next", "react"])  # route handlers are its back end
-    assert role_stack(alone, "backend") == set(alone)
+    assert role_stack(alone, "backend") == {"next", "nextjs"}
 
 
 def test_the_side_of_a_web_application_a_rule_is_for():

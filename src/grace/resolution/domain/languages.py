@@ -886,21 +886,28 @@ that also has an API framework (:data:`SERVER_FRAMEWORKS`), they are its web app
 
 def role_stack(stack: Iterable[str], role: str | None) -> frozenset[str]:
     """The words of the project's ``stack`` (:func:`stack_words`) that say what ``role`` works
-    with: all of them, except for the role ``backend`` in a repository whose stack has an API
-    framework (:data:`SERVER_FRAMEWORKS`), where the words of the full-stack frameworks
-    (:data:`FULL_STACK_FRAMEWORKS`) are left out — its back end is the API, the full-stack
-    framework its web application (a NestJS + Next.js monorepo's back-end tasks were served
-    the Next.js rules the stack lifted; decision 0010, fourteenth follow-up).
+    with: for the role ``backend``, less the browser frameworks' (:data:`CLIENT_FRAMEWORKS`) and,
+    in a repository whose stack has an API framework (:data:`SERVER_FRAMEWORKS`), the
+    full-stack frameworks' (:data:`FULL_STACK_FRAMEWORKS`) — its back end is the API, the
+    full-stack framework its web application; for the role ``frontend``, less the API
+    frameworks'; all of them for any other role. A NestJS + Next.js monorepo's back-end tasks
+    were served the Next.js and React rules the stack lifted (decision 0010, fourteenth
+    follow-up).
 
-    ``(["nestjs", "next", "nextjs", "react"], "backend")`` -> ``{"nestjs", "react"}``;
-    ``(["next", "nextjs", "react"], "backend")`` -> all three (no API framework).
+    ``(["nestjs", "next", "nextjs", "react"], "backend")`` -> ``{"nestjs"}``;
+    ``(["next", "nextjs", "react"], "backend")`` -> ``{"next", "nextjs"}`` (no API framework:
+    its route handlers are its back end).
     """
     found = frozenset(stack)
-    if role != "backend" or not any(set(frameworks_of_name([w])) & SERVER_FRAMEWORKS
-                                    for w in found):
+    side = {w: set(frameworks_of_name([w])) for w in found}
+    if role == "frontend":
+        return frozenset(w for w in found if not side[w] & SERVER_FRAMEWORKS)
+    if role != "backend":
         return found
-    return frozenset(w for w in found
-                     if not set(frameworks_of_name([w])) & FULL_STACK_FRAMEWORKS)
+    away = set(CLIENT_FRAMEWORKS)
+    if any(fw & SERVER_FRAMEWORKS for fw in side.values()):
+        away |= FULL_STACK_FRAMEWORKS
+    return frozenset(w for w in found if not side[w] & away)
 
 
 CLIENT_LIBRARIES: Final = frozenset({
