@@ -104,6 +104,13 @@ def test_languages_of_files_and_task_languages():
         ("Rust and dust on the spring shelf", (), ()),
         ("Express middleware for the gateway", (), ()),
         ("Compute the convex hull in the unity tests of the apex domain", (), ()),
+        # French everyday words: « trop vite » (too fast), « la vue » (the view); a new user's
+        # Django task in French lost every Python rule to JavaScript and TypeScript
+        ("Le token JWT expire trop vite", (), ()),
+        ("Ajoute un filtre par statut à la vue des commandes", (), ()),
+        ("Migre ce composant vue en Vue 3", ("javascript", "typescript"), ("vue",)),
+        ("Configure Vite to proxy /api", ("javascript", "typescript"), ("vite",)),
+        ("vite build fails on CI", ("javascript", "typescript"), ("vite build",)),
         ("Write Cypress tests for the checkout", ("javascript", "typescript"), ("cypress",)),
         # a language's toolchain and the file names a task quotes tell its language
         ("Make clippy pass with -D warnings", ("rust",), ("clippy",)),
@@ -620,3 +627,13 @@ def test_the_repository_s_own_words_come_from_its_file_names():
     assert "invoice" in repository_vocabulary(paths, min_files=1)  # web/invoice.ts alone
     assert repository_vocabulary(paths, min_files=1, limit=1) == ["ticket"]
     assert repository_vocabulary([]) == []
+
+
+def test_a_text_mostly_in_another_script_is_written_in_it():
+    from grace.resolution.domain.languages import written_in
+
+    assert written_in("C# のコーディング規約: `var` を使う。" * 5) == "Japanese"
+    assert written_in("C# 코딩 규칙을 따르세요. `var` 사용." * 5) == "Korean"
+    assert written_in("Écris le message de commit, ça ira plus vite") is None
+    assert written_in("Use `var` — see 日本語 docs") is None  # a few words: still English
+    assert written_in("") is None

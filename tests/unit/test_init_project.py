@@ -205,3 +205,24 @@ def test_init_writes_the_repository_s_own_words(tmp_path):
     report = InitProject(said, RecordingWriter(), lambda _: ["python"], lambda _: [],
                          lambda _: ["order", "ticket"])(tmp_path, overwrite=True)
     assert report.vocabulary == ("ticket",)  # 2 of 22
+
+
+def test_an_asp_net_core_stack_frames_a_dotnet_project(tmp_path):
+    """A new user's .NET repository: ``grace init`` read no ``.csproj`` and framed nothing, so
+    the MAUI and WPF rules won every ``.cs`` edit; the Japanese and Korean C# instructions
+    came along beside the English ones (decision 0010, fourteenth follow-up)."""
+    catalog = InMemoryCatalog([
+        make_talent("copilot.csharp", name="C#", languages=["csharp"]),
+        make_talent("copilot.dotnet-maui", name=".NET MAUI", languages=["csharp"]),
+        make_talent("copilot.blazor", name="Blazor", languages=["csharp"]),
+        make_talent("copilot.aspnet-rest-apis", name="ASP.NET REST APIs",
+                    languages=["csharp"]),
+        make_talent("copilot.csharp-ja", name="C# (Japanese)", languages=["csharp"],
+                    bodies=dict.fromkeys(("compact", "standard", "full"),
+                                         "C# のコーディング規約に従ってください。" * 20)),
+    ])
+    report = InitProject(catalog, RecordingWriter(), lambda _: ["csharp"],
+                         lambda _: ["microsoft.aspnetcore", "serilog.aspnetcore"])(tmp_path)
+    assert report.foreign == ("copilot.dotnet-maui",)  # Blazor is ASP.NET Core's
+    assert report.other_script == ("copilot.csharp-ja",)
+    assert report.talents == ("copilot.aspnet-rest-apis", "copilot.blazor", "copilot.csharp")

@@ -176,3 +176,29 @@ def test_dependencies_are_kept_by_name_each_saying_something_new(tmp_path: Path)
         "@tanstack/react-query", "react", "react-router-dom", "@testing-library/jest-dom"]
     assert detect_dependencies(tmp_path, limit=2) == ["@tanstack/react-query", "react"]
     assert detect_stack(tmp_path) == ["tanstack", "react", "query", "router", "jest"]
+
+
+def test_dotnet_project_files_and_their_sdk(tmp_path: Path) -> None:
+    """A .NET repository's ``stack:`` was empty: ``*.csproj`` and ``Directory.Packages.props``
+    were not read, and a Web API references no ASP.NET Core package — its SDK is one."""
+    api = tmp_path / "src" / "Clinic.Api"
+    api.mkdir(parents=True)
+    (api / "Clinic.Api.csproj").write_text(
+        '<Project Sdk="Microsoft.NET.Sdk.Web">\n  <ItemGroup>\n'
+        '    <PackageReference Include="Microsoft.EntityFrameworkCore.Design" Version="8.0.11">\n'
+        "      <PrivateAssets>all</PrivateAssets>\n    </PackageReference>\n"
+        '    <!-- <PackageReference Include="Dapper" Version="2.1.0" /> -->\n'
+        '    <PackageReference Include="Npgsql.EntityFrameworkCore.PostgreSQL" Version="8.0" />\n'
+        '    <ProjectReference Include="..\\Clinic.Domain\\Clinic.Domain.csproj" />\n'
+        "  </ItemGroup>\n</Project>\n", encoding="utf-8")
+    (tmp_path / "Directory.Packages.props").write_text(
+        '<Project><ItemGroup><PackageVersion Include="xunit" Version="2.9.0" />'
+        "</ItemGroup></Project>", encoding="utf-8")
+    assert detect_dependencies(api) == [
+        "microsoft.aspnetcore", "microsoft.entityframeworkcore.design",
+        "npgsql.entityframeworkcore.postgresql"]  # no comment, no project reference
+    assert repository_stack(tmp_path) == [
+        "xunit", "microsoft.aspnetcore", "microsoft.entityframeworkcore.design",
+        "npgsql.entityframeworkcore.postgresql"]
+    assert detect_stack(api) == ["aspnetcore", "entityframeworkcore", "design", "npgsql",
+                                 "postgresql"]  # ``microsoft``: a vendor, not a technology

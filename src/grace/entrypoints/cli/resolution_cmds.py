@@ -369,6 +369,7 @@ def init(
         print_json({"path": str(path), "talents": chosen, "languages": languages,
                     "left_disabled": len(left), "disabled": left,
                     "foreign_framework": list(report.foreign),
+                    "other_script": list(report.other_script),
                     "relevance": report.relevance or "off", "stack": list(report.stack),
                     "vocabulary": list(report.vocabulary)})
     else:
@@ -378,6 +379,9 @@ def init(
                    + (f"; {len(left)} left disabled (their languages are not the project's"
                       + (f", or {foreign} written for another framework than the one the "
                          "stack names" if foreign else "")
+                      + (f", or {len(report.other_script)} written in another script "
+                         f"({', '.join(report.other_script[:3])})"
+                         if report.other_script else "")
                       + ": `grace enable ID` serves one)" if left else "")),
             highlight=False,
         )

@@ -16,7 +16,10 @@ and never read through a symbolic link that leads out of its folder:
 * ``go.mod`` — ``require`` lines (the module path's last two segments);
 * ``pom.xml`` — each dependency's, the parent's and each plugin's ``artifactId``;
   ``build.gradle`` / ``build.gradle.kts`` — each dependency's artifact;
-* ``Gemfile`` — ``gem "name"``; ``composer.json`` — ``require``, ``require-dev``.
+* ``Gemfile`` — ``gem "name"``; ``composer.json`` — ``require``, ``require-dev``;
+* ``*.csproj`` / ``*.fsproj`` / ``*.vbproj``, ``Directory.Packages.props``,
+  ``Directory.Build.props`` — each ``PackageReference`` and ``PackageVersion``, and the
+  project's SDK (``Microsoft.NET.Sdk.Web`` is ASP.NET Core: :data:`DOTNET_SDKS`).
 
 ``stack:`` lists the dependencies by name (``@tanstack/react-query``, ``spring-boot-starter-web``,
 ``fastapi``); the relevance step reads each one's words, less the words that only say how it is
@@ -62,6 +65,20 @@ _GEM: Final = re.compile(r"""^\s*gem\s+["']([^"']+)["']""", re.MULTILINE)
 _GO_REQUIRE: Final = re.compile(r"^\s*(?:require\s+)?([a-z0-9.-]+\.[a-z]{2,}/[^\s]+)\s+v",
                                 re.MULTILINE)
 _XML_COMMENT: Final = re.compile(r"<!--.*?-->", re.DOTALL)
+_NUGET_PACKAGE: Final = re.compile(
+    r"<Package(?:Reference|Version)\s+(?:[^>]*?\s)?Include\s*=\s*\"([A-Za-z0-9._-]+)\"")
+_DOTNET_SDK: Final = re.compile(r"<Project\s+(?:[^>]*?\s)?Sdk\s*=\s*\"([A-Za-z0-9._/-]+)\"")
+DOTNET_SDKS: Final[dict[str, str]] = {
+    "microsoft.net.sdk.web": "Microsoft.AspNetCore",
+    "microsoft.net.sdk.razor": "Microsoft.AspNetCore.Components",
+    "microsoft.net.sdk.blazorwebassembly": "Microsoft.AspNetCore.Components.WebAssembly",
+}
+"""A .NET project's SDK -> the framework it builds on, as the package that names it: a Web API
+or Blazor Server project references no ASP.NET Core package, its SDK is ASP.NET Core (a new
+user's .NET repository got an empty ``stack:``; decision 0010, fourteenth follow-up)."""
+DOTNET_PROJECT_SUFFIXES: Final = (".csproj", ".fsproj", ".vbproj")
+MAX_DOTNET_PROJECTS: Final = 20
+"""Project files read per folder (a folder holds one, a solution folder a few)."""
 _POM_ARTIFACT: Final = re.compile(
     r"<(?:dependency|parent|plugin)>(?:(?!</(?:dependency|parent|plugin)>).)*?"
     r"<artifactId>\s*([A-Za-z0-9._-]+)\s*</artifactId>", re.DOTALL)
@@ -96,6 +113,15 @@ class _Manifests:
             return real.read_text(encoding="utf-8", errors="replace")
         except OSError:
             return None
+
+    def named(self, suffixes: tuple[str, ...], limit: int) -> list[str]:
+        """The names of the folder's files ending with one of ``suffixes``, in name order, at
+        most ``limit``."""
+        try:
+            with os.scandir(self.root) as entries:
+                return sorted(e.name for e in entries if e.name.endswith(suffixes))[:limit]
+        except OSError:
+            return []
 
     def toml(self, name: str) -> dict[str, Any]:
         text = self.text(name)
@@ -184,6 +210,21 @@ def _others(found: _Manifests) -> list[str]:
     return names
 
 
+def _dotnet(found: _Manifests) -> list[str]:
+    """NuGet's ``PackageReference`` / ``PackageVersion`` of the folder's project files and
+    ``Directory.*.props``, after the framework its projects' SDK names (:data:`DOTNET_SDKS`),
+    as text (no XML parser is fed a repository's file)."""
+    names: list[str] = []
+    sdks: list[str] = []
+    for name in [*found.named(DOTNET_PROJECT_SUFFIXES, MAX_DOTNET_PROJECTS),
+                 "Directory.Packages.props", "Directory.Build.props"]:
+        text = _XML_COMMENT.sub("", found.text(name) or "")
+        sdks += [DOTNET_SDKS[sdk.lower()] for sdk in _DOTNET_SDK.findall(text)
+                 if sdk.lower() in DOTNET_SDKS]
+        names += _NUGET_PACKAGE.findall(text)
+    return [*sdks, *names]
+
+
 def _jvm(found: _Manifests) -> list[str]:
     """Maven's ``pom.xml`` (the ``artifactId`` of each dependency, the parent and the
     plugins) and Gradle's ``build.gradle`` / ``build.gradle.kts`` (each dependency's artifact:
@@ -217,7 +258,7 @@ def detect_dependencies(root: Path, *, limit: int = MAX_STACK_DEPENDENCIES,
     bytes"``).
     """
     found = _Manifests(root, max_bytes)
-    names = [*_python(found), *_node(found), *_others(found), *_jvm(found)]
+    names = [*_python(found), *_node(found), *_others(found), *_jvm(found), *_dotnet(found)]
     if skipped is not None:
         skipped.extend(found.skipped)
     return _distinct((name.lower() for name in names), limit)

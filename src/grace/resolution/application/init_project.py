@@ -17,6 +17,7 @@ from grace.resolution.domain.languages import (
     foreign_frameworks,
     frameworks_of_talent,
     stack_words,
+    written_in,
 )
 from grace.resolution.domain.ports import CatalogReader
 from grace.resolution.domain.talent import PROJECT_FILE, Talent, check_talent_id
@@ -60,11 +61,21 @@ class InitReport:
     application framework of the project's language than the one its stack names."""
     vocabulary: tuple[str, ...] = ()
     """The repository's own words, written ``vocabulary:``."""
+    other_script: tuple[str, ...] = ()
+    """Talents of the default selection left disabled because they are written in another
+    script than the Latin one (:func:`~grace.resolution.domain.languages.written_in`: the C#
+    instructions in Japanese and in Korean, beside the English ones)."""
 
 
 MAX_VOCABULARY_SHARE: Final = 0.05
 """A repository word said by more than this share of the catalog's talents is no
 ``vocabulary:`` word (:func:`rare_in_catalog`)."""
+
+
+def _text(talent: Talent) -> str:
+    """A talent's name, summary and longest body: what :func:`written_in` reads."""
+    return " ".join([talent.name, talent.summary,
+                     max(talent.bodies.values(), key=len, default="")])
 
 
 def rare_in_catalog(found: Sequence[str], talents: Sequence[Talent]) -> list[str]:
@@ -146,6 +157,7 @@ class InitProject:
             langs.append("sql")  # a database in the stack: its schema and queries are SQL
         left: list[str] = []
         foreign: list[str] = []
+        other_script: list[str] = []
         if not talents:  # the default selection; talents named with --talent are the user's
             left = [t for t in chosen if not language_allows(catalog_talents[t].languages, langs)]
             chosen = [t for t in chosen if t not in set(left)]
@@ -155,6 +167,9 @@ class InitProject:
                     catalog_talents[t].languages)]
                 chosen = [t for t in chosen if t not in set(foreign)]
                 left += foreign
+            other_script = [t for t in chosen if written_in(_text(catalog_talents[t]))]
+            chosen = [t for t in chosen if t not in set(other_script)]
+            left += other_script
         catalog_ref = catalog if isinstance(catalog, str) else None
         if isinstance(catalog, Path):
             catalog_ref = os.path.relpath(catalog.resolve(), folder.resolve())
@@ -166,4 +181,4 @@ class InitProject:
                            catalog=catalog_ref, overwrite=overwrite, relevance=relevance,
                            stack=stack, vocabulary=vocabulary)
         return InitReport(path, tuple(chosen), tuple(langs), tuple(left), relevance,
-                          tuple(stack), tuple(foreign), tuple(vocabulary))
+                          tuple(stack), tuple(foreign), tuple(vocabulary), tuple(other_script))

@@ -392,7 +392,9 @@ CODE_PATH_WORDS: Final = frozenset({
     "socket", "websocket", "media", "image", "images", "icon", "icons", "font",
     "fonts", "theme", "themes", "global", "globals", "local", "locale", "locales", "i18n",
     "translation", "translations", "util", "common", "shared", "example", "examples", "demo",
-    "sample", "samples", "benchmark", "benchmarks", "e2e", "api", "app",
+    "sample", "samples", "benchmark", "benchmarks", "e2e", "api", "app", "validator",
+    "validators", "validation", "appsettings", "razor", "program", "startup", "endpoint",
+    "endpoints", "dbcontext", "csproj",
     # a user interface's generic parts
     "list", "lists", "detail", "details", "card", "cards", "table", "tables", "button",
     "buttons", "modal", "dialog", "header", "footer", "navbar", "sidebar", "menu", "item",

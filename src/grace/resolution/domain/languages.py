@@ -10,6 +10,7 @@ since a project does not list data formats among its languages.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 from typing import Final
@@ -283,6 +284,15 @@ TEXT_PROPER_NAMES: Final[dict[str, tuple[str, ...]]] = {
 """Ambiguous words that name a language only written capitalised, and not as a task's first
 word (``express the total`` / ``Go to the page`` name nothing)."""
 
+FRENCH_NOUNS: Final = frozenset({"vue"})
+"""Framework names that are French nouns (« vue »: a view): after a French determiner
+(« la vue des commandes », « cette vue ») they name no framework — a Django task in French lost
+every Python rule to the JavaScript and TypeScript languages it was given (a new user's
+trial; decision 0010, fourteenth follow-up)."""
+_FRENCH_DETERMINERS: Final = frozenset({
+    "la", "une", "cette", "sa", "ma", "ta", "notre", "votre", "leur", "chaque", "les", "des",
+    "ces", "mes", "tes", "ses", "nos", "vos", "leurs", "de", "en", "point"})
+
 _COMPOUNDS: Final = (
     (r"(?i)\bnode\.?js\b", "nodejs"), (r"(?i)\bnext\.?js\b", "nextjs"),
     (r"(?i)\bvue\.?js\b", "vuejs"), (r"(?i)\bnuxt\.?js\b", "nuxt"),
@@ -304,7 +314,7 @@ LANGUAGE_TELLS: Final[dict[str, tuple[str, ...]]] = {
                     ("go",)),
     **dict.fromkeys(("pytest", "mypy", "pyright", "ruff", "flake8", "pylint", "pipenv",
                      "virtualenv", "venv", "asyncio", "numpy", "pyproject"), ("python",)),
-    **dict.fromkeys(("npm", "pnpm", "eslint", "webpack", "vite", "vitest"), _JS_TS),
+    **dict.fromkeys(("npm", "pnpm", "eslint", "webpack", "vitest"), _JS_TS),
     **dict.fromkeys(("tsconfig", "tsc"), ("typescript",)),
     **dict.fromkeys(("gradle", "jvm", "mvn"), _JVM),
     "lombok": ("java",),
@@ -324,6 +334,13 @@ Everyday words are left out (Rust's ``cargo`` and ``anyhow``, Python's ``pip`` a
 JavaScript's ``prettier`` and ``yarn``, PHP's ``composer``, Elixir's ``mix``): they count only
 before one of their commands (:data:`_TOOL_COMMANDS`)."""
 
+PROPER_TELLS: Final[dict[str, tuple[str, ...]]] = {"Vite": _JS_TS}
+"""Toolchain words that are everyday words too, told only written capitalised and not as the
+text's first word: « le token expire trop vite » (too quickly) names no bundler, "Configure
+Vite to proxy /api" does (a new user's .NET repository got JavaScript and TypeScript rules
+for the first; decision 0010, fourteenth follow-up). ``vite.config.ts`` and ``vite build``
+are told by the file name and the command."""
+
 _TOOL_COMMANDS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     (r"(?i)\bcargo (?:build|test|run|check|clippy|fmt|add|update|publish|bench|doc|install)\b",
      ("rust",)),
@@ -334,6 +351,7 @@ _TOOL_COMMANDS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     (r"(?i)\bpoetry (?:install|lock|add|update|run|build|publish)\b", ("python",)),
     (r"(?i)\buv (?:sync|lock|add|run|pip|venv|tool)\b", ("python",)),
     (r"(?i)\byarn (?:install|add|build|test|dev|lint|workspace|upgrade)\b", _JS_TS),
+    (r"(?i)\bvite (?:build|dev|preview|optimize)\b", _JS_TS),
     (r"(?i)\bcomposer (?:install|require|update|dump-autoload)\b", ("php",)),
     (r"(?i)\bswift (?:build|test|package|run)\b", ("swift",)),
     (r"(?i)\brails (?:db:\w+|generate|console|server|routes|credentials:\w+)\b", ("ruby",)),
@@ -404,10 +422,14 @@ def languages_in_text(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         langs.update(dict.fromkeys(told))
     for pattern, word in _COMPOUNDS:
         text = re.sub(pattern, f" {word} ", text)
-    for i, token in enumerate(re.findall(r"[A-Za-z][A-Za-z0-9]*", text)):
+    tokens = re.findall(r"[A-Za-z][A-Za-z0-9]*", text)
+    for i, token in enumerate(tokens):
         found = TEXT_WORDS.get(token.lower())
         if found is None and i > 0:
             found = TEXT_PROPER_NAMES.get(token)
+        if found and token.lower() in FRENCH_NOUNS and i and tokens[i - 1].lower() in (
+                _FRENCH_DETERMINERS):
+            continue  # « la vue des commandes » is a view, not Vue
         if found:
             named[token.lower()] = None
             langs.update(dict.fromkeys(found))
@@ -426,8 +448,8 @@ def _tool_tells(text: str) -> Iterable[tuple[str, tuple[str, ...]]]:
             before = text[: m.start()].split()
             if not before or before[-1].lower() not in _DETERMINERS:
                 yield m.group(0).strip().lower(), langs
-    for token in re.findall(r"[A-Za-z][A-Za-z0-9]*", text):
-        found = LANGUAGE_TELLS.get(token.lower())
+    for i, token in enumerate(re.findall(r"[A-Za-z][A-Za-z0-9]*", text)):
+        found = LANGUAGE_TELLS.get(token.lower()) or (PROPER_TELLS.get(token) if i else None)
         if found:
             yield token.lower(), found
 
@@ -561,6 +583,7 @@ APP_FRAMEWORKS: Final[dict[str, str]] = {
     "next": "nextjs", "nextjs": "nextjs", "vue": "vue", "vuejs": "vue",
     "svelte": "svelte", "sveltekit": "svelte", "sveltejs": "svelte",
     "express": "express", "expressjs": "express", "spring": "spring", "springboot": "spring",
+    "aspnet": "aspnet", "aspnetcore": "aspnet",
 }
 """Application frameworks, word -> canonical name: a project is built on one (or a few) of each
 language's, and a rule written for another one of the same language is probably not for it
@@ -568,10 +591,16 @@ language's, and a rule written for another one of the same language is probably 
 pydantic, tailwind, jest) are not in it; neither are runtimes (node, deno)."""
 
 
+FRAMEWORK_PARTS: Final[dict[str, str]] = {"blazor": "aspnet"}
+"""A framework that is part of another (Blazor is ASP.NET Core's component model): neither is
+foreign where the other frames the project (:func:`foreign_frameworks`)."""
+
+
 STACK_ALIASES: Final[dict[str, str]] = {
     "next": "nextjs", "tailwindcss": "tailwind", "sveltejs": "svelte", "vuejs": "vue",
     "expressjs": "express", "springframework": "spring", "nuxtjs": "nuxt", "reactjs": "react",
-    "angularjs": "angular", "golang": "go", "torch": "pytorch",
+    "angularjs": "angular", "golang": "go", "torch": "pytorch", "aspnetcore": "aspnet",
+    "entityframeworkcore": "efcore", "entityframework": "efcore",
 }
 """A dependency's word -> the word rules use for it (the npm package ``next`` is Next.js,
 ``tailwindcss`` Tailwind)."""
@@ -581,10 +610,11 @@ PACKAGING_WORDS: Final = frozenset({
     "core", "common", "commons", "util", "utils", "types", "test", "tests", "testing", "plugin",
     "plugins", "driver", "drivers", "cli", "lib", "libs", "library", "tools", "kit", "loader",
     "preset", "presets", "config", "starter", "framework", "runtime", "tsc", "parent", "bom",
-    "dom"})
+    "dom", "microsoft", "extensions", "abstractions"})
 """Words of package names that say how a dependency is packaged, not what it is
 (``@angular/core``, ``gorm.io/driver/postgres``, ``@vitejs/plugin-vue``,
-``@vue/test-utils``, ``laravel/framework``): never stack words. ``grace init`` wrote them into
+``@vue/test-utils``, ``laravel/framework``, NuGet's ``Microsoft.Extensions.Logging``): never
+stack words. ``grace init`` wrote them into
 ``stack:``, where a user reads them as the project's technologies and the relevance step's
 "the task names a dependency" evidence read them too (decision 0010, twelfth follow-up)."""
 
@@ -869,16 +899,18 @@ def languages_of_rule_name(name: str, talent_id: str) -> tuple[str, ...]:
         w for w in talent_name_words(name, talent_id) if w in LANGUAGE_NAMES))
 
 
-CLIENT_FRAMEWORKS: Final = frozenset({"react", "vue", "angular", "svelte", "solidjs", "qwik"})
-"""Canonical :data:`APP_FRAMEWORKS` that run in the browser only: a rule written for them
-alone is front-end work."""
+CLIENT_FRAMEWORKS: Final = frozenset({"react", "vue", "angular", "svelte", "solidjs", "qwik",
+                                      "blazor"})
+"""Canonical :data:`APP_FRAMEWORKS` of the user interface only, which run in the browser (or,
+Blazor's components, stream it from the server): a rule written for them alone is front-end
+work."""
 SERVER_FRAMEWORKS: Final = frozenset({
     "fastapi", "spring", "express", "nestjs", "gin", "fiber", "actix", "axum", "ktor",
     "quarkus"})
 """Canonical :data:`APP_FRAMEWORKS` that serve APIs: a rule written for them alone is
 back-end work. Those that render the pages too (Django, Rails, Laravel, Symfony, Flask,
-Phoenix: their templates are front-end work) and the full-stack ones (Next.js, Nuxt,
-SvelteKit, Remix, Astro, Blazor, WordPress) are neither."""
+Phoenix, ASP.NET Core: their templates and Razor views are front-end work) and the full-stack
+ones (Next.js, Nuxt, SvelteKit, Remix, Astro, WordPress) are neither."""
 FULL_STACK_FRAMEWORKS: Final = frozenset({"nextjs", "nuxt", "remix", "astro"})
 """Canonical :data:`APP_FRAMEWORKS` that render pages and serve requests both: in a repository
 that also has an API framework (:data:`SERVER_FRAMEWORKS`), they are its web application."""
@@ -990,6 +1022,8 @@ def foreign_frameworks(
     if not talent:
         return ()
     project = set(frameworks_of_name(stack))
+    project |= ({part for part, whole in FRAMEWORK_PARTS.items() if whole in project}
+                | {FRAMEWORK_PARTS[f] for f in project if f in FRAMEWORK_PARTS})
     if not project or project & set(talent) or set(frameworks_of_name(context)) & set(talent):
         return ()
     spoken = {lang for f in project for lang in FRAMEWORK_LANGUAGES.get(f, ())}
@@ -997,3 +1031,38 @@ def foreign_frameworks(
     if not written & spoken:
         return ()
     return tuple(talent)
+
+
+SCRIPT_LANGUAGES: Final[dict[str, str]] = {
+    "HIRAGANA": "Japanese", "KATAKANA": "Japanese", "HANGUL": "Korean", "CJK": "Chinese",
+    "CYRILLIC": "Cyrillic script", "ARABIC": "Arabic", "HEBREW": "Hebrew", "GREEK": "Greek",
+    "THAI": "Thai", "DEVANAGARI": "Devanagari script"}
+"""The first word of a letter's Unicode name -> what a text mostly in it is written in (kana
+say Japanese even beside kanji)."""
+MIN_OTHER_SCRIPT_SHARE: Final = 0.5
+"""A text more than half of whose letters are of one script of :data:`SCRIPT_LANGUAGES` is
+written in it (its code and identifiers are Latin: over half the letters of
+``copilot.csharp-ja`` are kana and kanji)."""
+
+
+def written_in(text: str) -> str | None:
+    """What ``text`` is written in when most of its letters are not Latin: ``"Japanese"``,
+    ``"Korean"``… (:data:`SCRIPT_LANGUAGES`), else ``None``. ``copilot.csharp-ja`` and
+    ``copilot.csharp-ko``, the C# instructions in Japanese and Korean, were served on every C#
+    edit of a new user's .NET repository beside ``copilot.csharp`` (decision 0010, fourteenth
+    follow-up)."""
+    letters = 0
+    other: dict[str, int] = {}
+    for ch in text:
+        if ch.isalpha():
+            letters += 1
+            if ord(ch) > 0x24F:  # beyond Latin Extended-B
+                script = unicodedata.name(ch, "").split(" ", 1)[0]
+                if script in SCRIPT_LANGUAGES:
+                    name = SCRIPT_LANGUAGES[script]
+                    other[name] = other.get(name, 0) + 1
+    if not letters or sum(other.values()) <= MIN_OTHER_SCRIPT_SHARE * letters:
+        return None
+    if "Japanese" in other:  # kanji are CJK ideographs: kana make them Japanese
+        return "Japanese"
+    return max(other, key=lambda k: other[k])
