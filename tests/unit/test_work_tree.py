@@ -84,3 +84,8 @@ def test_a_missing_file_s_close_names_in_its_folder_are_suggested(tmp_path: Path
     assert tree.near(root, "invoice.dta") == ()
     (tmp_path / "README.md").write_text("x", encoding="utf-8")
     assert tree.near(root, "READNE.md") == ("README.md",)
+    # a typo in a folder: the path is corrected part by part (a new user's trial)
+    assert tree.near(root, "aps/api/invoices.service.ts") == ("apps/api/invoices.service.ts",)
+    assert tree.near(root, "apps/apii/invoice.service.ts") == (
+        "apps/api/invoices.service.ts",)
+    assert tree.near(root, "apps/zzz/invoices.service.ts") == ()

@@ -60,19 +60,41 @@ class LocalWorkTree:
     def near(self, root: str, path: str) -> tuple[str, ...]:
         """See the port: the names of the file's folder (at most :data:`MAX_NEAR_ENTRIES`
         read; a folder that resolves outside ``root`` is never listed) within
-        :data:`NEAR_CUTOFF` of its name (:func:`difflib.get_close_matches`), at most three."""
-        folder, _, name = path.rpartition("/")
+        :data:`NEAR_CUTOFF` of its name (:func:`difflib.get_close_matches`), at most three.
+        When the folder itself does not exist, its path is corrected first, one missing part
+        at a time, the same way (``src/Clinic.Api/Controlers/X.cs`` ->
+        ``src/Clinic.Api/Controllers/X.cs``, if that file exists)."""
         try:
             base = Path(root).resolve()
-            real = (base / folder).resolve() if folder else base
-            if not real.is_relative_to(base) or not real.is_dir():
-                return ()
-            names = [entry.name for entry in islice(real.iterdir(), MAX_NEAR_ENTRIES)
-                     if entry.is_file()]
         except (OSError, RuntimeError):
             return ()
-        close = difflib.get_close_matches(name, sorted(names), n=3, cutoff=NEAR_CUTOFF)
-        return tuple(f"{folder}/{c}" if folder else c for c in close)
+        *folders, name = path.split("/")
+        found: list[str] = []
+        for part in folders:  # walk down, correcting a folder that does not exist
+            names = self._names(base, found, folders=True)
+            if part not in names:
+                close = difflib.get_close_matches(part, names, n=1, cutoff=NEAR_CUTOFF)
+                if not close:
+                    return ()
+                part = close[0]
+            found.append(part)
+        names = self._names(base, found, folders=False)
+        close = [name] if name in names and found != folders else difflib.get_close_matches(
+            name, names, n=3, cutoff=NEAR_CUTOFF)
+        return tuple("/".join([*found, c]) for c in close)
+
+    @staticmethod
+    def _names(base: Path, parts: list[str], *, folders: bool) -> list[str]:
+        """The sorted names of the folders (or files) in ``base/parts``; none when it resolves
+        outside ``base`` or cannot be read."""
+        try:
+            real = base.joinpath(*parts).resolve()
+            if not real.is_relative_to(base) or not real.is_dir():
+                return []
+            return sorted(entry.name for entry in islice(real.iterdir(), MAX_NEAR_ENTRIES)
+                          if (entry.is_dir() if folders else entry.is_file()))
+        except (OSError, RuntimeError):
+            return []
 
     def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
         """See the port. Each folder from the file's up to ``root`` (excluded) is read with
