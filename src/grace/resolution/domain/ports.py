@@ -159,10 +159,10 @@ class WorkTree(Protocol):
         ...
 
     def near(self, root: str, path: str) -> tuple[str, ...]:
-        """For a ``path`` that does not exist (normalised, relative to ``root``): the files of
-        its folder whose names are close to its name (a typo: ``invoice.service.ts`` for
-        ``invoices.service.ts``), as paths relative to ``root``, closest first; ``()`` when
-        none is, or the folder cannot be read inside ``root``."""
+        """For a ``path`` that does not exist (normalised, relative to ``root``): the existing
+        files whose paths are close to it (a typo: ``invoice.service.ts`` for
+        ``invoices.service.ts``, ``Controlers/`` for ``Controllers/``), as paths relative to
+        ``root``, closest first; ``()`` when none is, or nothing can be read inside ``root``."""
         ...
 
     def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
