@@ -1040,8 +1040,8 @@ SCRIPT_LANGUAGES: Final[dict[str, str]] = {
 """The first word of a letter's Unicode name -> what a text mostly in it is written in (kana
 say Japanese even beside kanji)."""
 MIN_OTHER_SCRIPT_SHARE: Final = 0.5
-"""A text more than half of whose letters are of one script of :data:`SCRIPT_LANGUAGES` is
-written in it (its code and identifiers are Latin: over half the letters of
+"""A text more than half of whose letters are of the scripts of :data:`SCRIPT_LANGUAGES` is
+written in the commonest of them (its code and identifiers are Latin: over half the letters of
 ``copilot.csharp-ja`` are kana and kanji)."""
 
 
