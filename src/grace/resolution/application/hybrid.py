@@ -796,8 +796,10 @@ class HybridRelevance:
         # … and only when one dependency names the rule whole (its subject: ``tanstack`` of
         # ``@tanstack/react-query`` does not lift TanStack Router's rules)
         lifting = {r for w in stack_words & STACK_WORDS for r in corpus.word_rows.get(w, ())}
+        # what the task and its files say (their words and English stems), for the stack's
+        # lift and the family's strangers
         said = (set(analyse(" ".join([request.task, files_say]), language="english"))
-                | context_words) if lifting else set()
+                | context_words) if lifting or request.stack_groups else set()
         for row in lifting:
             at = int(position[row])
             if at >= 0 and (depends := stack_lift(
@@ -834,6 +836,7 @@ class HybridRelevance:
         off_kind = {at: kind for at, (glob, file) in places.items()
                     if glob is not None and file is not None
                     and (kind := off_kind_of(file, cands[at].languages))}
+        asks = asks_migration(request.task)
         depth: Depth = "standard" if request.depth == "auto" else request.depth
         pool_ranks, prior = self._roles(request.role)
         return HybridColumns(
@@ -864,38 +867,37 @@ class HybridRelevance:
             id_key=rows,  # the pool is sorted by id: its rows are in id order
             families={int(position[row]): fw for row, fw in corpus.families.items()
                       if position[row] >= 0},
-            migration=self._migrations(corpus, request, position, context_words),
-            migration_asked=asks_migration(request.task),
-            stranger=self._strangers(corpus, request, position, context_words, files_say),
+            migration=self._migrations(corpus, request, position, context_words, asks),
+            migration_asked=asks,
+            stranger=self._strangers(corpus, request, position, said),
         ), rows
 
     @staticmethod
     def _strangers(corpus: _Corpus, request: RelevanceRequest, position: npt.NDArray[np.int64],
-                   context_words: set[str], files_say: str) -> dict[int, tuple[str, ...]]:
-        """Candidate -> its :func:`family_stranger` words: a rule for another product of a
-        family the project uses (TanStack Router beside TanStack Query) weighs as one for
-        another framework."""
+                   said: set[str]) -> dict[int, tuple[str, ...]]:
+        """Candidate -> its :func:`family_stranger` words (``said``: the words and English
+        stems of the task and its files): a rule for another product of a family the project
+        uses (TanStack Router beside TanStack Query) weighs as one for another framework."""
         if not request.stack_groups:
             return {}
-        heard = context_words | set(analyse(" ".join([request.task, files_say]),
-                                            language="english"))
         family = frozenset().union(*request.stack_groups)
         found: dict[int, tuple[str, ...]] = {}
         for row in {r for w in family for r in corpus.word_rows.get(w, ())}:
             at = int(position[row])
             if at >= 0 and (known := family_stranger(
-                    corpus.subject_full.get(row, ()), request.stack_groups, heard)):
+                    corpus.subject_full.get(row, ()), request.stack_groups, said)):
                 found[at] = known
         return found
 
     @staticmethod
     def _migrations(corpus: _Corpus, request: RelevanceRequest, position: npt.NDArray[np.int64],
-                    context_words: set[str]) -> dict[int, tuple[str, ...]]:
+                    context_words: set[str], asks: bool) -> dict[int, tuple[str, ...]]:
         """Candidate -> why it is a migration's rule the task does not ask for: every
         migration's rule when the task asks for no migration; when it asks for one, those that
         move away from something (:func:`~grace.resolution.domain.languages.migration_sources`)
-        that neither the task, its files nor the stack names."""
-        if not asks_migration(request.task):
+        that neither the task, its files nor the stack names (``asks``: :func:`asks_migration`
+        of the task)."""
+        if not asks:
             return {int(position[row]): why for row, why in corpus.migrations.items()
                     if position[row] >= 0}
         named = context_words | {*request.stack, *request.package_stack} | set(
