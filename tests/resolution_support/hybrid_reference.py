@@ -207,6 +207,24 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
                                 f"score {s:.3f} ≥ bar {sib_bar:.3f} (SIBLING_RATIO "
                                 f"{p.sibling_ratio} × top: {sibling} the top talent "
                                 f"{first.id})")
+        # the nearest in meaning of the rows the cap alone cut takes the last kept place
+        kept_rows = [i for i in order if decisions[i][0] == "kept"]
+        capped = [i for i in order if decisions[i] == ("cut_margin", f"{limit} talents already "
+                                                      "kept (MAX_KEPT)")]
+        if not files_only and len(kept_rows) >= 2 and capped:
+            lead = capped[0]
+            for i in capped[1:]:
+                if float(dense[i]) > float(dense[lead]):
+                    lead = i
+            nearest = max(float(dense[i]) for i in kept_rows)
+            last = kept_rows[-1]
+            if (float(dense[lead]) >= nearest + p.dense_lead and spent - cands[last].tokens
+                    + cands[lead].tokens <= p.budget):
+                decisions[lead] = ("kept", f"nearest in meaning (dense {float(dense[lead]):.3f} "
+                                   f"≥ {nearest:.3f} of every kept talent + DENSE_LEAD "
+                                   f"{p.dense_lead}): takes the place of {cands[last].id}")
+                decisions[last] = ("cut_margin", f"its place went to {cands[lead].id}, nearer "
+                                   "in meaning (DENSE_LEAD; MAX_KEPT)")
         low = p.also_ratio * top
         also = [
             cands[i].id for i in order

@@ -36,11 +36,11 @@ def test_a_reference_set_is_not_a_label_set(reference: tuple[str, ...]) -> None:
 def test_software_requests_name_no_stack_and_are_half_french() -> None:
     from grace.resolution.domain.languages import FRAMEWORK_LANGUAGES, languages_in_text
 
-    assert len(SOFTWARE_REQUESTS) == 36
+    assert len(SOFTWARE_REQUESTS) == 40
     for request in SOFTWARE_REQUESTS:
         assert languages_in_text(request) == ((), ()), request
         assert not set(fold(request).split()) & set(FRAMEWORK_LANGUAGES), request
     french = [r for r in SOFTWARE_REQUESTS
               if set(fold(r).split()) & {"le", "la", "les", "un", "une", "des", "du", "ce",
                                          "cette", "ses", "sa", "son", "au"}]
-    assert len(french) == 18
+    assert len(french) == 20

@@ -122,6 +122,32 @@ def test_a_task_of_words_alone_keeps_fewer_talents():
     assert len(HybridSelector(p).select(files).selection.kept) == 8
 
 
+def test_the_talent_nearest_in_meaning_is_not_lost_to_the_cap():
+    """Five talents lifted by shared words fill ``max_kept_text``; a sixth, far nearer the task
+    in meaning (dense 0.30 against 0.10), takes the last place, never the top's, and both
+    explanations say so (decision 0010, fifteenth follow-up)."""
+    p = replace(PLAIN, floor=0.0, hub_weight=0.0)
+    lifted = [cand(f"lifted{i}", 0.10, lexical=0.5 - i * 0.01) for i in range(5)]
+    cands = [*lifted, cand("meaning", 0.30), cand("other", 0.25)]
+    selection = HybridSelector(p).select(cands).selection
+    assert selection.kept == ("lifted0", "lifted1", "lifted2", "lifted3", "meaning")
+    expl = {e.id: e for e in selection.explanations}
+    assert expl["meaning"].detail.startswith(
+        "nearest in meaning (dense 0.300 ≥ 0.100 of every kept talent + DENSE_LEAD 0.05): "
+        "takes the place of lifted4")
+    assert expl["lifted4"].decision == "cut_margin"
+    assert expl["lifted4"].detail.startswith("its place went to meaning")
+    assert expl["other"].detail.startswith("5 talents already kept (MAX_KEPT)")
+    # a lead under DENSE_LEAD, or none allowed, changes nothing
+    near = [*lifted, cand("meaning", 0.14)]
+    assert "meaning" not in HybridSelector(p).select(near).selection.kept
+    off = replace(p, dense_lead=float("inf"))
+    assert HybridSelector(off).select(cands).selection.kept == tuple(f"lifted{i}" for i in range(5))
+    # the budget still holds: a lead too long to fit stays out
+    heavy = [*lifted, cand("meaning", 0.30, tokens=3000)]
+    assert "meaning" not in HybridSelector(p).select(heavy).selection.kept
+
+
 def test_a_sibling_of_the_top_talent_has_the_lower_bar():
     """A talent named as the top one, or written for the framework the top one's name names,
     is kept down to ``sibling_ratio`` of the top; not when too many candidates share the

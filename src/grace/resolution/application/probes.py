@@ -61,6 +61,8 @@ SOFTWARE_REQUESTS: Final[tuple[str, ...]] = (
     "Fix the security hole in the login code",
     "Write the commit message for these changes",
     "Update the README with the new install steps",
+    "Translate the user interface strings into several languages",
+    "Store and display dates in each user's time zone",
     "Ajoute un endpoint pour supprimer un utilisateur",
     "Corrige le bug d'affichage de la page d'accueil",
     "Écris les tests unitaires du service de paiement",
@@ -79,8 +81,10 @@ SOFTWARE_REQUESTS: Final[tuple[str, ...]] = (
     "Corrige la faille de sécurité du code d'authentification",
     "Rédige le message de commit de ces modifications",
     "Mets à jour le README avec les nouvelles étapes d'installation",
+    "Traduis les textes de l'interface utilisateur en plusieurs langues",
+    "Enregistre et affiche les dates dans le fuseau horaire de chaque utilisateur",
 )
-"""Generic software requests (36: 18 English, 18 French), the other side of the gate's
+"""Generic software requests (40: 20 English, 20 French), the other side of the gate's
 reference set: a task nearer to one of these than to every :data:`PROBES` request is a software
 task whatever its wording ("Add a PATCH endpoint" names no talent and no code). Kinds of coding
 work written for this purpose, with no stack, library or tool named; none is taken from a label

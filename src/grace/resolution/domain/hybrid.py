@@ -167,6 +167,12 @@ class HybridParams:
             language spoke): two new users' judged precision on text-only tasks rose from
             0.27–0.28 to 0.32 at 5, for one label of 57 on the example set (decision 0010,
             thirteenth follow-up).
+        dense_lead: a talent cut only by ``max_kept`` whose dense score is at least this much
+            above every kept talent's takes the place of the last kept one (the lowest score
+            but the top's): the talent nearest the task in meaning is not lost to rules the
+            stack and shared words lifted (``skill.next-intl-add-language``, dense 0.22
+            against 0.05–0.16, was sixth behind five Next.js rules for « Internationaliser
+            l'application web »; decision 0010, fifteenth follow-up). ``inf``: never.
         budget: token cap of the kept set (tokens, at the depth served).
         w_stack: weight of a name term found among the project's dependencies only (decision
             0023: under a file in play's ``w_where``; never gate evidence).
@@ -210,6 +216,7 @@ class HybridParams:
     everyday_level: float = 0.0
     max_kept: int = 8
     max_kept_text: int = 5
+    dense_lead: float = 0.05
     budget: int = 3000
     also_k: int = 5
     also_ratio: float = 0.4
@@ -717,6 +724,36 @@ class HybridSelector:
                              f"{cols.ids[order[0]]})"))
         return head, bar
 
+    def _lead(self, cols: HybridColumns, order: Sequence[int], dense: np.ndarray,
+              head: list[tuple[Decision, str]], files_only: bool) -> list[tuple[Decision, str]]:
+        """``head`` (the decisions of the first rows in score ``order``) with the place of the
+        last kept row, never the top's, given to the row cut only by ``max_kept`` that is
+        nearest the task in meaning, when its ``dense`` score leads every kept row's by
+        :attr:`HybridParams.dense_lead` and the budget still holds (parameters' docstring);
+        never for an empty task (``files_only``: no meaning to lead by)."""
+        p = self.params
+        if files_only:
+            return head
+        kept = [at for at, (decision, _) in enumerate(head) if decision == "kept"]
+        capped = [at for at, (decision, why) in enumerate(head)
+                  if decision == "cut_margin" and why.endswith("(MAX_KEPT)")]
+        if len(kept) < 2 or not capped:
+            return head
+        lead = max(capped, key=lambda at: (float(dense[order[at]]), -at))
+        nearest = max(float(dense[order[at]]) for at in kept)
+        last = kept[-1]
+        spent = sum(cols.tokens(order[at]) for at in kept)
+        if (float(dense[order[lead]]) < nearest + p.dense_lead
+                or spent - cols.tokens(order[last]) + cols.tokens(order[lead]) > p.budget):
+            return head
+        out = list(head)
+        out[lead] = ("kept", f"nearest in meaning (dense {float(dense[order[lead]]):.3f} ≥ "
+                     f"{nearest:.3f} of every kept talent + DENSE_LEAD {p.dense_lead}): takes "
+                     f"the place of {cols.ids[order[last]]}")
+        out[last] = ("cut_margin", f"its place went to {cols.ids[order[lead]]}, nearer in "
+                     "meaning (DENSE_LEAD; MAX_KEPT)")
+        return out
+
     def select(
         self,
         cands: Sequence[HybridCandidate],
@@ -836,6 +873,7 @@ class HybridSelector:
         else:
             rest, gate_detail = "cut_margin", ""
             head, bar = self._cut(cols, order[:eligible], ranked[:eligible], top, files_only)
+            head = self._lead(cols, order, dense, head, files_only)
             low = p.also_ratio * top
             for rank, s in enumerate(ranked[:eligible]):
                 if len(also) == p.also_k or not (s >= low and s > 0):
