@@ -314,8 +314,10 @@ def test_resolve_with_files_filters_languages_and_names_the_glob(tmp_path):
     js = json.loads(grace("resolve", "-r", "backend", "--files", "app/api/items.py", "--json",
                           "Rename a variable", cwd=repo / "app").stdout)  # cwd-relative path
     assert js["files"] == ["app/app/api/items.py"]  # relative to the folder it is typed in
-    js = json.loads(grace("resolve", "-r", "backend", "--files", "api/items.py", "--json",
-                          "Rename a variable", cwd=repo / "app").stdout)
+    both = grace("resolve", "-r", "backend", "--files", "api/items.py", "--json", "--explain",
+                 "Rename a variable", cwd=repo / "app")  # the table on stderr, with --json too
+    assert "glob `**/*.py` matched app/api/items.py" in both.stderr
+    js = json.loads(both.stdout)
     assert js["served_ids"][0] == "py.fastapi" and js["files"] == ["app/api/items.py"]
     assert {d["id"]: d["reason"] for d in js["dropped"]}["cs.mvvm"] == "language"
     out = grace("resolve", "-r", "backend", "--files", "../outside.py", "x", cwd=repo)

@@ -233,6 +233,39 @@ def test_a_dependency_of_the_project_raises_the_talents_named_after_it(app):
     assert "depends on" not in detail["skill.minecraft-plugin"]
 
 
+def test_a_told_language_no_framework_frames_lifts_its_own_rules(app):
+    """A Go API on chi (no application framework of Go): a task that tells Go ("slog") lifts
+    the rules named after Go alone by ``w_stack``, and says why; with a framework of the
+    language in the stack (Gin) they are its rules' business, not lifted (decision 0010,
+    fifteenth follow-up)."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+    from tests.fakes import make_talent
+
+    talents = sorted([
+        make_talent("copilot.go", name="Go", summary="Idiomatic code", languages=("go",)),
+        make_talent("cursor.go-mcp-server", name="Go MCP Server", summary="MCP servers",
+                    languages=("go",)),
+        *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
+          for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")),
+    ], key=lambda t: t.id)
+    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
+
+    def outcome(task: str, stack: tuple[str, ...]):
+        return step.select(RelevanceRequest(candidates=talents, task=task, active=talents,
+                                            stack=stack))
+
+    w = HybridSelector().params.w_stack
+    slog = "Add structured request logging with slog"
+    gin, chi = outcome(slog, ("gin",)), outcome(slog, ("chi", "vue"))
+    assert chi.scores["copilot.go"] == pytest.approx(gin.scores["copilot.go"] + w, abs=1e-6)
+    assert chi.scores["cursor.go-mcp-server"] == gin.scores["cursor.go-mcp-server"]
+    detail = {e.id: e.detail for e in chi.explanations}
+    assert "the task is in go, which no framework of the project frames" in detail["copilot.go"]
+    assert "the task is in go" not in {e.id: e.detail for e in gin.explanations}["copilot.go"]
+    untold = outcome("Add structured request logging", ("chi",))
+    assert "the task is in go" not in {e.id: e.detail for e in untold.explanations}["copilot.go"]
+
+
 def test_the_repository_s_own_words_name_no_talent(app):
     """``vocabulary`` (the repository's own words): in a helpdesk, "tickets" in the task or in
     a file's path is neither a name term, a trigger nor a path word of

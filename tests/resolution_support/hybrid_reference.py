@@ -43,6 +43,8 @@ from grace.resolution.domain.hybrid import (
     sibling_of,
 )
 from grace.resolution.domain.languages import (
+    APP_FRAMEWORKS,
+    LANGUAGE_NAMES,
     foreign_frameworks,
     frameworks_of_files,
     frameworks_of_name,
@@ -56,6 +58,7 @@ from grace.resolution.domain.languages import (
     role_stack,
     rule_subject,
     task_frameworks,
+    unframed_languages,
 )
 from grace.resolution.domain.relevance import Decision, Explanation, Selection, normalise
 from grace.resolution.domain.results import AlsoRelevant
@@ -273,12 +276,16 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str,  # noqa: C901 - 
     if c.where:
         parts.append("the files in play are " + ", ".join(c.where))
     if c.stack:
-        own = [w for w in c.stack if w in packaged]
-        rest = [w for w in c.stack if w not in packaged]
+        told = [w for w in c.stack if w in LANGUAGE_NAMES and w not in APP_FRAMEWORKS]
+        own = [w for w in c.stack if w in packaged and w not in told]
+        rest = [w for w in c.stack if w not in packaged and w not in told]
         if own:
             parts.append("its package depends on " + ", ".join(own))
         if rest:
             parts.append("the project depends on " + ", ".join(rest))
+        if told:
+            parts.append("the task is in " + ", ".join(told)
+                         + ", which no framework of the project frames")
     if c.foreign:
         parts.append("written for " + ", ".join(c.foreign) + f", not the {framed_by}'s framework"
                      + (f" ({', '.join(frame)})" if frame else ""))
@@ -368,7 +375,10 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             names=tuple(dict.fromkeys([*(w for w in terms if w in context_words), *own])),
             where=tuple(w for w in terms if w in file_words and w not in task_words),
             stack=stack_lift(name_words([t])[0], rule_subject(t.name, t.id), stack_words,
-                             request.stack_groups, lift_said),
+                             request.stack_groups, lift_said) or tuple(
+                lang for lang in unframed_languages(languages_told(request.task),
+                                                    {*request.stack, *request.package_stack})
+                if lang in languages_of_rule_name(t.name, t.id))[:1],
             foreign=foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
                                        t.languages) if frame else (),
             unnamed=subject_words(subject, corpus.names[row])

@@ -37,6 +37,7 @@ from grace.resolution.domain.languages import (
     stack_groups,
     stack_words,
     task_frameworks,
+    unframed_languages,
 )
 from grace.resolution.domain.talent import Project
 from tests.fakes import InMemoryCatalog, InMemoryWorkTree, WordCounter, make_talent
@@ -181,6 +182,36 @@ def test_task_languages_from_the_text_narrow_within_the_project():
     assert task_languages([], [], pydantic) == (("python",), "task")
     assert task_languages(polyglot, [], "Rename a variable") == (
         ("python", "csharp", "typescript", "javascript"), "project")
+
+
+def test_a_task_in_a_language_that_holds_sql_keeps_the_projects_sql():
+    """SQL lives in Go, Python, TypeScript code: a review of a query built in ``repository.go``
+    keeps the SQL rules of a project that has SQL (decision 0010, fifteenth follow-up); a
+    front-end component's file does not, nor a project without SQL."""
+    go_vue = ["go", "typescript", "sql", "vue", "javascript"]
+    assert task_languages(go_vue, ["internal/orders/repository.go"]) == (("go", "sql"), "files")
+    assert task_languages(go_vue, [], "tune the pgxpool config") == (("go", "sql"), "task")
+    assert task_languages(go_vue, ["web/src/App.vue"]) == (
+        ("vue", "typescript", "javascript"), "files")
+    assert task_languages(["go"], ["main.go"]) == (("go",), "files")
+
+
+@pytest.mark.parametrize(("text", "told"), [
+    ("Add structured request logging with slog", ("slog",)),
+    ("tune the pgxpool config", ("pgxpool",)),
+    ("Write table-driven tests with testify", ("testify",)),
+    ("tests d'intégration avec testcontainers-go.", ("testcontainers-go",)),
+    ("upgrade aws-sdk-go to v2", ("aws-sdk-go",)),
+])
+def test_a_go_library_tells_go(text, told):
+    assert languages_in_text(text) == (("go",), told)
+
+
+@pytest.mark.parametrize("text", [
+    "a go-to solution", "ready-to-go", "work on-the-go", "let-go of the lock",
+    "edit testcontainers-go.mod"])
+def test_an_idiom_with_go_tells_nothing(text):
+    assert languages_in_text(text) == ((), ())
 
 
 def _catalog():
@@ -579,6 +610,32 @@ def test_a_talent_s_frameworks_come_from_its_name_else_its_summary():
     # named after a language, written for Flask: three new users judged it noise on Django
     # and FastAPI files (decision 0010, thirteenth follow-up)
     assert frameworks_of(python) == ("flask",)
+    # an everyday word names a framework only capitalised, not as the first word
+    desk = make_talent("skill.desk-open", name="desk-open", summary=(
+        "Create a new desk so the next session that sits down finds the trail"))
+    assert frameworks_of(desk) == ()
+    nextjs = make_talent("cursor.app-router", name="App Router",
+                         summary="Conventions for Next.js apps with Express behind")
+    assert frameworks_of(nextjs) == ("nextjs", "express")
+    # a summary listing the stacks of three language families is technology-agnostic
+    agnostic = make_talent("skill.folder-structure-blueprint-generator", name="Blueprint",
+                           summary="Auto-detects project types (.NET, Java, React, Angular, "
+                           "Python, Node.js, Flutter)")
+    assert frameworks_of(agnostic) == ()
+    two = make_talent("cursor.fullstack", name="Fullstack",
+                      summary="Next.js front end with a Django API")
+    assert frameworks_of(two) == ("nextjs", "django")
+
+
+def test_a_told_language_no_framework_frames_lifts_its_own_rules():
+    """A Go API on chi: Go's own rules are the stack's when the task tells Go; a Django
+    repository's Python tasks are Django's; a framework that is a language (Vue) is the stack
+    channel's business already (decision 0010, fifteenth follow-up)."""
+    assert unframed_languages(["go"], ["chi", "vue", "pinia"]) == ("go",)
+    assert unframed_languages(["python"], ["django", "react"]) == ()
+    assert unframed_languages(["python", "go"], ["fastapi"]) == ("go",)
+    assert unframed_languages(["vue"], ["pinia"]) == ()
+    assert unframed_languages([], ["chi"]) == ()
 
 
 def test_languages_told_only_by_tells():

@@ -36,7 +36,8 @@ def test_python_node_rust_go_ruby_and_php_manifests(tmp_path: Path) -> None:
         encoding="utf-8")
     (tmp_path / "Cargo.toml").write_text('[dependencies]\ntokio = "1"\n', encoding="utf-8")
     (tmp_path / "go.mod").write_text(
-        "module x\n\nrequire (\n\tgithub.com/gin-gonic/gin v1.9.1\n)\n", encoding="utf-8")
+        "module x\n\nrequire (\n\tgithub.com/gin-gonic/gin v1.9.1\n"
+        "\tgithub.com/davecgh/go-spew v1.1.1 // indirect\n)\n", encoding="utf-8")
     (tmp_path / "Gemfile").write_text("gem 'rails', '~> 7.1'\n", encoding="utf-8")
     (tmp_path / "composer.json").write_text(json.dumps(
         {"require": {"php": ">=8.2", "laravel/framework": "^11"}}), encoding="utf-8")
@@ -44,6 +45,7 @@ def test_python_node_rust_go_ruby_and_php_manifests(tmp_path: Path) -> None:
     for word in ("fastapi", "sqlalchemy", "pytest", "django", "ruff", "angular", "vitest",
                  "tokio", "gin", "gonic", "rails", "laravel"):
         assert word in stack, word
+    assert "spew" not in stack  # `// indirect`: a dependency's dependency
     assert "core" not in stack and "framework" not in stack  # how a package is packaged
     assert "python" not in stack and "php" not in stack  # runtimes, not dependencies
     assert stack[:2] == ["fastapi", "sqlalchemy"] and len(stack) == len(set(stack))

@@ -169,6 +169,8 @@ def resolve(
     for warning in result.warnings:  # stderr, --json or not: stdout stays the result
         err_console.print(f"warning: {escape(warning)}", style="yellow", highlight=False)
     if as_json:
+        if explain:  # stderr, as without --json (the JSON holds the explanations too)
+            _explain_table(result)
         print_json(result)
         return
     sys.stdout.write(result.markdown)

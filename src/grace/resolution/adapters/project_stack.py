@@ -13,7 +13,8 @@ and never read through a symbolic link that leads out of its folder:
 * ``Pipfile`` — ``[packages]``, ``[dev-packages]``;
 * ``package.json`` — ``dependencies``, ``devDependencies``, ``peerDependencies``;
 * ``Cargo.toml`` — ``[dependencies]``, ``[dev-dependencies]``;
-* ``go.mod`` — ``require`` lines (the module path's last two segments);
+* ``go.mod`` — ``require`` lines (the module path's last two segments), not those marked
+  ``// indirect`` (the dependencies' own);
 * ``pom.xml`` — each dependency's, the parent's and each plugin's ``artifactId``;
   ``build.gradle`` / ``build.gradle.kts`` — each dependency's artifact;
 * ``Gemfile`` — ``gem "name"``; ``composer.json`` — ``require``, ``require-dev``;
@@ -62,8 +63,9 @@ dependencies, and sample projects whose manifests are not the repository's stack
 
 _PEP508_NAME: Final = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 _GEM: Final = re.compile(r"""^\s*gem\s+["']([^"']+)["']""", re.MULTILINE)
-_GO_REQUIRE: Final = re.compile(r"^\s*(?:require\s+)?([a-z0-9.-]+\.[a-z]{2,}/[^\s]+)\s+v",
-                                re.MULTILINE)
+_GO_REQUIRE: Final = re.compile(
+    r"^\s*(?:require\s+)?([a-z0-9.-]+\.[a-z]{2,}/[^\s]+)\s+v[^\s]*(?![^\n]*//\s*indirect)",
+    re.MULTILINE)
 _XML_COMMENT: Final = re.compile(r"<!--.*?-->", re.DOTALL)
 _NUGET_PACKAGE: Final = re.compile(
     r"<Package(?:Reference|Version)\s+(?:[^>]*?\s)?Include\s*=\s*\"([A-Za-z0-9._-]+)\"")

@@ -62,6 +62,7 @@ from grace.resolution.domain.languages import (
     rule_subject,
     talent_name_words,
     task_frameworks,
+    unframed_languages,
 )
 from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, TokenCounter
 from grace.resolution.domain.relevance import Explanation, normalise
@@ -144,6 +145,22 @@ def _name_told_languages(
             if at >= 0:
                 held = names.get(at, ())
                 names[at] = held if lang in held else (*held, lang)
+
+
+def _lift_told_languages(
+    corpus: _Corpus, request: RelevanceRequest, position: npt.NDArray[np.int64],
+    stack: dict[int, tuple[str, ...]],
+) -> None:
+    """Add to the stack channel (``stack``: candidate position -> its words) the candidates
+    named after a language alone (``corpus.language_rules``) that the task tells and no
+    framework of the project frames (:func:`~grace.resolution.domain.languages.unframed_languages`);
+    a candidate the stack lifts already keeps its words."""
+    for lang in unframed_languages(languages_told(request.task),
+                                   {*request.stack, *request.package_stack}):
+        for row in corpus.language_rules.get(lang, ()):
+            at = int(position[row])
+            if at >= 0 and at not in stack:
+                stack[at] = (lang,)
 
 
 def name_words(talents: Sequence[Talent]) -> list[tuple[str, ...]]:
@@ -806,6 +823,9 @@ class HybridRelevance:
                     corpus.name_words[row], corpus.subject_full.get(row, ()), stack_words,
                     request.stack_groups, said)):
                 stack[at] = depends
+        # a language the task tells that no framework of the project frames: its own rules
+        # are the stack's (a Go API on chi: cursor.go, copilot.go)
+        _lift_told_languages(corpus, request, position, stack)
         # the frameworks that frame the task (the files' package's, the project's, else those
         # the task or its files show); a talent for another one of their languages is foreign
         foreign: dict[int, tuple[str, ...]] = {}

@@ -284,6 +284,27 @@ def expand_languages(languages: Iterable[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+SQL_HOSTS: Final = frozenset({
+    "python", "go", "java", "kotlin", "scala", "csharp", "fsharp", "ruby", "php", "rust",
+    "typescript", "javascript", "elixir", "c", "cpp", "swift", "dart"})
+"""Languages whose code holds SQL (queries built in a ``.go`` repository, a ``.py`` DAO): a
+task in one of them, in a project that has SQL, is a SQL task too — a new user's review of
+"ORDER BY built with fmt.Sprintf" in ``repository.go`` lost ``cursor.postgresql`` to the
+language filter (decision 0010, fifteenth follow-up)."""
+
+
+def _with_sql(languages: tuple[str, ...], project: Sequence[str]) -> tuple[str, ...]:
+    """``languages`` with ``sql`` when the project has SQL and one of them is a
+    :data:`SQL_HOSTS` language — not one a component's kind implies (the TypeScript of a
+    ``.vue`` file)."""
+    implied = {lang for kind in languages if kind not in SQL_HOSTS
+               for lang in IMPLIED.get(kind, ())}
+    if "sql" in project and "sql" not in languages and SQL_HOSTS.intersection(
+            set(languages) - implied):
+        return (*languages, "sql")
+    return languages
+
+
 def task_languages(
     project_languages: Sequence[str], files: Sequence[str], task: str = ""
 ) -> tuple[tuple[str, ...], LanguageSource]:
@@ -295,6 +316,8 @@ def task_languages(
     validation" in a polyglot repository is a Python task); else the project's; else none
     (then nothing is filtered by language). A text naming only languages the project does not
     declare narrows nothing: a Python repository's "do it like the React app" stays Python.
+    Files or a text in a :data:`SQL_HOSTS` language bring ``sql`` when the project has it
+    (SQL lives in their code).
 
     Returns:
         (languages with their implied ones, ``"files"`` | ``"task"`` | ``"project"`` |
@@ -302,13 +325,13 @@ def task_languages(
     """
     named, _ = languages_in_text(task) if task else ((), ())
     from_files = languages_of_files(files)
-    if from_files:
-        return expand_languages([*from_files, *named]), "files"
     project = expand_languages(project_languages)
+    if from_files:
+        return _with_sql(expand_languages([*from_files, *named]), project), "files"
     if named and project:
         narrowed = [lang for lang in expand_languages(named) if lang in project]
         if narrowed:
-            return expand_languages(narrowed), "task"
+            return _with_sql(expand_languages(narrowed), project), "task"
     elif named:
         return expand_languages(named), "task"
     if project:

@@ -125,6 +125,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grace.resolution.domain.deferred import Deferred
+from grace.resolution.domain.languages import APP_FRAMEWORKS, LANGUAGE_NAMES
 from grace.resolution.domain.relevance import Decision, Explanation, Selection
 
 Fusion = Literal["sum", "rrf"]
@@ -173,7 +174,9 @@ class HybridParams:
             stack and shared words lifted (``skill.next-intl-add-language``, dense 0.22
             against 0.05–0.16, was sixth behind five Next.js rules for « Internationaliser
             l'application web »; decision 0010, fifteenth follow-up). ``inf``: never.
-        budget: token cap of the kept set (tokens, at the depth served).
+        budget: token cap of the kept set (tokens, at the depth requested; the standard
+            depth for ``auto``, which the compiler may then deepen within the token budget); the
+            top talent is kept whatever its cost.
         w_stack: weight of a name term found among the project's dependencies only (decision
             0023: under a file in play's ``w_where``; never gate evidence).
         w_foreign: how much lower a talent written for another application framework than
@@ -302,10 +305,13 @@ class HybridCandidate:
 def _depends(words: Sequence[str], packaged: frozenset[str]) -> list[str]:
     """The stack channel's explanation: the words from the files' own package, then the
     project's."""
-    own = [w for w in words if w in packaged]
-    rest = [w for w in words if w not in packaged]
+    told = [w for w in words if w in LANGUAGE_NAMES and w not in APP_FRAMEWORKS]
+    own = [w for w in words if w in packaged and w not in told]
+    rest = [w for w in words if w not in packaged and w not in told]
     return ([f"its package depends on {', '.join(own)}"] if own else []) + (
-        [f"the project depends on {', '.join(rest)}"] if rest else [])
+        [f"the project depends on {', '.join(rest)}"] if rest else []) + (
+        [f"the task is in {', '.join(told)}, which no framework of the project frames"]
+        if told else [])
 
 
 @dataclass(frozen=True, slots=True)

@@ -310,8 +310,8 @@ _JVM: Final = ("java", "kotlin")
 LANGUAGE_TELLS: Final[dict[str, tuple[str, ...]]] = {
     **dict.fromkeys(("clippy", "rustc", "rustfmt", "rustup", "thiserror", "tokio", "serde"),
                     ("rust",)),
-    **dict.fromkeys(("gofmt", "goimports", "golangci", "goroutine", "goroutines", "errgroup"),
-                    ("go",)),
+    **dict.fromkeys(("gofmt", "goimports", "golangci", "goroutine", "goroutines", "errgroup",
+                     "pgx", "pgxpool", "slog", "gorm", "sqlc", "testify", "gomock"), ("go",)),
     **dict.fromkeys(("pytest", "mypy", "pyright", "ruff", "flake8", "pylint", "pipenv",
                      "virtualenv", "venv", "asyncio", "numpy", "pyproject"), ("python",)),
     **dict.fromkeys(("npm", "pnpm", "eslint", "webpack", "vitest"), _JS_TS),
@@ -436,6 +436,14 @@ def languages_in_text(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(langs), tuple(named)
 
 
+_GO_MODULE: Final = re.compile(
+    r"(?i)(?<![\w-])(?:[a-z0-9]+-)*(?!(?:the|let|and)-)[a-z][a-z0-9]{2,}-go(?![\w-]|\.\w)")
+"""A library named the Go way, its name and ``-go`` (``testcontainers-go``, ``aws-sdk-go``):
+a Go task (a new user's « tests d'intégration … avec testcontainers-go » got no Go rule).
+Not an idiom (``ready-to-go``, ``on-the-go``, ``let-go``: two letters or a little word
+before ``-go``)."""
+
+
 def _tool_tells(text: str) -> Iterable[tuple[str, tuple[str, ...]]]:
     """``(the words, their languages)`` for each file name, tool command and toolchain word
     (:data:`LANGUAGE_TELLS`) of ``text``, in that order."""
@@ -452,6 +460,8 @@ def _tool_tells(text: str) -> Iterable[tuple[str, tuple[str, ...]]]:
         found = LANGUAGE_TELLS.get(token.lower()) or (PROPER_TELLS.get(token) if i else None)
         if found:
             yield token.lower(), found
+    for m in _GO_MODULE.finditer(text):
+        yield m.group(0).lower(), ("go",)
 
 
 def languages_told(text: str) -> tuple[str, ...]:
@@ -942,6 +952,22 @@ def role_stack(stack: Iterable[str], role: str | None) -> frozenset[str]:
     return frozenset(w for w in found if not side[w] & away)
 
 
+def unframed_languages(told: Iterable[str], stack: Iterable[str]) -> tuple[str, ...]:
+    """The languages of ``told`` (those a task's toolchain or quoted files tell:
+    :func:`languages_told`) for which no application framework of the project's ``stack``
+    words is written: their own rules (``cursor.go``, ``copilot.go``) are then the stack's, as
+    a framework's are where there is one. A Go API on chi (no framework of
+    :data:`APP_FRAMEWORKS`): "Add structured request logging with slog" was served five
+    look-alikes and ``copilot.go`` eighth (decision 0010, fifteenth follow-up); a Django
+    repository's Python tasks are Django's.
+
+    ``(["go"], ["chi", "vue"])`` -> ``("go",)``; ``(["python"], ["django"])`` -> ``()``.
+    """
+    framed = {lang for fw in frameworks_of_name(stack) for lang in FRAMEWORK_LANGUAGES.get(fw, ())}
+    return tuple(dict.fromkeys(lang for lang in told
+                               if lang not in framed and lang not in APP_FRAMEWORKS))
+
+
 CLIENT_LIBRARIES: Final = frozenset({
     "tailwind", "tailwindcss", "shadcn", "chakra", "mui", "zustand", "redux", "mobx", "jotai",
     "recoil", "pinia", "vuex", "ngrx", "tanstack", "jquery", "threejs", "storybook"})
@@ -1000,7 +1026,50 @@ def frameworks_of_talent(name: str, talent_id: str, summary: str) -> tuple[str, 
     it noise on the Django and FastAPI files it was served on — decision 0010, thirteenth
     follow-up)."""
     named = frameworks_of_name(talent_name_words(name, talent_id))
-    return named or frameworks_of_name(words(summary))
+    return named or frameworks_of_summary(summary)
+
+
+SUMMARY_PROPER: Final = frozenset({
+    "next", "express", "spring", "rails", "flask", "phoenix", "remix", "astro", "gin", "fiber"})
+"""Framework names that are everyday English words: in a summary's prose they name a framework
+only written capitalised, and not as its first word ("so the next session finds the trail"
+named Next.js, and ``grace init`` left a journal skill disabled in a Go + Vue repository;
+decision 0010, fifteenth follow-up). ``Next.js`` is read whole."""
+
+
+def frameworks_of_summary(summary: str) -> tuple[str, ...]:
+    """The application frameworks a talent's summary names (:func:`frameworks_of_name` of its
+    words, :data:`SUMMARY_PROPER` only capitalised), or ``()`` when it names the languages or
+    frameworks of three language families or more: a technology-agnostic rule ("Auto-detects
+    project types (.NET, Java, React, Angular, Python, Node.js, Flutter)") is written for no
+    one framework.
+
+    ``"Best practices for Next.js apps"`` -> ``("nextjs",)``; ``"… so the next session finds
+    the trail"`` -> ``()``.
+    """
+    text = summary
+    for pattern, word in _COMPOUNDS:
+        text = re.sub(pattern, f" {word} ", text)
+    tokens = re.findall(r"[A-Za-z][A-Za-z0-9]*", text)
+    kept = [t.lower() for i, t in enumerate(tokens)
+            if t.lower() not in SUMMARY_PROPER or (i > 0 and t[0].isupper())]
+    found = frameworks_of_name(kept)
+    families = {_FAMILIES.get(lang, lang) for w in (*found, *kept)
+                for lang in (FRAMEWORK_LANGUAGES.get(w, (w,) if w in LANGUAGE_NAMES else ()))
+                if lang not in _NOT_A_FAMILY}
+    return () if len(families) >= 3 else found
+
+
+_FAMILIES: Final = {
+    "typescript": "javascript", "vue": "javascript", "svelte": "javascript",
+    "astro": "javascript", "kotlin": "java", "scala": "java", "groovy": "java",
+    "fsharp": "csharp"}
+"""A language's family for :func:`frameworks_of_summary` (TypeScript is JavaScript's, Kotlin
+the JVM's, F# .NET's)."""
+_NOT_A_FAMILY: Final = frozenset({
+    "css", "html", "sql", "shell", "powershell", "terraform", "bicep", "liquid"})
+"""Languages beside every stack (a React skill's "Tailwind CSS" and "HTML artifacts" are one
+stack's): never counted as one of a summary's families."""
 
 
 def foreign_frameworks(
