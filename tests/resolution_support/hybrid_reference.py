@@ -380,7 +380,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
                                                     {*request.stack, *request.package_stack})
                 if lang in languages_of_rule_name(t.name, t.id))[:1],
             foreign=foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
-                                       t.languages) if frame else (),
+                                       t.languages, repository=request.stack) if frame else (),
             unnamed=subject_words(subject, corpus.names[row])
             if act is not None and ((act.glob and not names_files(act.glob))
                                     or (not act.glob and act.language)) and (

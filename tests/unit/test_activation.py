@@ -110,6 +110,8 @@ def test_languages_of_files_and_task_languages():
         ("Le token JWT expire trop vite", (), ()),
         ("Ajoute un filtre par statut à la vue des commandes", (), ()),
         ("Migre ce composant vue en Vue 3", ("javascript", "typescript"), ("vue",)),
+        # capitalised, « en Vue » names the framework (a new user's Laravel + Inertia trial)
+        ("Créer un formulaire en Vue avec useForm", ("javascript", "typescript"), ("vue",)),
         ("Configure Vite to proxy /api", ("javascript", "typescript"), ("vite",)),
         ("vite build fails on CI", ("javascript", "typescript"), ("vite build",)),
         ("Write Cypress tests for the checkout", ("javascript", "typescript"), ("cypress",)),
@@ -477,7 +479,13 @@ def test_frameworks_of_files_read_names_suffixes_and_folders():
         (("django",), ["fastapi", "pydantic"], ["add", "endpoint"], ("django",)),
         (("react",), ["angular", "core", "rxjs"], [], ("react",)),
         (("nextjs",), ["next", "react"], [], ()),  # the package is "next"
-        (("nextjs", "react"), ["react", "vite"], [], ()),  # one of its frameworks is the project's
+        (("react", "mobx"), ["react", "vite"], [], ()),  # one of its frameworks is the project's
+        # … unless another is built on it and the project lacks it (BUILT_ON)
+        (("nextjs", "react"), ["react", "vite"], [], ("nextjs",)),
+        (("vue", "nuxt"), ["vue", "pinia", "vue-router"], ["add", "a", "store"], ("nuxt",)),
+        (("vue", "nuxt"), ["vue", "nuxt"], [], ()),
+        (("vue", "nuxt"), ["vue"], ["move", "to", "nuxt"], ()),  # the task names it
+        (("vue", "nuxt"), ["vue"], ["fix", "the", "vue", "component"], ("nuxt",)),  # the base
         (("react",), ["fastapi"], [], ()),  # another language: the language filter's business
         (("django",), ["pydantic", "pytest"], [], ()),  # no framework declared: nothing foreign
         (("django",), ["fastapi"], ["port", "the", "view", "to", "django"], ()),  # task names it
@@ -488,6 +496,14 @@ def test_frameworks_of_files_read_names_suffixes_and_folders():
 def test_a_rule_for_another_framework_of_the_project_s_language_is_foreign(
         talent, stack, context, foreign):
     assert foreign_frameworks(talent, stack, context) == foreign
+
+
+def test_a_framework_built_on_the_package_s_is_the_repository_s_when_it_holds_it():
+    """A monorepo's shared React package (``packages/ui``) beside its Next.js application: a
+    Next.js rule is not another framework's for the package's files."""
+    assert foreign_frameworks(("nextjs", "react"), ["react", "clsx"], ["button"]) == ("nextjs",)
+    assert foreign_frameworks(("nextjs", "react"), ["react", "clsx"], ["button"],
+                              repository=["next", "react", "nestjs"]) == ()
 
 
 def test_the_frameworks_a_task_names_or_its_files_show_frame_it():

@@ -89,6 +89,9 @@ def test_label_lines_skip_blanks_and_comments_and_bound_the_file(tmp_path):
         ("Add pagination to the list", ()),
         ("Ajoute la pagination à la liste des items", ()),
         ("input and/or output, e.g. a list, Python 3.11", ()),
+        ("Vérifie que le job est dispatché avec Queue::fake", ("Queue::fake",)),
+        ("Read it with std::fs and log $request", ("std::fs", "$request")),
+        ("It costs $5 a month", ()),
     ],
 )
 def test_code_terms_are_identifiers_calls_routes_paths_and_file_names(task, terms):

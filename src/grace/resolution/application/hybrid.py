@@ -834,7 +834,8 @@ class HybridRelevance:
             for row, frameworks in corpus.frameworks.items():
                 at = int(position[row])
                 if at >= 0 and (other := foreign_frameworks(
-                        frameworks, frame, context_words, cands[at].languages)):
+                        frameworks, frame, context_words, cands[at].languages,
+                        repository=request.stack)):
                     foreign[at] = other
         strength = np.ones(len(rows), dtype=np.float64)
         places: dict[int, tuple[str | None, str | None]] = {}

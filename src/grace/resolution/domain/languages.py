@@ -285,8 +285,9 @@ TEXT_PROPER_NAMES: Final[dict[str, tuple[str, ...]]] = {
 word (``express the total`` / ``Go to the page`` name nothing)."""
 
 FRENCH_NOUNS: Final = frozenset({"vue"})
-"""Framework names that are French nouns (« vue »: a view): after a French determiner
-(« la vue des commandes », « cette vue ») they name no framework — a Django task in French lost
+"""Framework names that are French nouns (« vue »: a view): written in lower case after a
+French determiner (« la vue des commandes », « cette vue ») they name no framework (« en Vue »,
+capitalised, does) — a Django task in French lost
 every Python rule to the JavaScript and TypeScript languages it was given (a new user's
 trial; decision 0010, fourteenth follow-up)."""
 _FRENCH_DETERMINERS: Final = frozenset({
@@ -427,9 +428,9 @@ def languages_in_text(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         found = TEXT_WORDS.get(token.lower())
         if found is None and i > 0:
             found = TEXT_PROPER_NAMES.get(token)
-        if found and token.lower() in FRENCH_NOUNS and i and tokens[i - 1].lower() in (
-                _FRENCH_DETERMINERS):
-            continue  # « la vue des commandes » is a view, not Vue
+        if found and token.lower() in FRENCH_NOUNS and token.islower() and i and (
+                tokens[i - 1].lower() in _FRENCH_DETERMINERS):
+            continue  # « la vue des commandes » is a view, not Vue; « en Vue » is Vue
         if found:
             named[token.lower()] = None
             langs.update(dict.fromkeys(found))
@@ -600,6 +601,13 @@ language's, and a rule written for another one of the same language is probably 
 (:func:`foreign_frameworks`). Libraries and tools that live beside any framework (pytest,
 pydantic, tailwind, jest) are not in it; neither are runtimes (node, deno)."""
 
+
+BUILT_ON: Final[dict[str, str]] = {"nuxt": "vue", "nextjs": "react", "remix": "react"}
+"""A full-stack framework -> the framework it is built on. A rule written for it is another
+framework's where the project has the base and not it, though it names the base too:
+``cursor.vue-3-nuxt-3-typescript`` tells a Vue + vue-router application to route by files in
+``pages/`` (a new user's Go + Vue trial served it on five Vue tasks; decision 0010, fifteenth
+follow-up) (:func:`foreign_frameworks`)."""
 
 FRAMEWORK_PARTS: Final[dict[str, str]] = {"blazor": "aspnet"}
 """A framework that is part of another (Blazor is ASP.NET Core's component model): neither is
@@ -1074,7 +1082,7 @@ stack's): never counted as one of a summary's families."""
 
 def foreign_frameworks(
     talent: Sequence[str], stack: Iterable[str], context: Iterable[str],
-    languages: Sequence[str] = (),
+    languages: Sequence[str] = (), *, repository: Iterable[str] = (),
 ) -> tuple[str, ...]:
     """The frameworks a talent is written for (``talent``: :func:`frameworks_of_name`) when
     they are *another* framework than the project's: the project's ``stack`` words name at
@@ -1083,6 +1091,11 @@ def foreign_frameworks(
     ``()`` otherwise (no framework in the stack: nothing is known to be foreign). The talent's
     own ``languages`` count with its frameworks' (``copilot.wordpress``, globs on PHP and
     JavaScript files, is another framework than a Next.js project's).
+
+    A rule for a framework built on the project's (:data:`BUILT_ON`) is another framework's
+    too, whatever else it names, unless the task or its files name it or the whole
+    ``repository``'s stack words hold it (a monorepo's shared React package beside its Next.js
+    application): ``(("vue", "nuxt"), ["vue", "pinia"], …)`` -> ``("nuxt",)``.
 
     ``(("django",), ["fastapi", "pydantic"], ["add", "endpoint"])`` -> ``("django",)``;
     ``(("react",), ["next", "react"], …)`` -> ``()``; ``(("react",), ["fastapi"], …)`` -> ``()``
@@ -1093,6 +1106,10 @@ def foreign_frameworks(
     project = set(frameworks_of_name(stack))
     project |= ({part for part, whole in FRAMEWORK_PARTS.items() if whole in project}
                 | {FRAMEWORK_PARTS[f] for f in project if f in FRAMEWORK_PARTS})
+    said = set(frameworks_of_name(context)) | set(frameworks_of_name(repository))
+    above = tuple(f for f in talent if BUILT_ON.get(f) in project and f not in project)
+    if above and not said & set(above):
+        return above  # a Nuxt rule in a Vue application without Nuxt, whatever the task says
     if not project or project & set(talent) or set(frameworks_of_name(context)) & set(talent):
         return ()
     spoken = {lang for f in project for lang in FRAMEWORK_LANGUAGES.get(f, ())}

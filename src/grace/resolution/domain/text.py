@@ -102,6 +102,10 @@ _CODE_TOKENS: Final = (
     re.compile(r"\b[\w.-]+/[\w.-]+/[\w./-]+"),
     # a file name with an extension: items.py, app.component.ts
     re.compile(r"\b[A-Za-z0-9_-]+\.[a-z]{1,5}\b(?!\.)"),
+    # a static member or a path of modules (Queue::fake, std::fs) and a PHP or shell variable
+    # ($request): « … avec Queue::fake » was refused as everyday talk (a new user's trial)
+    re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*"),
+    re.compile(r"(?<![\w$])\$[A-Za-z_][A-Za-z0-9_]*"),
 )
 _NOT_FILE: Final = frozenset({"e.g", "i.e", "etc", "vs"})
 
