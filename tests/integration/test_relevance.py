@@ -236,8 +236,9 @@ def test_a_dependency_of_the_project_raises_the_talents_named_after_it(app):
 def test_a_told_language_no_framework_frames_lifts_its_own_rules(app):
     """A Go API on chi (no application framework of Go): a task that tells Go ("slog") lifts
     the rules named after Go alone by ``w_stack``, and says why; with a framework of the
-    language in the stack (Gin) they are its rules' business, not lifted (decision 0010,
-    fifteenth follow-up)."""
+    language in the stack that a rule is named after (Gin) they are its rules' business, not
+    lifted; so is a back end's task of words alone in the project's one back-end language
+    (decision 0010, fifteenth follow-up)."""
     from grace.resolution.application.resolve_context import RelevanceRequest
     from tests.fakes import make_talent
 
@@ -245,6 +246,7 @@ def test_a_told_language_no_framework_frames_lifts_its_own_rules(app):
         make_talent("copilot.go", name="Go", summary="Idiomatic code", languages=("go",)),
         make_talent("cursor.go-mcp-server", name="Go MCP Server", summary="MCP servers",
                     languages=("go",)),
+        make_talent("cursor.gin", name="Gin", summary="Gin handlers", languages=("go",)),
         *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
           for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")),
     ], key=lambda t: t.id)
@@ -264,6 +266,20 @@ def test_a_told_language_no_framework_frames_lifts_its_own_rules(app):
     assert "the task is in go" not in {e.id: e.detail for e in gin.explanations}["copilot.go"]
     untold = outcome("Add structured request logging", ("chi",))
     assert "the task is in go" not in {e.id: e.detail for e in untold.explanations}["copilot.go"]
+
+    # a back end's task of words alone is in the project's one back-end language
+    def backend(languages: tuple[str, ...], **kw: object):
+        return step.select(RelevanceRequest(
+            candidates=talents, task="Add structured request logging", active=talents,
+            stack=("chi", "vue"), role="backend", languages=languages, **kw))
+
+    go_vue = backend(("go", "typescript", "vue", "javascript", "sql"))
+    two = backend(("go", "python", "typescript"))  # two back ends: neither
+    assert go_vue.scores["copilot.go"] == pytest.approx(two.scores["copilot.go"] + w, abs=1e-6)
+    said = {e.id: e.detail for e in go_vue.explanations}["copilot.go"]
+    assert "the task is in go, which no framework of the project frames" in said
+    filed = backend(("go", "typescript"), files=("web/src/App.vue",))  # the files say
+    assert "the task is in go" not in {e.id: e.detail for e in filed.explanations}["copilot.go"]
 
 
 def test_the_repository_s_own_words_name_no_talent(app):

@@ -45,11 +45,13 @@ from grace.resolution.domain.hybrid import (
 from grace.resolution.domain.languages import (
     APP_FRAMEWORKS,
     LANGUAGE_NAMES,
+    SERVER_LANGUAGES,
     foreign_frameworks,
     frameworks_of_files,
     frameworks_of_name,
     frameworks_of_talent_name,
     frameworks_told,
+    languages_in_text,
     languages_of_rule_name,
     languages_told,
     migration_of_name,
@@ -361,6 +363,15 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
                    lexical_head.tolist(), lexical_path.tolist(),
                    hubs.tolist(), strict=True)
     activation, role = request.activation, request.role
+    # the languages whose own rules the stack lifts: told by the task, or the one back-end
+    # language of a back end's task of words alone; framed only by a framework some candidate
+    # is named after
+    told = list(languages_told(request.task))
+    back = [lang for lang in request.languages if lang in SERVER_LANGUAGES]
+    if role == "backend" and not request.files and len(back) == 1 and not languages_in_text(
+            request.task)[0]:
+        told += back
+    named_frameworks = {fw for c in cands for fw in frameworks_of_talent_name(c.name, c.id)}
     hybrid = []
     asks = asks_migration(request.task)
     for t, row, (d, c, r, lex, head, path, hub) in zip(cands, row_list, channels, strict=True):
@@ -376,8 +387,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             where=tuple(w for w in terms if w in file_words and w not in task_words),
             stack=stack_lift(name_words([t])[0], rule_subject(t.name, t.id), stack_words,
                              request.stack_groups, lift_said) or tuple(
-                lang for lang in unframed_languages(languages_told(request.task),
-                                                    {*request.stack, *request.package_stack})
+                lang for lang in unframed_languages(told, {*request.stack, *request.package_stack},
+                                                    named_frameworks)
                 if lang in languages_of_rule_name(t.name, t.id))[:1],
             foreign=foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
                                        t.languages, repository=request.stack) if frame else (),

@@ -652,6 +652,9 @@ def test_a_told_language_no_framework_frames_lifts_its_own_rules():
     assert unframed_languages(["python", "go"], ["fastapi"]) == ("go",)
     assert unframed_languages(["vue"], ["pinia"]) == ()
     assert unframed_languages([], ["chi"]) == ()
+    # a framework no rule of the catalog is named after frames nothing: a Rust API on axum
+    assert unframed_languages(["rust"], ["axum", "tokio"], named={"react"}) == ("rust",)
+    assert unframed_languages(["rust"], ["axum", "tokio"], named={"axum"}) == ()
 
 
 def test_languages_told_only_by_tells():

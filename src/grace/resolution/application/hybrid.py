@@ -47,12 +47,14 @@ from grace.resolution.domain.languages import (
     APP_FRAMEWORKS,
     FRAMEWORK_LANGUAGES,
     LANGUAGE_NAMES,
+    SERVER_LANGUAGES,
     foreign_frameworks,
     frameworks_of_files,
     frameworks_of_name,
     frameworks_of_talent,
     frameworks_of_talent_name,
     frameworks_told,
+    languages_in_text,
     languages_of_rule_name,
     languages_told,
     migration_of_name,
@@ -152,11 +154,22 @@ def _lift_told_languages(
     stack: dict[int, tuple[str, ...]],
 ) -> None:
     """Add to the stack channel (``stack``: candidate position -> its words) the candidates
-    named after a language alone (``corpus.language_rules``) that the task tells and no
-    framework of the project frames (:func:`~grace.resolution.domain.languages.unframed_languages`);
-    a candidate the stack lifts already keeps its words."""
-    for lang in unframed_languages(languages_told(request.task),
-                                   {*request.stack, *request.package_stack}):
+    named after a language alone (``corpus.language_rules``) that the task tells — or, for a
+    back end's task of words alone, the one :data:`SERVER_LANGUAGES` language of
+    ``request.languages`` when the task names none (a polyglot repository's back end is in
+    none in particular) — and
+    that no framework of the project frames with rules of its own among the candidates
+    (:func:`~grace.resolution.domain.languages.unframed_languages`); a candidate the stack
+    lifts already keeps its words."""
+    told = list(languages_told(request.task))
+    server = [lang for lang in request.languages if lang in SERVER_LANGUAGES]
+    if (request.role == "backend" and not request.files and len(server) == 1
+            and not languages_in_text(request.task)[0]):
+        told += server  # a back end's task of words alone, in the project's one back-end language
+    if not told:
+        return
+    named = {fw for row, fws in corpus.families.items() if position[row] >= 0 for fw in fws}
+    for lang in unframed_languages(told, {*request.stack, *request.package_stack}, named):
         for row in corpus.language_rules.get(lang, ()):
             at = int(position[row])
             if at >= 0 and at not in stack:

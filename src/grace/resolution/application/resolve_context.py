@@ -84,6 +84,9 @@ class RelevanceRequest:
             lifted by the stack only when one names it whole.
         vocabulary: the repository's own words (``Project.vocabulary``): never a name term,
             a trigger or a path word.
+        languages: the languages the task is in (the language filter's: its files', else
+            those its text names, else the project's), for the back end's own language rules
+            (:func:`~grace.resolution.domain.languages.unframed_languages`).
     """
 
     candidates: Sequence[Talent]
@@ -97,6 +100,7 @@ class RelevanceRequest:
     package_stack: Sequence[str] = ()
     stack_groups: Sequence[frozenset[str]] = ()
     vocabulary: Sequence[str] = ()
+    languages: Sequence[str] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -523,6 +527,7 @@ class ResolveContext:
                     package_stack=stack_words(packages.dependencies),
                     stack_groups=stack_groups((*project.stack, *packages.dependencies)),
                     vocabulary=project.vocabulary,
+                    languages=languages,
                 )
             )
             scores, note, explanations = outcome.scores, outcome.note, outcome.explanations

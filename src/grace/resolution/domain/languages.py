@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from itertools import pairwise
 from typing import Final
 
@@ -960,7 +960,15 @@ def role_stack(stack: Iterable[str], role: str | None) -> frozenset[str]:
     return frozenset(w for w in found if not side[w] & away)
 
 
-def unframed_languages(told: Iterable[str], stack: Iterable[str]) -> tuple[str, ...]:
+SERVER_LANGUAGES: Final = frozenset({
+    "go", "rust", "python", "java", "kotlin", "scala", "csharp", "fsharp", "ruby", "php",
+    "elixir"})
+"""Languages a back end is written in and a browser never runs (JavaScript and TypeScript run
+on both sides): a back-end task of words alone in a project of one of them is in it."""
+
+
+def unframed_languages(told: Iterable[str], stack: Iterable[str],
+                       named: Collection[str] | None = None) -> tuple[str, ...]:
     """The languages of ``told`` (those a task's toolchain or quoted files tell:
     :func:`languages_told`) for which no application framework of the project's ``stack``
     words is written: their own rules (``cursor.go``, ``copilot.go``) are then the stack's, as
@@ -969,9 +977,15 @@ def unframed_languages(told: Iterable[str], stack: Iterable[str]) -> tuple[str, 
     look-alikes and ``copilot.go`` eighth (decision 0010, fifteenth follow-up); a Django
     repository's Python tasks are Django's.
 
-    ``(["go"], ["chi", "vue"])`` -> ``("go",)``; ``(["python"], ["django"])`` -> ``()``.
+    ``named``: the frameworks some rule of the catalog is named after; a framework of the
+    stack that none is named after frames nothing (a Rust API on axum, and no axum rule: the
+    Rust rules are its stack's). ``None``: every framework frames.
+
+    ``(["go"], ["chi", "vue"])`` -> ``("go",)``; ``(["python"], ["django"])`` -> ``()``;
+    ``(["rust"], ["axum"], named={"react"})`` -> ``("rust",)``.
     """
-    framed = {lang for fw in frameworks_of_name(stack) for lang in FRAMEWORK_LANGUAGES.get(fw, ())}
+    framed = {lang for fw in frameworks_of_name(stack) if named is None or fw in named
+              for lang in FRAMEWORK_LANGUAGES.get(fw, ())}
     return tuple(dict.fromkeys(lang for lang in told
                                if lang not in framed and lang not in APP_FRAMEWORKS))
 
