@@ -157,10 +157,9 @@ def _lift_told_languages(
     named after a language alone (``corpus.language_rules``) that the task tells — or, for a
     back end's task of words alone, the one :data:`SERVER_LANGUAGES` language of
     ``request.languages`` when the task names none (a polyglot repository's back end is in
-    none in particular) — and
-    that no framework of the project frames with rules of its own among the candidates
-    (:func:`~grace.resolution.domain.languages.unframed_languages`); a candidate the stack
-    lifts already keeps its words."""
+    none in particular) — and that no framework of the project frames with rules of its own
+    among the candidates (:func:`~grace.resolution.domain.languages.unframed_languages`); a
+    candidate the stack lifts already keeps its words."""
     told = list(languages_told(request.task))
     server = [lang for lang in request.languages if lang in SERVER_LANGUAGES]
     if (request.role == "backend" and not request.files and len(server) == 1
