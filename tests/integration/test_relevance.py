@@ -20,7 +20,7 @@ from grace.resolution.application.relevance import EmbeddingRelevance
 from grace.resolution.application.resolve_context import ResolveContext
 from grace.resolution.domain.hybrid import HybridSelector
 from grace.resolution.domain.relevance import RelevanceParams, RelevanceSelector
-from grace.resolution.domain.talent import Project
+from grace.resolution.domain.talent import Project, Talent
 
 SEED_TASK = "Implémenter le use case UpdateProject selon l'architecture hexagonale"
 CLOSURE = {"pattern.port-adapter", "pattern.value-object", "architecture.dependency-rule"}
@@ -268,10 +268,10 @@ def test_a_told_language_no_framework_frames_lifts_its_own_rules(app):
     assert "the task is in go" not in {e.id: e.detail for e in untold.explanations}["copilot.go"]
 
     # a back end's task of words alone is in the project's one back-end language
-    def backend(languages: tuple[str, ...], **kw: object):
+    def backend(languages: tuple[str, ...], files: tuple[str, ...] = ()):
         return step.select(RelevanceRequest(
             candidates=talents, task="Add structured request logging", active=talents,
-            stack=("chi", "vue"), role="backend", languages=languages, **kw))
+            stack=("chi", "vue"), role="backend", languages=languages, files=files))
 
     go_vue = backend(("go", "typescript", "vue", "javascript", "sql"))
     two = backend(("go", "python", "typescript"))  # two back ends: neither
@@ -280,6 +280,32 @@ def test_a_told_language_no_framework_frames_lifts_its_own_rules(app):
     assert "the task is in go, which no framework of the project frames" in said
     filed = backend(("go", "typescript"), files=("web/src/App.vue",))  # the files say
     assert "the task is in go" not in {e.id: e.detail for e in filed.explanations}["copilot.go"]
+
+
+def test_a_framework_named_that_no_rule_is_named_after_tells_its_language(app):
+    """"A custom axum extractor" in a Rust API on axum, and no axum rule in the catalog: the
+    Rust rules are its stack's; with an axum rule, that rule's (decision 0010, fifteenth
+    follow-up)."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+    from tests.fakes import make_talent
+
+    rust = make_talent("copilot.rust", name="Rust", summary="Idiomatic Rust",
+                       languages=("rust",))
+    axum = make_talent("cursor.axum", name="Axum", summary="Handlers", languages=("rust",))
+    others = [make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
+              for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")]
+    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
+
+    def detail(talents: list[Talent]) -> str:
+        talents = sorted(talents, key=lambda t: t.id)
+        out = step.select(RelevanceRequest(
+            candidates=talents, task="Write a custom axum extractor", active=talents,
+            stack=("axum", "tokio"), role="reviewer"))
+        return {e.id: e.detail for e in out.explanations}["copilot.rust"]
+
+    assert "the task is in rust, which no framework of the project frames" in detail(
+        [rust, *others])
+    assert "the task is in rust" not in detail([rust, axum, *others])
 
 
 def test_the_repository_s_own_words_name_no_talent(app):

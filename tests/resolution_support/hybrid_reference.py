@@ -44,6 +44,7 @@ from grace.resolution.domain.hybrid import (
 )
 from grace.resolution.domain.languages import (
     APP_FRAMEWORKS,
+    FRAMEWORK_LANGUAGES,
     LANGUAGE_NAMES,
     SERVER_LANGUAGES,
     foreign_frameworks,
@@ -366,12 +367,14 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     # the languages whose own rules the stack lifts: told by the task, or the one back-end
     # language of a back end's task of words alone; framed only by a framework some candidate
     # is named after
-    told = list(languages_told(request.task))
+    named_frameworks = {fw for c in cands for fw in frameworks_of_talent_name(c.name, c.id)}
+    told = list(languages_told(request.task)) + [
+        lang for fw in task_frameworks(request.task, ()) if fw not in named_frameworks
+        for lang in FRAMEWORK_LANGUAGES.get(fw, ())]
     back = [lang for lang in request.languages if lang in SERVER_LANGUAGES]
     if role == "backend" and not request.files and len(back) == 1 and not languages_in_text(
             request.task)[0]:
         told += back
-    named_frameworks = {fw for c in cands for fw in frameworks_of_talent_name(c.name, c.id)}
     hybrid = []
     asks = asks_migration(request.task)
     for t, row, (d, c, r, lex, head, path, hub) in zip(cands, row_list, channels, strict=True):

@@ -641,6 +641,13 @@ def test_a_talent_s_frameworks_come_from_its_name_else_its_summary():
     two = make_talent("cursor.fullstack", name="Fullstack",
                       summary="Next.js front end with a Django API")
     assert frameworks_of(two) == ("nextjs", "django")
+    # named after Rust, written for Solana's Anchor: another framework than axum's
+    anchor = make_talent("cursor.rust", name="Rust", summary=(
+        "Rust best practices for Solana smart contract development using Anchor framework"))
+    assert frameworks_of(anchor) == ("anchor",)
+    assert foreign_frameworks(frameworks_of(anchor), ["axum", "tokio"], ["add"],
+                              ["rust"]) == ("anchor",)
+    assert frameworks_of(make_talent("cursor.links", summary="an anchor for each link")) == ()
 
 
 def test_a_told_language_no_framework_frames_lifts_its_own_rules():

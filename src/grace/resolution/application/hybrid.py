@@ -154,20 +154,25 @@ def _lift_told_languages(
     stack: dict[int, tuple[str, ...]],
 ) -> None:
     """Add to the stack channel (``stack``: candidate position -> its words) the candidates
-    named after a language alone (``corpus.language_rules``) that the task tells — or, for a
+    named after a language alone (``corpus.language_rules``) that the task tells (its
+    toolchain, or a framework it names that no candidate is named after) — or, for a
     back end's task of words alone, the one :data:`SERVER_LANGUAGES` language of
     ``request.languages`` when the task names none (a polyglot repository's back end is in
     none in particular) — and that no framework of the project frames with rules of its own
     among the candidates (:func:`~grace.resolution.domain.languages.unframed_languages`); a
     candidate the stack lifts already keeps its words."""
-    told = list(languages_told(request.task))
+    named = {fw for row, fws in corpus.families.items() if position[row] >= 0 for fw in fws}
+    # … and the language of a framework the task names that no candidate is named after
+    # ("a custom axum extractor": Rust's rules, there being no axum rule)
+    told = [*languages_told(request.task), *(
+        lang for fw in task_frameworks(request.task, ()) if fw not in named
+        for lang in FRAMEWORK_LANGUAGES.get(fw, ()))]
     server = [lang for lang in request.languages if lang in SERVER_LANGUAGES]
     if (request.role == "backend" and not request.files and len(server) == 1
             and not languages_in_text(request.task)[0]):
         told += server  # a back end's task of words alone, in the project's one back-end language
     if not told:
         return
-    named = {fw for row, fws in corpus.families.items() if position[row] >= 0 for fw in fws}
     for lang in unframed_languages(told, {*request.stack, *request.package_stack}, named):
         for row in corpus.language_rules.get(lang, ()):
             at = int(position[row])

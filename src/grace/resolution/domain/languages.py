@@ -590,7 +590,7 @@ APP_FRAMEWORKS: Final[dict[str, str]] = {
         "django", "flask", "fastapi", "streamlit", "react", "nuxt", "angular", "astro",
         "solidjs", "remix", "qwik", "nestjs", "gin", "fiber", "actix", "axum", "quarkus", "ktor",
         "rails", "laravel", "symfony", "wordpress", "drupal", "typo3cms", "blazor", "maui",
-        "wpf", "flutter", "phoenix", "swiftui", "uikit")},
+        "wpf", "flutter", "phoenix", "swiftui", "uikit", "anchor")},
     "next": "nextjs", "nextjs": "nextjs", "vue": "vue", "vuejs": "vue",
     "svelte": "svelte", "sveltekit": "svelte", "sveltejs": "svelte",
     "express": "express", "expressjs": "express", "spring": "spring", "springboot": "spring",
@@ -1052,7 +1052,8 @@ def frameworks_of_talent(name: str, talent_id: str, summary: str) -> tuple[str, 
 
 
 SUMMARY_PROPER: Final = frozenset({
-    "next", "express", "spring", "rails", "flask", "phoenix", "remix", "astro", "gin", "fiber"})
+    "next", "express", "spring", "rails", "flask", "phoenix", "remix", "astro", "gin", "fiber",
+    "anchor"})
 """Framework names that are everyday English words: in a summary's prose they name a framework
 only written capitalised, and not as its first word ("so the next session finds the trail"
 named Next.js, and ``grace init`` left a journal skill disabled in a Go + Vue repository;
