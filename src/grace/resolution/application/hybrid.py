@@ -135,13 +135,14 @@ def role_core(cands: Sequence[Talent], role: str) -> RelevanceOutcome:
 
 
 def _name_told_languages(
-    corpus: _Corpus, task: str, position: npt.NDArray[np.int64],
+    corpus: _Corpus, told: Sequence[str], position: npt.NDArray[np.int64],
     names: dict[int, tuple[str, ...]],
 ) -> None:
-    """Add each language the task tells (:func:`languages_told`) to the name terms found
-    (``names``: candidate position -> terms) of the candidates named after that language alone
-    (``corpus.language_rules``; ``position``: pool row -> candidate position, -1 if none)."""
-    for lang in languages_told(task):
+    """Add each language the task tells (``told``: :func:`languages_told` of the task) to the
+    name terms found (``names``: candidate position -> terms) of the candidates named after
+    that language alone (``corpus.language_rules``; ``position``: pool row -> candidate
+    position, -1 if none)."""
+    for lang in told:
         for row in corpus.language_rules.get(lang, ()):
             at = int(position[row])
             if at >= 0:
@@ -150,13 +151,13 @@ def _name_told_languages(
 
 
 def _lift_told_languages(
-    corpus: _Corpus, request: RelevanceRequest, position: npt.NDArray[np.int64],
-    stack: dict[int, tuple[str, ...]],
+    corpus: _Corpus, request: RelevanceRequest, told_by_task: Sequence[str],
+    position: npt.NDArray[np.int64], stack: dict[int, tuple[str, ...]],
 ) -> None:
     """Add to the stack channel (``stack``: candidate position -> its words) the candidates
-    named after a language alone (``corpus.language_rules``) that the task tells (its
-    toolchain, or a framework it names that no candidate is named after) — or, for a
-    back end's task of words alone, the one :data:`SERVER_LANGUAGES` language of
+    named after a language alone (``corpus.language_rules``) that the task tells
+    (``told_by_task``: its toolchain; or a framework it names that no candidate is named
+    after) — or, for a back end's task of words alone, the one :data:`SERVER_LANGUAGES` language of
     ``request.languages`` when the task names none (a polyglot repository's back end is in
     none in particular) — and that no framework of the project frames with rules of its own
     among the candidates (:func:`~grace.resolution.domain.languages.unframed_languages`); a
@@ -164,7 +165,7 @@ def _lift_told_languages(
     named = {fw for row, fws in corpus.families.items() if position[row] >= 0 for fw in fws}
     # … and the language of a framework the task names that no candidate is named after
     # ("a custom axum extractor": Rust's rules, there being no axum rule)
-    told = [*languages_told(request.task), *(
+    told = [*told_by_task, *(
         lang for fw in task_frameworks(request.task, ()) if fw not in named
         for lang in FRAMEWORK_LANGUAGES.get(fw, ()))]
     server = [lang for lang in request.languages if lang in SERVER_LANGUAGES]
@@ -792,8 +793,9 @@ class HybridRelevance:
             if position[index[tid]] >= 0 and (kept := tuple(
                 h for h in hit if h not in homographs and not is_own(h, own)))
         }
+        told = languages_told(request.task)
         task_words = {w for w in set(words(request.task)) - homographs if not is_own(w, own)} | (
-            set(frameworks_told(request.task)) | set(languages_told(request.task)))
+            set(frameworks_told(request.task)) | set(told))
         # name terms are looked for in the task, the files' path words and the frameworks
         # whose conventions the files follow (``*.component.ts`` → angular)
         files_say = " ".join([where, *frameworks_of_files(request.files)])
@@ -822,7 +824,7 @@ class HybridRelevance:
         # catalog — the language's own rules, not its frameworks' (decision 0010, tenth
         # follow-up). A language the task merely names ("my python snake") is not: the word
         # may be an everyday one, and the rules' own triggers already hold it
-        _name_told_languages(corpus, request.task, position, names)
+        _name_told_languages(corpus, told, position, names)
         # a dependency that is a framework or a language's library is looked for among every
         # word of the names, however common: in a FastAPI repository whose imported rules all
         # cite FastAPI, "fastapi" is no name term (it discriminates nothing in the task), yet
@@ -843,7 +845,7 @@ class HybridRelevance:
                 stack[at] = depends
         # a language the task tells that no framework of the project frames: its own rules
         # are the stack's (a Go API on chi: cursor.go, copilot.go)
-        _lift_told_languages(corpus, request, position, stack)
+        _lift_told_languages(corpus, request, told, position, stack)
         # the frameworks that frame the task (the files' package's, the project's, else those
         # the task or its files show); a talent for another one of their languages is foreign
         foreign: dict[int, tuple[str, ...]] = {}

@@ -305,6 +305,14 @@ _COMPOUNDS: Final = (
 )
 
 
+def _tokens(text: str) -> list[str]:
+    """The words of ``text`` as written (case kept), a name in two parts read as one
+    (:data:`_COMPOUNDS`: ``Next.js`` -> ``nextjs``, ``.NET`` -> ``dotnet``)."""
+    for pattern, word in _COMPOUNDS:
+        text = re.sub(pattern, f" {word} ", text)
+    return re.findall(r"[A-Za-z][A-Za-z0-9]*", text)
+
+
 _JS_TS: Final = ("javascript", "typescript")
 _JVM: Final = ("java", "kotlin")
 
@@ -421,9 +429,7 @@ def languages_in_text(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     for word, told in _tool_tells(text):
         named[word] = None
         langs.update(dict.fromkeys(told))
-    for pattern, word in _COMPOUNDS:
-        text = re.sub(pattern, f" {word} ", text)
-    tokens = re.findall(r"[A-Za-z][A-Za-z0-9]*", text)
+    tokens = _tokens(text)
     for i, token in enumerate(tokens):
         found = TEXT_WORDS.get(token.lower())
         if found is None and i > 0:
@@ -1070,10 +1076,7 @@ def frameworks_of_summary(summary: str) -> tuple[str, ...]:
     ``"Best practices for Next.js apps"`` -> ``("nextjs",)``; ``"… so the next session finds
     the trail"`` -> ``()``.
     """
-    text = summary
-    for pattern, word in _COMPOUNDS:
-        text = re.sub(pattern, f" {word} ", text)
-    tokens = re.findall(r"[A-Za-z][A-Za-z0-9]*", text)
+    tokens = _tokens(summary)
     kept = [t.lower() for i, t in enumerate(tokens)
             if t.lower() not in SUMMARY_PROPER or (i > 0 and t[0].isupper())]
     found = frameworks_of_name(kept)
@@ -1121,11 +1124,11 @@ def foreign_frameworks(
     project = set(frameworks_of_name(stack))
     project |= ({part for part, whole in FRAMEWORK_PARTS.items() if whole in project}
                 | {FRAMEWORK_PARTS[f] for f in project if f in FRAMEWORK_PARTS})
-    said = set(frameworks_of_name(context)) | set(frameworks_of_name(repository))
+    named = set(frameworks_of_name(context))
     above = tuple(f for f in talent if BUILT_ON.get(f) in project and f not in project)
-    if above and not said & set(above):
+    if above and not (named | set(frameworks_of_name(repository))) & set(above):
         return above  # a Nuxt rule in a Vue application without Nuxt, whatever the task says
-    if not project or project & set(talent) or set(frameworks_of_name(context)) & set(talent):
+    if not project or project & set(talent) or named & set(talent):
         return ()
     spoken = {lang for f in project for lang in FRAMEWORK_LANGUAGES.get(f, ())}
     written = {lang for f in talent for lang in FRAMEWORK_LANGUAGES.get(f, ())} | set(languages)
