@@ -141,6 +141,11 @@ def test_languages_of_files_and_task_languages():
         ("mvn clean install fails; yarn install too", ("javascript", "typescript", "java",
                                                        "kotlin"), ("yarn install", "mvn")),
         ("rails db:migrate fails", ("ruby",), ("rails db:migrate",)),
+        # NestJS is "Nest" to its users; the bird's nest and "nest the items" are not
+        ("Nest can't resolve the dependencies of NotificationsService", (), ()),
+        ("the app Nest cannot resolve NotificationsService", ("javascript", "typescript"),
+         ("nest",)),
+        ("nest the menu items under their category", (), ()),
     ],
 )
 def test_languages_named_by_a_task(text, languages, words):
@@ -509,6 +514,7 @@ def test_a_framework_built_on_the_package_s_is_the_repository_s_when_it_holds_it
 def test_the_frameworks_a_task_names_or_its_files_show_frame_it():
     assert task_frameworks("Nuxt: move the dashboard calls to useAsyncData", []) == ("nuxt",)
     assert task_frameworks("Add a Spring Boot endpoint", []) == ("spring",)
+    assert task_frameworks("the provider is not found when the Nest app starts", []) == ("nestjs",)
     assert task_frameworks("Go to the next page", []) == ()  # "next" is a word, not Next.js
     assert task_frameworks("Corrige le bug", ["src/app/list/list.component.ts"]) == ("angular",)
     assert task_frameworks("fix it", ["web/src/Cart.tsx"]) == ()  # every React framework's

@@ -280,6 +280,7 @@ TEXT_PROPER_NAMES: Final[dict[str, tuple[str, ...]]] = {
     "Rails": ("ruby",), "Swift": ("swift",), "Ruby": ("ruby",), "Rust": ("rust",),
     "Dart": ("dart",), "Flask": ("python",), "Phoenix": ("elixir",), "Jest": ("javascript",
     "typescript"), "Deno": ("typescript",), "Pandas": ("python",),
+    "Nest": ("javascript", "typescript"),
 }
 """Ambiguous words that name a language only written capitalised, and not as a task's first
 word (``express the total`` / ``Go to the page`` name nothing)."""
@@ -600,6 +601,7 @@ APP_FRAMEWORKS: Final[dict[str, str]] = {
     "next": "nextjs", "nextjs": "nextjs", "vue": "vue", "vuejs": "vue",
     "svelte": "svelte", "sveltekit": "svelte", "sveltejs": "svelte",
     "express": "express", "expressjs": "express", "spring": "spring", "springboot": "spring",
+    "nest": "nestjs",
     "aspnet": "aspnet", "aspnetcore": "aspnet",
 }
 """Application frameworks, word -> canonical name: a project is built on one (or a few) of each
