@@ -233,6 +233,33 @@ def test_a_dependency_of_the_project_raises_the_talents_named_after_it(app):
     assert "depends on" not in detail["skill.minecraft-plugin"]
 
 
+def test_a_rule_for_a_library_the_project_lacks_is_not_the_stack_s(app):
+    """A rule named after a dependency and a library the project lacks ("React MobX" in a
+    React project without MobX) is written for another stack: the dependency does not lift it,
+    unless the task, the files or the stack name the library (decision 0010, sixteenth
+    follow-up: with a heavier stack channel, five such React rules filled a text-only task)."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+    from tests.fakes import make_talent
+
+    talents = sorted([
+        make_talent("cursor.react", name="React", summary="Components"),
+        make_talent("cursor.react-mobx", name="React MobX", summary="Stores"),
+        *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
+          for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")),
+    ], key=lambda t: t.id)
+    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
+
+    def lifted(stack: tuple[str, ...], task: str = "Refactor the module") -> set[str]:
+        out = step.select(RelevanceRequest(candidates=talents, task=task, active=talents,
+                                           stack=stack))
+        return {e.id for e in out.explanations if "depends on react" in e.detail}
+
+    assert lifted(("react",)) == {"cursor.react"}
+    assert lifted(("react", "mobx")) == {"cursor.react", "cursor.react-mobx"}
+    assert lifted(("react",), "Move the cart state to a MobX store") == {
+        "cursor.react", "cursor.react-mobx"}
+
+
 def test_a_told_language_no_framework_frames_lifts_its_own_rules(app):
     """A Go API on chi (no application framework of Go): a task that tells Go ("slog") lifts
     the rules named after Go alone by ``w_stack``, and says why; with a framework of the

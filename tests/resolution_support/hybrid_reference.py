@@ -388,8 +388,11 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             triggers=found.get(t.id, ()),
             names=tuple(dict.fromkeys([*(w for w in terms if w in context_words), *own])),
             where=tuple(w for w in terms if w in file_words and w not in task_words),
-            stack=stack_lift(name_words([t])[0], rule_subject(t.name, t.id), stack_words,
-                             request.stack_groups, lift_said) or tuple(
+            stack=(stack_lift(name_words([t])[0], rule_subject(t.name, t.id), stack_words,
+                              request.stack_groups, lift_said)
+                   if not (rule_subject(t.name, t.id) and not subject_stems(
+                       rule_subject(t.name, t.id), corpus.names[row]) & said_stems)
+                   else ()) or tuple(
                 lang for lang in unframed_languages(told, {*request.stack, *request.package_stack},
                                                     named_frameworks)
                 if lang in languages_of_rule_name(t.name, t.id))[:1],

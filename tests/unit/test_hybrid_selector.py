@@ -525,18 +525,38 @@ def test_a_task_naming_a_dependency_of_the_project_is_a_software_task():
     assert named.selection.kept[0] == "cursor.tailwind"
 
 
-def test_stack_named_needs_a_dependency_that_is_evidence_in_the_task():
+def test_stack_named_needs_a_dependency_that_is_evidence_or_a_proper_name_in_the_task():
     from grace.resolution.application.hybrid import stack_named
     from grace.resolution.application.resolve_context import RelevanceRequest
 
     def request(task, stack):
         return RelevanceRequest(candidates=[], task=task, active=[], stack=stack)
 
-    task = "Ajoute un bouton avec un style Tailwind"
+    task = "Ajoute un bouton avec un style tailwind"
     assert stack_named(request(task, ("next", "tailwind")), {"tailwind"})
     assert not stack_named(request(task, ("next",)), {"tailwind"})  # not a dependency
     assert not stack_named(request(task, ("tailwind",)), set())  # no talent's evidence
     assert not stack_named(request("Plan a trip", ("tailwind",)), {"tailwind"})
+    # a dependency written as a proper name needs no talent named after it (a new user's
+    # « tests d'intégration avec Testcontainers » was refused as an everyday request)
+    assert stack_named(request("Ajoute un bouton avec un style Tailwind", ("tailwind",)), set())
+    french = "Écrire des tests d'intégration avec Testcontainers pour le contrôleur"
+    assert stack_named(request(french, ("spring-boot-testcontainers",)), set())
+
+
+@pytest.mark.parametrize(("task", "stack", "named"), [
+    ("Créer un contrôleur Stimulus qui recalcule le total", ("stimulus-rails",), ("stimulus",)),
+    ("Write a Testcontainers test", ("org.testcontainers:postgresql",), ("testcontainers",)),
+    ("Stimulus: add a controller", ("stimulus-rails",), ()),  # the first word: any sentence's
+    ("quelle devise choisir pour Lisbonne", ("devise",), ()),  # lower case: a currency
+    ("Plan a trip for the Spring break", ("spring-boot-starter-web",), ()),  # everyday part
+    ("Save the Money column", ("money-rails",), ()),
+    ("Use the Pg driver", ("pg",), ()),  # under four letters
+])
+def test_a_dependency_is_named_as_a_proper_name(task, stack, named):
+    from grace.resolution.application.hybrid import dependency_named
+
+    assert dependency_named(task, stack) == named
 
 
 def test_a_dependency_is_found_in_any_name_when_it_is_a_framework_or_library():
@@ -573,7 +593,7 @@ def test_an_empty_task_with_files_serves_what_the_files_activate():
         cand("go.backend", 0.0, glob="**/*.go", where=("backend",)),  # 0.8 + 0.8 = 1.6
         cand("go.lang", 0.0, glob="**/*.go"),  # 0.8: under 0.7 × the top, over the bar
         cand("go.kube", 0.0, glob="**/*.go", unnamed=("kube",)),  # 0.8 × 0.25: under it
-        cand("py.stack", 0.0, stack=("fastapi",)),  # 0.3, not activated by the files
+        cand("py.stack", 0.0, stack=("fastapi",)),  # 0.6, not activated by the files
         cand("any.a11y", 0.0, role_rank="required"),  # 0.5, not activated either
     ]
     sel = HybridSelector(p).select(cands, files_only=True).selection
@@ -583,7 +603,7 @@ def test_an_empty_task_with_files_serves_what_the_files_activate():
     for tid in ("py.stack", "any.a11y"):  # scored higher than go.kube, yet never candidates
         assert decision[tid][0] == "cut_gate"
         assert decision[tid][1].startswith("empty task: no glob, language or path word")
-    assert [e.id for e in sel.explanations][-2:] == ["any.a11y", "py.stack"]
+    assert [e.id for e in sel.explanations][-2:] == ["py.stack", "any.a11y"]
     # the same rows with a task: the ratio of the top decides, and go.lang is cut
     assert HybridSelector(p).select(cands).selection.kept == ("go.backend",)
     none = HybridSelector(p).select(cands[3:], files_only=True).selection

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import operator
+import re
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
@@ -340,14 +341,44 @@ def name_terms(
 
 
 def stack_named(request: RelevanceRequest, evidence: set[str]) -> bool:
-    """The task names one of the project's dependencies (``stack``) that is also ``evidence``
-    (a trigger or name term of some talent found in it): a task about the project's own
-    Tailwind or Django is a software task whatever the rest of its words."""
+    """The task names one of the project's dependencies (``stack``): as a proper name
+    (:func:`dependency_named`), or as a word that is also ``evidence`` (a trigger or name term
+    of some talent found in it): a task about the project's own Tailwind or Django is a
+    software task whatever the rest of its words."""
     stack = {*request.stack, *request.package_stack}
-    if not stack or not evidence:
+    if not stack:
+        return False
+    if dependency_named(request.task, stack):
+        return True
+    if not evidence:
         return False
     named = set(words(" ".join(evidence))) & set(words(request.task))
     return bool(named & stack)
+
+
+_PROPER: Final = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+_PACKAGE_WORDS: Final = frozenset(words("""
+boot starter plugin plugins core data test tests testing types type utils util common config
+client server model models debug money node spring web time date auth http json dev tools
+"""))
+"""Words of package names that also name everyday things or nothing in particular
+(``spring-boot-starter-web``, ``money-rails``): « Spring » or « Money » in a task names no
+dependency for :func:`dependency_named`."""
+
+
+def dependency_named(task: str, stack: Collection[str]) -> tuple[str, ...]:
+    """The words of the project's dependencies (``stack``: package names) that ``task`` writes
+    as proper names — capitalised, not its first word, four letters or more (« avec
+    Testcontainers » where the project depends on ``spring-boot-testcontainers``, "a Stimulus
+    controller" with ``stimulus-rails``): a task naming the project's own tools is a software
+    task, whether or not a talent is named after them. Lower-case words never count (« quelle
+    devise » is no Devise)."""
+    parts = {w for dep in stack for w in re.split(r"[^a-z0-9]+", dep.lower())
+             if len(w) >= 4 and w not in _PACKAGE_WORDS}
+    tokens = _PROPER.findall(task)
+    return tuple(dict.fromkeys(
+        t.lower() for i, t in enumerate(tokens)
+        if i and t[0].isupper() and len(t) >= 4 and t.lower() in parts))
 
 
 def task_frame(request: RelevanceRequest) -> tuple[tuple[str, ...], str]:
@@ -384,9 +415,28 @@ def _unnamed(corpus: _Corpus, request: RelevanceRequest, globbed: Sequence[tuple
     subjects = [(at, corpus.subjects[row]) for at, row in globbed if row in corpus.subjects]
     if not subjects:
         return {}
-    said = " ".join([request.task, files_say, *request.stack, *request.package_stack])
-    stems = set(analyse(said)) | set(analyse(said, language="english"))
+    stems = _said_stems(request, files_say)
     return {at: subject for at, (subject, own) in subjects if not own & stems}
+
+
+def _said_stems(request: RelevanceRequest, files_say: str) -> set[str]:
+    """The French and English stems of what the task, the files (``files_say``: their path
+    words and the frameworks they show) and the stacks say: where a rule's subject must be
+    named for its glob to count whole (:func:`_unnamed`) or for the stack to lift it."""
+    said = " ".join([request.task, files_say, *request.stack, *request.package_stack])
+    return set(analyse(said)) | set(analyse(said, language="english"))
+
+
+def _subject_said(corpus: _Corpus, rows: set[int], request: RelevanceRequest,
+                  files_say: str) -> set[int]:
+    """The ``rows`` without a subject, or whose subject (:func:`subject_stems`) the task, the
+    files or the stacks name (:func:`_said_stems`): a rule named after a dependency and a
+    library the project lacks ("React MobX" in a React project without MobX) is another
+    stack's, not lifted by the dependency (decision 0010, sixteenth follow-up)."""
+    if not rows or not any(row in corpus.subjects for row in rows):
+        return rows
+    said = _said_stems(request, files_say)
+    return {row for row in rows if row not in corpus.subjects or corpus.subjects[row][1] & said}
 
 
 def header_text(talent: Talent) -> str:
@@ -832,7 +882,9 @@ class HybridRelevance:
         # ``typescript``, ``tailwind``: :data:`STACK_WORDS`)
         # … and only when one dependency names the rule whole (its subject: ``tanstack`` of
         # ``@tanstack/react-query`` does not lift TanStack Router's rules)
-        lifting = {r for w in stack_words & STACK_WORDS for r in corpus.word_rows.get(w, ())}
+        lifting = _subject_said(corpus, {
+            r for w in stack_words & STACK_WORDS for r in corpus.word_rows.get(w, ())},
+            request, files_say)
         # what the task and its files say (their words and English stems), for the stack's
         # lift and the family's strangers
         said = (set(analyse(" ".join([request.task, files_say]), language="english"))

@@ -178,7 +178,10 @@ class HybridParams:
             depth for ``auto``, which the compiler may then deepen within the token budget); the
             top talent is kept whatever its cost.
         w_stack: weight of a name term found among the project's dependencies only (decision
-            0023: under a file in play's ``w_where``; never gate evidence).
+            0023: under a file in play's ``w_where``; never gate evidence). 0.6 since decision
+            0010's sixteenth follow-up (0.3 before): two new users' text-only back-end tasks
+            (Kotlin on Spring Boot, Rails) lost the framework's own rules to skills sharing one
+            word with the task (``skill.technical-job-search`` for a Sidekiq job).
         w_foreign: how much lower a talent written for another application framework than
             the project's scores (:func:`~grace.resolution.domain.languages.foreign_frameworks`;
             decision 0010, sixth follow-up).
@@ -201,7 +204,7 @@ class HybridParams:
     w_trigger: float = 0.4
     w_glob: float = 0.8
     w_role: float = 0.5
-    w_stack: float = 0.3
+    w_stack: float = 0.6
     w_foreign: float = 0.3
     w_migration: float = 1.0
     unnamed_glob: float = 0.25
