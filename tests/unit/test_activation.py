@@ -496,6 +496,10 @@ def test_frameworks_of_files_read_names_suffixes_and_folders():
         (("django",), ["fastapi"], ["port", "the", "view", "to", "django"], ()),  # task names it
         (("svelte",), ["sveltejs", "kit"], [], ()),  # @sveltejs/kit
         ((), ["fastapi"], [], ()),
+        # Spring Boot applications are Java or Kotlin (JVM_FRAMEWORKS): Ktor is another's
+        (("ktor",), ["spring", "boot", "springboot", "kotlin"], [], ("ktor",)),
+        (("spring",), ["ktor", "kotlin"], [], ("spring",)),
+        (("ktor",), ["spring"], ["port", "it", "to", "ktor"], ()),
     ],
 )
 def test_a_rule_for_another_framework_of_the_project_s_language_is_foreign(

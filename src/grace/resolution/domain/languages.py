@@ -610,6 +610,16 @@ language's, and a rule written for another one of the same language is probably 
 pydantic, tailwind, jest) are not in it; neither are runtimes (node, deno)."""
 
 
+JVM_FRAMEWORKS: Final[dict[str, tuple[str, ...]]] = {
+    "spring": ("java", "kotlin"), "quarkus": ("java", "kotlin")}
+"""Frameworks whose applications are written in Java or Kotlin alike: a rule for another
+Kotlin framework (Ktor) is another framework's in a Spring Boot project, whichever of the two
+it is written in (:func:`foreign_frameworks`; a new user's Kotlin + Spring Boot API was
+served ``cursor.kotlin-ktor-development`` on seven tasks, and ``grace init`` kept it enabled).
+Their rules' names still tell Java (:data:`FRAMEWORK_LANGUAGES`): "Spring Boot best
+practices" is written for Java."""
+
+
 BUILT_ON: Final[dict[str, str]] = {"nuxt": "vue", "nextjs": "react", "remix": "react"}
 """A full-stack framework -> the framework it is built on. A rule written for it is another
 framework's where the project has the base and not it, though it names the base too:
@@ -1132,8 +1142,10 @@ def foreign_frameworks(
         return above  # a Nuxt rule in a Vue application without Nuxt, whatever the task says
     if not project or project & set(talent) or named & set(talent):
         return ()
-    spoken = {lang for f in project for lang in FRAMEWORK_LANGUAGES.get(f, ())}
-    written = {lang for f in talent for lang in FRAMEWORK_LANGUAGES.get(f, ())} | set(languages)
+    spoken = {lang for f in project
+              for lang in JVM_FRAMEWORKS.get(f, FRAMEWORK_LANGUAGES.get(f, ()))}
+    written = {lang for f in talent
+               for lang in JVM_FRAMEWORKS.get(f, FRAMEWORK_LANGUAGES.get(f, ()))} | set(languages)
     if not written & spoken:
         return ()
     return tuple(talent)
