@@ -182,6 +182,12 @@ def test_the_stack_s_dependencies_are_read_by_their_words(tmp_path):
     assert report.foreign == ("cursor.react",)
     assert report.languages == ("typescript", "java", "sql")
     assert report.stack == ("@angular/core", "spring-boot-starter-data-jpa", "postgresql")
+    # Ruby's PostgreSQL driver, the ``pg`` gem, is read whole: too short for a stack word
+    rails = InitProject(catalog, RecordingWriter(), lambda _: ["ruby"],
+                        lambda _: ["rails", "pg", "sidekiq"])(tmp_path, overwrite=True)
+    assert rails.languages == ("ruby", "sql")
+    assert InitProject(catalog, RecordingWriter(), lambda _: ["ruby"], lambda _: ["rails"])(
+        tmp_path, overwrite=True).languages == ("ruby",)
 
 
 def test_init_writes_the_repository_s_own_words(tmp_path):

@@ -153,8 +153,11 @@ class InitProject:
         vocabulary = (rare_in_catalog(self._detect_vocabulary(folder),
                                       list(catalog_talents.values()))
                       if self._detect_vocabulary is not None else [])
-        if not languages and langs and "sql" not in langs and SQL_STACK_WORDS & set(said):
-            langs.append("sql")  # a database in the stack: its schema and queries are SQL
+        # a database in the stack: its schema and queries are SQL (the ``pg`` gem whole: its
+        # name is too short to be one of the stack's words)
+        if not languages and langs and "sql" not in langs and SQL_STACK_WORDS & (
+                set(said) | {dep.lower() for dep in stack}):
+            langs.append("sql")
         left: list[str] = []
         foreign: list[str] = []
         other_script: list[str] = []
