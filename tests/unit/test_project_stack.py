@@ -38,13 +38,15 @@ def test_python_node_rust_go_ruby_and_php_manifests(tmp_path: Path) -> None:
     (tmp_path / "go.mod").write_text(
         "module x\n\nrequire (\n\tgithub.com/gin-gonic/gin v1.9.1\n"
         "\tgithub.com/davecgh/go-spew v1.1.1 // indirect\n)\n", encoding="utf-8")
-    (tmp_path / "Gemfile").write_text("gem 'rails', '~> 7.1'\n", encoding="utf-8")
+    (tmp_path / "Gemfile").write_text("gem 'rails', '~> 7.1'\ngem \"pg\", '~> 1.5'\n",
+                                      encoding="utf-8")
     (tmp_path / "composer.json").write_text(json.dumps(
         {"require": {"php": ">=8.2", "laravel/framework": "^11"}}), encoding="utf-8")
     stack = detect_stack(tmp_path)
     for word in ("fastapi", "sqlalchemy", "pytest", "django", "ruff", "angular", "vitest",
                  "tokio", "gin", "gonic", "rails", "laravel"):
         assert word in stack, word
+    assert "pg" in detect_dependencies(tmp_path)  # a short plain name whole (PostgreSQL's gem)
     assert "spew" not in stack  # `// indirect`: a dependency's dependency
     assert "core" not in stack and "framework" not in stack  # how a package is packaged
     assert "python" not in stack and "php" not in stack  # runtimes, not dependencies

@@ -269,10 +269,13 @@ def detect_dependencies(root: Path, *, limit: int = MAX_STACK_DEPENDENCIES,
 def _distinct(names: Iterable[str], limit: int) -> list[str]:
     """``names`` in order, at most ``limit``, each saying something the earlier ones do not
     (its words differ); of two with the same words the plainer name is kept in the first
-    one's place (``react`` for ``@types/react``)."""
+    one's place (``react`` for ``@types/react``). A short plain name with no word of three
+    letters (``pg``) is kept whole."""
     by_words: dict[frozenset[str], str] = {}
     for name in names:
-        own = frozenset(dependency_words(name))
+        # a short plain name (the ``pg`` gem, PostgreSQL's driver) is kept as itself
+        own = frozenset(dependency_words(name)) or (
+            frozenset({name}) if _plain(name) and len(name) > 1 else frozenset())
         if not own:
             continue
         if own in by_words:
