@@ -75,7 +75,8 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     lex = np.array([c.lexical for c in cands], dtype=np.float64)
     head = np.array([c.lexical_head for c in cands], dtype=np.float64)
     path = np.array([c.lexical_path for c in cands], dtype=np.float64)
-    where = np.array([1.0 if c.where else 0.0 for c in cands], dtype=np.float64)
+    where = np.array([(p.unnamed_glob if c.unnamed else 1.0) if c.where else 0.0
+                      for c in cands], dtype=np.float64)
     stack = np.array([1.0 if c.stack else 0.0 for c in cands], dtype=np.float64)
     foreign = np.array([1.0 if c.foreign or c.stranger else 0.0 for c in cands],
                        dtype=np.float64)
@@ -277,7 +278,8 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str,  # noqa: C901 - 
     if c.names:
         parts.append("name terms " + ", ".join(c.names))
     if c.where:
-        parts.append("the files in play are " + ", ".join(c.where))
+        parts.append("the files in play are " + ", ".join(c.where) + (
+            f" (counts less: {', '.join(c.unnamed)} named nowhere)" if c.unnamed else ""))
     if c.stack:
         told = [w for w in c.stack if w in LANGUAGE_NAMES and w not in APP_FRAMEWORKS]
         own = [w for w in c.stack if w in packaged and w not in told]

@@ -469,6 +469,22 @@ def test_a_talent_for_another_framework_scores_w_foreign_lower_and_says_why():
     assert "glob `**/*.py` matched" in sel.selection.explanations[1].detail
 
 
+def test_a_path_word_counts_less_for_a_rule_whose_subject_nobody_names():
+    """The ``kotlin`` folder of ``src/main/kotlin`` names the language of "Kotlin MCP server",
+    not its subject (decision 0010, sixteenth follow-up)."""
+    p = replace(PLAIN, w_lex=0.0, w_glob=0.0, w_where=0.8)
+    cands = [cand("copilot.kotlin-mcp-server", 0.1, glob="**/*.kt", where=("kotlin",),
+                  unnamed=("mcp",)),
+             cand("cursor.kotlin", 0.0, glob="**/*.kt", where=("kotlin",))]
+    sel = HybridSelector(p).select(cands)
+    assert sel.selection.scores == {"cursor.kotlin": pytest.approx(0.8),
+                                    "copilot.kotlin-mcp-server": pytest.approx(0.1 + 0.8 * 0.25)}
+    detail = {e.id: e.detail for e in sel.selection.explanations}
+    assert ("the files in play are kotlin (counts less: mcp named nowhere)"
+            in detail["copilot.kotlin-mcp-server"])
+    assert "counts less" not in detail["cursor.kotlin"]
+
+
 def test_a_glob_counts_less_for_a_rule_whose_subject_nobody_names():
     p = replace(PLAIN, w_lex=0.0, w_glob=0.8)
     cands = [cand("cursor.react-zustand", 0.1, glob="**/*.tsx", unnamed=("zustand",)),

@@ -32,7 +32,8 @@ Channels per candidate:
   path words, or a framework whose conventions they follow: ``*.component.ts`` → angular),
   else 0 — the file says which stack the task is about even when the task does not
   ("Corrige le bug de pagination" on ``contract-list.component.ts``); like a glob match, it
-  opens the gate;
+  opens the gate; ``unnamed_glob`` of that for a talent whose subject is named nowhere (the
+  ``kotlin`` folder of ``src/main/kotlin`` says nothing of a Kotlin MCP server);
 * ``glob``: the specificity (:func:`~grace.resolution.domain.activation.glob_strength`) of the
   talent's globs when a file in play matched one, else 0; ``unnamed_glob`` of that when the
   talent's subject (``zustand`` in "React Zustand") is named neither by the task, its files
@@ -189,7 +190,8 @@ class HybridParams:
             migration (:func:`~grace.resolution.domain.languages.migration_of_name`:
             ``copilot.convert-jpa-to-spring-data-cosmos`` on "Add pagination"; its glob counts
             nothing either; decision 0010, twelfth follow-up).
-        unnamed_glob: what a glob match counts (times ``w_glob`` and its strength) for a
+        unnamed_glob: what a glob match counts (times ``w_glob`` and its strength), and a
+            file's path word (times ``w_where``; decision 0010, sixteenth follow-up), for a
             talent whose subject (:func:`~grace.resolution.domain.languages.rule_subject`:
             ``zustand`` in "React Zustand") neither the task, its files nor the stack names
             (decision 0010, seventh follow-up).
@@ -452,7 +454,9 @@ class HybridColumns:
         if row in self.names:
             parts.append("name terms " + ", ".join(self.names[row]))
         if row in self.where:
-            parts.append("the files in play are " + ", ".join(self.where[row]))
+            parts.append("the files in play are " + ", ".join(self.where[row]) + (
+                f" (counts less: {', '.join(self.unnamed[row])} named nowhere)"
+                if row in self.unnamed else ""))
         if row in self.stack:
             parts.extend(_depends(self.stack[row], self.packaged))
         if row in self.foreign:
@@ -601,6 +605,8 @@ class HybridSelector:
         glob[located] = cols.glob_strength[located]
         weak = list({*cols.unnamed, *cols.off_kind})  # `**/*.tsx` says nothing of Zustand
         glob[weak] *= p.unnamed_glob
+        # "the files in play are kotlin" says as little of a Kotlin MCP server's subject
+        where[list(cols.unnamed)] *= p.unnamed_glob
         # `**/*.py` of a FastAPI rule presumes a FastAPI project
         glob[[*cols.foreign, *cols.stranger]] = 0.0
         glob[list(cols.migration)] = 0.0  # `**/*.java` of a JPA-to-Cosmos rule: what it leaves
