@@ -211,6 +211,12 @@ def test_init_writes_the_repository_s_own_words(tmp_path):
     report = InitProject(said, RecordingWriter(), lambda _: ["python"], lambda _: [],
                          lambda _: ["order", "ticket"])(tmp_path, overwrite=True)
     assert report.vocabulary == ("ticket",)  # 2 of 22
+    # a dependency's word is the stack's, never the repository's own (Firestore in a Flutter
+    # app depending on cloud_firestore)
+    report = InitProject(catalog, RecordingWriter(), lambda _: ["dart"],
+                         lambda _: ["flutter", "cloud_firestore"],
+                         lambda _: ["firestore", "booking"])(tmp_path, overwrite=True)
+    assert report.vocabulary == ("booking",)
 
 
 def test_an_asp_net_core_stack_frames_a_dotnet_project(tmp_path):

@@ -53,6 +53,20 @@ def test_python_node_rust_go_ruby_and_php_manifests(tmp_path: Path) -> None:
     assert stack[:2] == ["fastapi", "sqlalchemy"] and len(stack) == len(set(stack))
 
 
+def test_a_dart_pubspec(tmp_path: Path) -> None:
+    (tmp_path / "pubspec.yaml").write_text(
+        "name: gym\ndependencies:\n  flutter:\n    sdk: flutter\n  flutter_riverpod: ^2.5.1\n"
+        "  cloud_firestore: ^5.0.0\ndev_dependencies:\n  mocktail: ^1.0.3\n", encoding="utf-8")
+    assert detect_dependencies(tmp_path) == [
+        "flutter", "flutter_riverpod", "cloud_firestore", "mocktail"]
+    (tmp_path / "pubspec.yaml").write_text("dependencies: [unclosed\n", encoding="utf-8")
+    skipped: list[str] = []
+    assert detect_dependencies(tmp_path, skipped=skipped) == []
+    assert skipped == ["pubspec.yaml: not valid YAML"]
+    (tmp_path / "pubspec.yaml").write_text("- a list\n", encoding="utf-8")
+    assert detect_dependencies(tmp_path) == []
+
+
 def test_broken_huge_or_escaping_manifests_give_nothing(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     repo.mkdir()

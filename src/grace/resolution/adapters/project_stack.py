@@ -18,6 +18,8 @@ and never read through a symbolic link that leads out of its folder:
 * ``pom.xml`` — each dependency's, the parent's and each plugin's ``artifactId``;
   ``build.gradle`` / ``build.gradle.kts`` — each dependency's artifact;
 * ``Gemfile`` — ``gem "name"``; ``composer.json`` — ``require``, ``require-dev``;
+* ``pubspec.yaml`` (Dart, Flutter) — ``dependencies``, ``dev_dependencies`` (``flutter:
+  {sdk: flutter}`` is the dependency ``flutter``);
 * ``*.csproj`` / ``*.fsproj`` / ``*.vbproj``, ``Directory.Packages.props``,
   ``Directory.Build.props`` — each ``PackageReference`` and ``PackageVersion``, and the
   project's SDK (``Microsoft.NET.Sdk.Web`` is ASP.NET Core: :data:`DOTNET_SDKS`).
@@ -39,6 +41,8 @@ from collections.abc import Iterable, Mapping
 from itertools import zip_longest
 from pathlib import Path
 from typing import Any, Final
+
+import yaml
 
 from grace.resolution.domain.languages import PACKAGING_WORDS, dependency_words
 
@@ -135,6 +139,20 @@ class _Manifests:
             self.skipped.append(f"{name}: not valid TOML")
             return {}
 
+    def yaml(self, name: str) -> dict[str, Any]:
+        text = self.text(name)
+        if text is None:
+            return {}
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError:
+            self.skipped.append(f"{name}: not valid YAML")
+            return {}
+        if not isinstance(data, dict):
+            self.skipped.append(f"{name}: not a YAML mapping")
+            return {}
+        return data
+
     def json(self, name: str) -> dict[str, Any]:
         text = self.text(name)
         if text is None:
@@ -209,6 +227,8 @@ def _others(found: _Manifests) -> list[str]:
     composer = found.json("composer.json")
     names += [n for key in ("require", "require-dev") for n in _keys(composer.get(key))
               if not n.startswith(("php", "ext-"))]
+    pubspec = found.yaml("pubspec.yaml")
+    names += [n for key in ("dependencies", "dev_dependencies") for n in _keys(pubspec.get(key))]
     return names
 
 

@@ -150,8 +150,11 @@ class InitProject:
         langs = [x.lower() for x in languages] if languages else self._detect(folder)
         stack = self._detect_stack(folder) if self._detect_stack is not None else []
         said = stack_words(stack)  # the dependencies' words (``@angular/core`` -> angular)
-        vocabulary = (rare_in_catalog(self._detect_vocabulary(folder),
-                                      list(catalog_talents.values()))
+        # a dependency's word (``firestore`` of ``cloud_firestore``) is the stack's, not the
+        # repository's own: it may name a rule's subject
+        vocabulary = ([w for w in rare_in_catalog(self._detect_vocabulary(folder),
+                                                  list(catalog_talents.values()))
+                       if w not in said]
                       if self._detect_vocabulary is not None else [])
         # a database in the stack: its schema and queries are SQL (the ``pg`` gem whole: its
         # name is too short to be one of the stack's words)
