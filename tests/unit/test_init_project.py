@@ -238,3 +238,18 @@ def test_an_asp_net_core_stack_frames_a_dotnet_project(tmp_path):
     assert report.foreign == ("copilot.dotnet-maui",)  # Blazor is ASP.NET Core's
     assert report.other_script == ("copilot.csharp-ja",)
     assert report.talents == ("copilot.aspnet-rest-apis", "copilot.blazor", "copilot.csharp")
+
+
+def test_init_reports_the_enabled_talents_that_ask_to_be_always_applied(tmp_path):
+    """An imported ``alwaysApply: true`` is metadata (issue 11): init says which enabled talents
+    ask for it, and writes none of them ``always``."""
+    catalog = InMemoryCatalog([
+        make_talent("cursor.python", name="Python", always=True, languages=["python"]),
+        make_talent("cursor.go", name="Go", always=True, languages=["go"]),
+        make_talent("cursor.clean-code", name="Clean code"),
+    ])
+    writer = RecordingWriter()
+    report = InitProject(catalog, writer, lambda _: ["python"])(tmp_path)
+    assert report.asking_always == ("cursor.python",)  # cursor.go is not enabled
+    assert writer.calls[0]["talents"] == {  # enabled, nothing more
+        "cursor.clean-code": True, "cursor.go": False, "cursor.python": True}

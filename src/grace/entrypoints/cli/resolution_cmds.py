@@ -373,7 +373,8 @@ def init(
                     "foreign_framework": list(report.foreign),
                     "other_script": list(report.other_script),
                     "relevance": report.relevance or "off", "stack": list(report.stack),
-                    "vocabulary": list(report.vocabulary)})
+                    "vocabulary": list(report.vocabulary),
+                    "asking_always": list(report.asking_always)})
     else:
         out_console.print(
             escape(f"wrote {path}: {len(chosen)} talents, languages: "
@@ -401,6 +402,12 @@ def init(
                 f"relevance: {report.relevance} ({len(chosen)} talents are too many to serve "
                 "whole: each task gets the ones it calls for; `relevance: off` in grace.yaml "
                 "serves them all)", highlight=False)
+        if report.asking_always:
+            out_console.print(
+                f"always apply: {len(report.asking_always)} enabled talents ask for it (imported "
+                "alwaysApply); they are served when a task calls for them — "
+                "`ID: {enabled: true, always: true}` in grace.yaml serves one on every task "
+                "(`grace doctor` lists them)", highlight=False, markup=False)
 
 
 def register(app: typer.Typer) -> None:

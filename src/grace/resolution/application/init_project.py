@@ -65,6 +65,9 @@ class InitReport:
     """Talents of the default selection left disabled because they are written in another
     script than the Latin one (:func:`~grace.resolution.domain.languages.written_in`: the C#
     instructions in Japanese and in Korean, beside the English ones)."""
+    asking_always: tuple[str, ...] = ()
+    """Enabled talents that ask to be always applied (an imported ``alwaysApply: true``): served
+    when a task calls for them, never on every task unless ``grace.yaml`` says so."""
 
 
 MAX_VOCABULARY_SHARE: Final = 0.05
@@ -187,4 +190,5 @@ class InitProject:
                            catalog=catalog_ref, overwrite=overwrite, relevance=relevance,
                            stack=stack, vocabulary=vocabulary)
         return InitReport(path, tuple(chosen), tuple(langs), tuple(left), relevance,
-                          tuple(stack), tuple(foreign), tuple(vocabulary), tuple(other_script))
+                          tuple(stack), tuple(foreign), tuple(vocabulary), tuple(other_script),
+                          tuple(t for t in chosen if catalog_talents[t].always))
