@@ -37,7 +37,7 @@ import json
 import os
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from itertools import zip_longest
 from pathlib import Path
 from typing import Any, Final
@@ -130,40 +130,30 @@ class _Manifests:
             return []
 
     def toml(self, name: str) -> dict[str, Any]:
-        text = self.text(name)
-        if text is None:
-            return {}
-        try:
-            return tomllib.loads(text)
-        except tomllib.TOMLDecodeError:
-            self.skipped.append(f"{name}: not valid TOML")
-            return {}
+        return self._mapping(name, tomllib.loads, tomllib.TOMLDecodeError, "TOML", "table")
 
     def yaml(self, name: str) -> dict[str, Any]:
-        text = self.text(name)
-        if text is None:
-            return {}
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError:
-            self.skipped.append(f"{name}: not valid YAML")
-            return {}
-        if not isinstance(data, dict):
-            self.skipped.append(f"{name}: not a YAML mapping")
-            return {}
-        return data
+        return self._mapping(name, yaml.safe_load, yaml.YAMLError, "YAML", "mapping")
 
     def json(self, name: str) -> dict[str, Any]:
+        return self._mapping(name, json.loads, ValueError, "JSON", "object")
+
+    def _mapping(self, name: str, load: Callable[[str], Any],
+                 error: type[Exception] | tuple[type[Exception], ...], syntax: str,
+                 shape: str) -> dict[str, Any]:
+        """The manifest ``name`` parsed by ``load`` when it is a mapping, else ``{}``, with a
+        line in :attr:`skipped` when it exists but is not (``"package.json: not valid
+        JSON"``, ``"pubspec.yaml: not a YAML mapping"``)."""
         text = self.text(name)
         if text is None:
             return {}
         try:
-            data = json.loads(text)
-        except ValueError:
-            self.skipped.append(f"{name}: not valid JSON")
+            data = load(text)
+        except error:
+            self.skipped.append(f"{name}: not valid {syntax}")
             return {}
         if not isinstance(data, dict):
-            self.skipped.append(f"{name}: not a JSON object")
+            self.skipped.append(f"{name}: not a {syntax} {shape}")
             return {}
         return data
 
