@@ -406,17 +406,14 @@ def subject_stems(subject: Sequence[str], names: Sequence[str]) -> frozenset[str
     return frozenset(analyse(" ".join(subject_words(subject, names)), language="english"))
 
 
-def _unnamed(corpus: _Corpus, request: RelevanceRequest, globbed: Sequence[tuple[int, int]],
-             files_say: str) -> dict[int, tuple[str, ...]]:
+def _unnamed(corpus: _Corpus, globbed: Sequence[tuple[int, int]],
+             said: set[str]) -> dict[int, tuple[str, ...]]:
     """Candidate -> its subject, for the candidates (``(position, pool row)``) whose glob
-    matched and whose subject no stem of the task, of what the files say (``files_say``: their
-    path words and the frameworks they show) or of the stacks names: a glob says what the file
-    is (React, TypeScript), not what the rule is about beyond it."""
-    subjects = [(at, corpus.subjects[row]) for at, row in globbed if row in corpus.subjects]
-    if not subjects:
-        return {}
-    stems = _said_stems(request, files_say)
-    return {at: subject for at, (subject, own) in subjects if not own & stems}
+    matched and whose subject no stem of ``said`` (:func:`_said_stems`: the task, what the
+    files say, the stacks) names: a glob says what the file is (React, TypeScript), not what
+    the rule is about beyond it."""
+    return {at: corpus.subjects[row][0] for at, row in globbed
+            if row in corpus.subjects and not corpus.subjects[row][1] & said}
 
 
 def _said_stems(request: RelevanceRequest, files_say: str) -> set[str]:
@@ -427,15 +424,11 @@ def _said_stems(request: RelevanceRequest, files_say: str) -> set[str]:
     return set(analyse(said)) | set(analyse(said, language="english"))
 
 
-def _subject_said(corpus: _Corpus, rows: set[int], request: RelevanceRequest,
-                  files_say: str) -> set[int]:
-    """The ``rows`` without a subject, or whose subject (:func:`subject_stems`) the task, the
-    files or the stacks name (:func:`_said_stems`): a rule named after a dependency and a
-    library the project lacks ("React MobX" in a React project without MobX) is another
-    stack's, not lifted by the dependency (decision 0010, sixteenth follow-up)."""
-    if not rows or not any(row in corpus.subjects for row in rows):
-        return rows
-    said = _said_stems(request, files_say)
+def _subject_said(corpus: _Corpus, rows: set[int], said: set[str]) -> set[int]:
+    """The ``rows`` without a subject, or whose subject (:func:`subject_stems`) a stem of
+    ``said`` (:func:`_said_stems`: the task, the files, the stacks) names: a rule named after a
+    dependency and a library the project lacks ("React MobX" in a React project without MobX)
+    is another stack's, not lifted by the dependency (decision 0010, sixteenth follow-up)."""
     return {row for row in rows if row not in corpus.subjects or corpus.subjects[row][1] & said}
 
 
@@ -882,9 +875,10 @@ class HybridRelevance:
         # ``typescript``, ``tailwind``: :data:`STACK_WORDS`)
         # … and only when one dependency names the rule whole (its subject: ``tanstack`` of
         # ``@tanstack/react-query`` does not lift TanStack Router's rules)
+        said_stems = _said_stems(request, files_say)  # where a rule's subject must be named
         lifting = _subject_said(corpus, {
             r for w in stack_words & STACK_WORDS for r in corpus.word_rows.get(w, ())},
-            request, files_say)
+            said_stems)
         # what the task and its files say (their words and English stems), for the stack's
         # lift and the family's strangers
         said = (set(analyse(" ".join([request.task, files_say]), language="english"))
@@ -922,10 +916,10 @@ class HybridRelevance:
                 places[at] = (act.glob, act.file)
             if act.language is not None:
                 spoken[at] = act.language
-        unnamed = _unnamed(corpus, request, [
+        unnamed = _unnamed(corpus, [
             (at, row_list[at]) for at, (glob, _) in places.items()
             if (glob is not None and not names_files(glob)) or (glob is None and at in spoken)],
-            files_say)
+            said_stems)
         off_kind = {at: kind for at, (glob, file) in places.items()
                     if glob is not None and file is not None
                     and (kind := off_kind_of(file, cands[at].languages))}
