@@ -48,6 +48,7 @@ from grace.resolution.domain.languages import (
     APP_FRAMEWORKS,
     FRAMEWORK_LANGUAGES,
     LANGUAGE_NAMES,
+    PACKAGING_WORDS,
     SERVER_LANGUAGES,
     foreign_frameworks,
     frameworks_of_files,
@@ -357,13 +358,13 @@ def stack_named(request: RelevanceRequest, evidence: set[str]) -> bool:
 
 
 _PROPER: Final = re.compile(r"[A-Za-z][A-Za-z0-9]*")
-_PACKAGE_WORDS: Final = frozenset(words("""
-boot starter plugin plugins core data test tests testing types type utils util common config
-client server model models debug money node spring web time date auth http json dev tools
-"""))
-"""Words of package names that also name everyday things or nothing in particular
-(``spring-boot-starter-web``, ``money-rails``): « Spring » or « Money » in a task names no
-dependency for :func:`dependency_named`."""
+_PACKAGE_WORDS: Final = PACKAGING_WORDS | frozenset(words("""
+boot data type client server model models debug money node spring web time date auth http json
+dev"""))
+"""Words of package names that say how it is packaged (:data:`~grace.resolution.domain.
+languages.PACKAGING_WORDS`) or also name everyday things (``spring-boot-starter-web``,
+``money-rails``): « Spring » or « Money » in a task names no dependency for
+:func:`dependency_named`."""
 
 
 def dependency_named(task: str, stack: Collection[str]) -> tuple[str, ...]:
