@@ -537,6 +537,10 @@ def test_init_writes_the_stack_of_the_dependency_manifests(tmp_path):
         encoding="utf-8")
     r = grace("init", ".", "--force", "--catalog", "catalog", "--json", cwd=repo)
     assert json.loads(r.stdout)["languages"] == ["python", "sql"]
+    # the tools its files show come after the dependencies
+    (repo / "Dockerfile").write_text("FROM python:3.12\n", encoding="utf-8")
+    r = grace("init", ".", "--force", "--catalog", "catalog", "--json", cwd=repo)
+    assert json.loads(r.stdout)["stack"] == ["fastapi", "psycopg", "docker"]
 
 
 def test_init_writes_the_repository_s_own_words(tmp_path):

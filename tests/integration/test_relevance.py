@@ -260,6 +260,53 @@ def test_a_rule_for_a_library_the_project_lacks_is_not_the_stack_s(app):
         "cursor.react", "cursor.react-mobx"}
 
 
+def test_a_rule_for_a_product_the_project_does_not_use_weighs_as_another_framework_s(app):
+    """A rule whose subject names a product — a proper name of the catalog's summaries that a
+    family of rules holds: Azure, Qdrant — is another stack's in a project whose dependencies
+    are known and name it nowhere, unless the task, its files or the repository's own words
+    do: ``skill.azure-pricing`` was served « Corriger la fuite de données » in a Rails
+    project (decision 0010, seventeenth follow-up). Without known dependencies nothing is
+    known to be unused."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+    from tests.fakes import make_talent
+
+    talents = sorted([
+        make_talent("skill.azure-pricing", name="Azure Pricing",
+                    summary="Fetch Azure retail prices to estimate the cost of an account."),
+        make_talent("skill.azure-role-selector", name="Azure Role Selector",
+                    summary="Pick the least privileged Azure role for an account."),
+        make_talent("skill.daily-prep", name="Daily Prep",
+                    summary="Prepare the meetings of the day for an account manager."),
+        make_talent("cursor.rails", name="Rails", summary="Controllers and models of an account"),
+        *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
+          for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")),
+    ], key=lambda t: t.id)
+    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
+    w = HybridSelector().params.w_foreign
+
+    def outcome(task: str, stack: tuple[str, ...], vocabulary: tuple[str, ...] = ()):
+        return step.select(RelevanceRequest(candidates=talents, task=task, active=talents,
+                                            stack=stack, vocabulary=vocabulary))
+
+    leak = "Fix the leak: a user can see the invoices of another account"
+    unknown, known = outcome(leak, ()), outcome(leak, ("rails", "pg"))
+    for tid in ("skill.azure-pricing", "skill.azure-role-selector"):
+        assert known.scores[tid] == pytest.approx(unknown.scores[tid] - w, abs=1e-6), tid
+    for tid in ("skill.daily-prep", "cursor.rails", "cursor.topic-alpha"):
+        assert known.scores[tid] == pytest.approx(
+            unknown.scores[tid] + (HybridSelector().params.w_stack if tid == "cursor.rails"
+                                   else 0.0), abs=1e-6), tid
+    detail = {e.id: e.detail for e in known.explanations}
+    assert ("written for azure, which neither the task, its files nor the project's "
+            "dependencies name") in detail["skill.azure-pricing"]
+    # the task, a dependency or the repository's own words name it: not penalised
+    for said in (outcome("Estimate the monthly Azure cost of the staging account", ("rails",)),
+                 outcome(leak, ("rails", "azure-storage-blob")),
+                 outcome(leak, ("rails",), ("azure", "deploy"))):
+        assert "written for azure" not in {e.id: e.detail for e in said.explanations}[
+            "skill.azure-pricing"]
+
+
 def test_a_told_language_no_framework_frames_lifts_its_own_rules(app):
     """A Go API on chi (no application framework of Go): a task that tells Go ("slog") lifts
     the rules named after Go alone by ``w_stack``, and says why; with a framework of the

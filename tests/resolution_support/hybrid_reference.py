@@ -58,7 +58,9 @@ from grace.resolution.domain.languages import (
     migration_of_name,
     migration_sources,
     off_kind_of,
+    proper_names,
     role_stack,
+    rule_products,
     rule_subject,
     task_frameworks,
     unframed_languages,
@@ -78,12 +80,13 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     where = np.array([(p.unnamed_glob if c.unnamed else 1.0) if c.where else 0.0
                       for c in cands], dtype=np.float64)
     stack = np.array([1.0 if c.stack else 0.0 for c in cands], dtype=np.float64)
-    foreign = np.array([1.0 if c.foreign or c.stranger else 0.0 for c in cands],
+    foreign = np.array([1.0 if c.foreign or c.stranger or c.product else 0.0 for c in cands],
                        dtype=np.float64)
     migration = np.array([1.0 if c.migration else 0.0 for c in cands], dtype=np.float64)
     trig = np.array([min(len(c.evidence), 3) / 3 for c in cands], dtype=np.float64)
     glob = np.array(
-        [0.0 if (c.glob is None and not c.language) or c.foreign or c.stranger or c.migration
+        [0.0 if (c.glob is None and not c.language) or c.foreign or c.stranger or c.product
+         or c.migration
          else c.glob_strength * p.unnamed_glob if c.unnamed or c.off_kind else c.glob_strength
          for c in cands],
         dtype=np.float64,
@@ -297,6 +300,9 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str,  # noqa: C901 - 
     if c.stranger:
         parts.append(f"written for {' '.join(c.stranger)}, which no dependency of the project "
                      "names whole")
+    if c.product:
+        parts.append(f"written for {', '.join(c.product)}, which neither the task, its files "
+                     "nor the project's dependencies name")
     if c.migration:
         parts.append(f"a migration's rule ({'; '.join(c.migration)}), "
                      + ("which nothing names" if c.migration[0].startswith("from ")
@@ -321,8 +327,14 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     """The candidates ``HybridRelevance.select`` built before issue 13 item 2 (the step's corpus
     is built first, as the step does)."""
     cands = request.candidates
-    corpus = step._build(step._pool_of(request.active, cands))
+    pool = step._pool_of(request.active, cands)
+    corpus = step._build(pool)
     index = corpus.index
+    # a rule's products: its subject's proper names (the pool's summaries) that a family holds
+    pool_products = dict(zip((t.id for t in pool), rule_products(
+        [rule_subject(t.name, t.id) for t in pool], proper_names(t.summary for t in pool)),
+        strict=True))
+    heard = set(analyse(" ".join(request.vocabulary), language="english"))
     row_list = [index[t.id] for t in cands]
     rows = np.array(row_list, dtype=np.int64)
     hubs = corpus.hub[rows]
@@ -384,6 +396,13 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
         own = [lang for lang in languages_told(request.task)
                if lang in languages_of_rule_name(t.name, t.id)]
         act = activation.get(t.id)
+        foreign = foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
+                                     t.languages, repository=request.stack) if frame else ()
+        stranger = family_stranger(rule_subject(t.name, t.id), request.stack_groups, lift_said)
+        product = pool_products[t.id] if (
+            (request.stack or request.package_stack) and not foreign and not stranger
+            and not set(analyse(" ".join(pool_products[t.id]), language="english"))
+            & (said_stems | heard)) else ()
         hybrid.append(HybridCandidate(
             id=t.id, dense=d, chunk=c, cosine=r, lexical=lex, lexical_head=head,
             lexical_path=path, tokens=step._cost(t, depth), hub=hub,
@@ -398,8 +417,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
                 lang for lang in unframed_languages(told, {*request.stack, *request.package_stack},
                                                     named_frameworks)
                 if lang in languages_of_rule_name(t.name, t.id))[:1],
-            foreign=foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
-                                       t.languages, repository=request.stack) if frame else (),
+            foreign=foreign,
             unnamed=subject_words(subject, corpus.names[row])
             if act is not None and ((act.glob and not names_files(act.glob))
                                     or (not act.glob and act.language)) and (
@@ -418,8 +436,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             and not set(sources) & (context_words | set(request.stack)
                                     | set(request.package_stack)
                                     | set(analyse(request.task, language="english"))) else (),
-            stranger=family_stranger(rule_subject(t.name, t.id), request.stack_groups,
-                                     lift_said),
+            stranger=stranger,
+            product=product,
         ))
     return hybrid
 

@@ -750,3 +750,31 @@ def test_a_migration_task_is_served_only_the_moves_away_from_what_something_name
     assert sel.kept == ("skill.postgresql",)
     detail = {e.id: e.detail for e in sel.explanations}["skill.oracle-to-postgres"]
     assert "a migration's rule (from oracle), which nothing names" in detail
+
+
+def test_a_product_is_a_proper_name_of_the_summaries_that_a_family_of_rules_holds():
+    """:func:`proper_names`: capitalised mid-sentence in most of its uses, at least twice,
+    never all in capitals (API, CLI) nor a sentence's first word; :func:`rule_products`: such
+    a word of a rule's subject that several rules' subjects hold (decision 0010, seventeenth
+    follow-up). A product rule weighs as ``foreign`` and its glob counts nothing."""
+    from grace.resolution.domain.languages import proper_names, rule_products
+
+    proper = proper_names([
+        "Fetches Azure retail prices. Create an estimate.",
+        "Pick an Azure role; use the CLI and the API of the CLI.",
+        "Daily prep: create the agenda, review the Qdrant notes",
+        "Tune Qdrant. Qdrant is fast: its Qdrant client, the qdrant package.",
+    ])
+    assert proper == frozenset({"azure"})  # qdrant: 2 of 4 uses in lower case; cli: capitals
+    assert rule_products([("azure", "pricing"), ("azure", "role"), ("daily", "prep"),
+                          ("power", "bi")], {"azure", "power"}) == [
+        ("azure",), ("azure",), (), ()]  # power: one rule only
+    p = replace(PLAIN, w_lex=0.0, w_glob=0.8)
+    cands = [cand("skill.azure-pricing", 0.4, glob="**/*", product=("azure",)),
+             cand("cursor.rails", 0.3, glob="**/*")]
+    sel = HybridSelector(p).select(cands).selection
+    assert sel.scores == {"cursor.rails": pytest.approx(0.3 + p.w_glob),
+                          "skill.azure-pricing": pytest.approx(0.4 - p.w_foreign)}
+    detail = {e.id: e.detail for e in sel.explanations}
+    assert "written for azure, which neither the task, its files nor the project's " \
+        "dependencies name" in detail["skill.azure-pricing"]

@@ -63,7 +63,9 @@ def test_pool_bm25_gives_the_figures_of_bm25s(docs, query):
     got = pool_bm25(ids, terms)
     assert got.shape == (len(texts),) and np.all((got >= 0) & (got <= 1))
     if want is not None and analyse(q) == analyse(q, language="french"):
-        np.testing.assert_allclose(got, want, atol=1e-9)
+        # bm25s keeps its scores in float32 (about 7 significant digits): a one-document
+        # corpus of three saturated terms differed by 3e-8 (hypothesis found it)
+        np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-7)
 
 
 def _venue(i: int, name: str, tags: tuple[str, ...], text: str = "") -> Member:

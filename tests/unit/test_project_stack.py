@@ -220,3 +220,28 @@ def test_dotnet_project_files_and_their_sdk(tmp_path: Path) -> None:
         "npgsql.entityframeworkcore.postgresql"]
     assert detect_stack(api) == ["aspnetcore", "entityframeworkcore", "design", "npgsql",
                                  "postgresql"]  # ``microsoft``: a vendor, not a technology
+
+
+def test_the_tools_a_repository_s_files_show(tmp_path: Path) -> None:
+    """CI, containers and infrastructure are used without a manifest dependency: their files
+    say so (``.github/workflows``, a ``Dockerfile`` in a package), so that their rules are the
+    project's, not another product's (decision 0010, seventeenth follow-up)."""
+    from grace.resolution.adapters.project_stack import repository_tools
+
+    repo = tmp_path / "repo"
+    (repo / ".github" / "workflows").mkdir(parents=True)
+    (repo / ".github" / "workflows" / "ci.yml").write_text("on: push\n", encoding="utf-8")
+    (repo / "services" / "api").mkdir(parents=True)
+    (repo / "services" / "api" / "Dockerfile").write_text("FROM python:3.12\n", encoding="utf-8")
+    (repo / "deploy" / "k8s").mkdir(parents=True)  # two levels down: looked at
+    (repo / "a" / "b" / "c").mkdir(parents=True)
+    (repo / "a" / "b" / "c" / "main.tf").write_text("", encoding="utf-8")  # three: not
+    (repo / "node_modules" / "x").mkdir(parents=True)
+    (repo / "node_modules" / "x" / "Jenkinsfile").write_text("", encoding="utf-8")  # installed
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "Chart.yaml").write_text("", encoding="utf-8")
+    (repo / "linked").symlink_to(tmp_path / "elsewhere")  # out of the repository
+    (repo / "compose.yaml").symlink_to(tmp_path / "elsewhere" / "Chart.yaml")
+    assert repository_tools(repo) == ["github-actions", "docker", "kubernetes"]
+    assert repository_tools(repo / "services") == ["docker"]
+    assert repository_tools(tmp_path / "missing") == []

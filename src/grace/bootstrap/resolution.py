@@ -373,7 +373,11 @@ def build_reader(
 def build_init(settings: Settings, catalog: Path | None = None) -> InitProject:
     """``grace init``'s use case over ``--catalog`` (else ``GRACE_CATALOG``, else bundled)."""
     from grace.resolution.adapters.git_changes import listed_files
-    from grace.resolution.adapters.project_stack import repository_paths, repository_stack
+    from grace.resolution.adapters.project_stack import (
+        repository_paths,
+        repository_stack,
+        repository_tools,
+    )
     from grace.resolution.application.init_project import InitProject
     from grace.resolution.domain.activation import repository_vocabulary
 
@@ -381,8 +385,12 @@ def build_init(settings: Settings, catalog: Path | None = None) -> InitProject:
         listed = listed_files(folder)
         return repository_vocabulary(listed if listed else repository_paths(folder))
 
+    def stack(folder: Path) -> list[str]:  # the manifests' dependencies, then the tools shown
+        dependencies = repository_stack(folder)
+        return dependencies + [t for t in repository_tools(folder) if t not in dependencies]
+
     return InitProject(build_catalog(settings, catalog), write_project_file, detect_languages,
-                       repository_stack, vocabulary)
+                       stack, vocabulary)
 
 
 def build_evaluation(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 import sys
 import time
@@ -29,9 +30,22 @@ P = ParamSpec("P")
 R = TypeVar("R")
 A = TypeVar("A", bound=AbstractContextManager[Any])
 
-# Piped output is not cut at 80 columns: ids and paths stay whole for scripts and logs.
-err_console = Console(stderr=True, width=None if sys.stderr.isatty() else 200)
-out_console = Console(width=None if sys.stdout.isatty() else 200)
+PIPED_WIDTH: Final = 200
+"""Piped output is not cut at 80 columns: ids and paths stay whole for scripts and logs;
+``COLUMNS`` (a positive whole number) sets another width, as for a terminal."""
+
+
+def _width(stream: Any) -> int | None:
+    """A console's width: the terminal's (``None``: rich measures it), else ``COLUMNS``, else
+    :data:`PIPED_WIDTH`."""
+    if stream.isatty():
+        return None
+    columns = os.environ.get("COLUMNS", "")
+    return int(columns) if columns.isdigit() and int(columns) > 0 else PIPED_WIDTH
+
+
+err_console = Console(stderr=True, width=_width(sys.stderr))
+out_console = Console(width=_width(sys.stdout))
 
 ProjectOpt = Annotated[
     Path | None,

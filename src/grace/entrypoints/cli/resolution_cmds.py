@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Final, Literal
 
 import typer
 from rich.markup import escape
@@ -190,11 +190,35 @@ def resolve(
     )
 
 
+_EXPLAIN_COLUMNS: Final = ("talent", "emb", "matched words", "score", "decision", "served",
+                            "detail")
+_OPTIONAL_COLUMNS: Final = frozenset({"emb", "matched words", "score"})
+"""Columns left out of the ``--explain`` table when no row fills them (the hybrid step finds
+no seed-style shared stems; relevance off scores nothing): the table fits a terminal."""
+
+
 def _explain_table(result: ResolvedContext) -> None:
-    served = {s.id: s for s in result.served}
+    rows = _explain_rows(result)
+    keep = [i for i, col in enumerate(_EXPLAIN_COLUMNS)
+            if col not in _OPTIONAL_COLUMNS or any(row[i] for row in rows)]
     table = Table(title=f"why · relevance {result.relevance}", show_lines=False)
-    for col in ("talent", "emb", "matched words", "score", "decision", "served", "detail"):
-        table.add_column(col, overflow="fold")
+    for i in keep:
+        table.add_column(_EXPLAIN_COLUMNS[i], overflow="fold")
+    for row in rows:
+        add_plain_row(table, *(row[i] for i in keep))
+    err_console.print(table)  # stderr: stdout stays the Markdown, within its budget
+
+
+def _explain_rows(result: ResolvedContext) -> list[tuple[str, ...]]:
+    """The ``--explain`` rows (:data:`_EXPLAIN_COLUMNS`): the explained candidates (at most
+    ``EXPLAIN_CUT_ROWS`` cut ones), the talents served without a relevance decision, then the
+    dropped ones."""
+    rows: list[tuple[str, ...]] = []
+
+    def add(*cells: str) -> None:
+        rows.append(cells)
+
+    served = {s.id: s for s in result.served}
     explained = {e.id for e in result.explanations}
     cut_shown = 0
     for e in result.explanations:
@@ -202,14 +226,14 @@ def _explain_table(result: ResolvedContext) -> None:
         if s is None and e.decision.startswith("cut_") and cut_shown >= EXPLAIN_CUT_ROWS:
             continue
         cut_shown += s is None and e.decision.startswith("cut_")
-        add_plain_row(table, e.id, f"{e.emb:+.3f}", " ".join(e.shared_stems), f"{e.score:+.3f}",
-                      e.decision, s.depth if s else "—", e.detail)
+        add(e.id, f"{e.emb:+.3f}", " ".join(e.shared_stems), f"{e.score:+.3f}",
+            e.decision, s.depth if s else "—", e.detail)
     hidden = sum(
         1 for e in result.explanations if e.decision.startswith("cut_") and e.id not in served
     ) - cut_shown
     if hidden > 0:
-        add_plain_row(table, f"… {hidden} more cut", "", "", "", "", "",
-                      "lower scores; every candidate is in --json")
+        add(f"… {hidden} more cut", "", "", "", "", "",
+            "lower scores; every candidate is in --json")
     for s in result.served:
         if s.id in explained:
             continue
@@ -222,19 +246,19 @@ def _explain_table(result: ResolvedContext) -> None:
             why = "always served by the project (grace.yaml); " + why
         if s.via == "closure":
             why = "closure: required by " + ", ".join(s.required_by)
-        add_plain_row(table, s.id, "", "", "", "served", s.depth, why)
+        add(s.id, "", "", "", "served", s.depth, why)
     others = [d for d in result.dropped if d.reason != "not_enabled" and d.id not in explained]
     for d in others[:EXPLAIN_CUT_ROWS]:
-        add_plain_row(table, d.id, "", "", "", d.reason, "—", d.detail)
+        add(d.id, "", "", "", d.reason, "—", d.detail)
     if len(others) > EXPLAIN_CUT_ROWS:
         reasons: dict[str, int] = {}
         for d in others[EXPLAIN_CUT_ROWS:]:
             reasons[d.reason] = reasons.get(d.reason, 0) + 1
-        add_plain_row(table, f"… {len(others) - EXPLAIN_CUT_ROWS} more dropped", "", "", "",
-                      ", ".join(f"{n} {r}" for r, n in sorted(reasons.items())), "—",
-                      "every dropped talent and its reason is in --json")
-    err_console.print(table)  # stderr: stdout stays the Markdown, within its budget
+        add(f"… {len(others) - EXPLAIN_CUT_ROWS} more dropped", "", "", "",
+            ", ".join(f"{n} {r}" for r, n in sorted(reasons.items())), "—",
+            "every dropped talent and its reason is in --json")
 
+    return rows
 
 @handle_errors
 def get(

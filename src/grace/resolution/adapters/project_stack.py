@@ -46,7 +46,8 @@ import yaml
 
 from grace.resolution.domain.languages import PACKAGING_WORDS, dependency_words
 
-__all__ = ["PACKAGING_WORDS", "detect_dependencies", "repository_paths", "repository_stack"]
+__all__ = ["PACKAGING_WORDS", "detect_dependencies", "repository_paths", "repository_stack",
+           "repository_tools"]
 
 MAX_MANIFEST_BYTES: Final = 1_000_000
 """A manifest larger than this is skipped (no real one comes close)."""
@@ -395,3 +396,58 @@ def repository_paths(root: Path, *, limit: int = MAX_REPOSITORY_PATHS) -> list[s
                     out.append((folder / name).relative_to(root).as_posix())
         level = below
     return out
+
+
+TOOL_FILES: Final[tuple[tuple[str, str], ...]] = (
+    (".github/workflows", "github-actions"),
+    (".gitlab-ci.yml", "gitlab-ci"),
+    ("Jenkinsfile", "jenkins"),
+    ("Dockerfile", "docker"),
+    ("docker-compose.yml", "docker"),
+    ("docker-compose.yaml", "docker"),
+    ("compose.yaml", "docker"),
+    ("compose.yml", "docker"),
+    ("Chart.yaml", "helm"),
+    ("k8s", "kubernetes"),
+    ("kubernetes", "kubernetes"),
+    ("main.tf", "terraform"),
+    ("terraform", "terraform"),
+)
+"""A file or folder that shows a tool the repository uses without depending on it in a
+manifest (its CI, its containers, its infrastructure), and the tool's name as ``stack:``
+writes it: rules for GitHub Actions or Docker are then the stack's, not another product's
+(decision 0010, seventeenth follow-up)."""
+
+
+def repository_tools(root: Path, *, max_folders: int = MAX_PACKAGE_FOLDERS) -> list[str]:
+    """The tools (:data:`TOOL_FILES`) whose file or folder the repository ``root`` or one of
+    its folders down to :data:`PACKAGE_DEPTH` levels holds (``services/api/Dockerfile``), each
+    once, in :data:`TOOL_FILES` order; hidden folders other than ``.github`` and
+    :data:`SKIPPED_FOLDERS` are not looked into, no symbolic link is followed out of ``root``,
+    at most ``max_folders`` folders are read. A repository with ``.github/workflows/ci.yml``
+    and a root ``Dockerfile`` -> ``["github-actions", "docker"]``.
+    """
+    try:
+        base = root.resolve()
+    except (OSError, RuntimeError):
+        return []
+    found: dict[str, None] = {}
+    level, read = [base], 0
+    for depth in range(PACKAGE_DEPTH + 1):
+        below: list[Path] = []
+        for folder in level:
+            if read >= max_folders:
+                break
+            read += 1
+            for name, tool in TOOL_FILES:
+                path = folder / name
+                try:
+                    if path.exists() and path.resolve().is_relative_to(base):
+                        found.setdefault(tool)
+                except (OSError, RuntimeError):
+                    continue
+            if depth < PACKAGE_DEPTH:
+                below += _subfolders(folder, base)
+        level = below
+    order = {tool: i for i, (_, tool) in reversed(list(enumerate(TOOL_FILES)))}
+    return sorted(found, key=order.__getitem__)

@@ -62,7 +62,9 @@ from grace.resolution.domain.languages import (
     migration_of_name,
     migration_sources,
     off_kind_of,
+    proper_names,
     role_stack,
+    rule_products,
     rule_subject,
     talent_name_words,
     task_frameworks,
@@ -505,6 +507,7 @@ class _Corpus:
     sources: dict[int, tuple[str, ...]]  # row -> what that migration moves away from
     subjects: dict[int, tuple[tuple[str, ...], frozenset[str]]]  # row -> its subject, its stems
     subject_full: dict[int, tuple[str, ...]]  # row -> every word of its subject (rule_subject)
+    products: dict[int, tuple[tuple[str, ...], frozenset[str]]]  # row -> its products, stems
     name_rows: dict[str, list[int]]  # name term -> the rows whose name terms hold it
     word_rows: dict[str, list[int]]  # name word, however common -> the rows whose name holds it
     language_rules: dict[str, list[int]]  # language -> the rows named after it alone
@@ -624,6 +627,9 @@ class HybridRelevance:
                 name_rows.setdefault(term, []).append(row)
         subject_full = {row: found for row, t in enumerate(talents)
                         if (found := rule_subject(t.name, t.id))}
+        proper = proper_names(t.summary for t in talents)
+        products = rule_products([subject_full.get(row, ()) for row in range(len(talents))],
+                                 proper)
         word_rows: dict[str, list[int]] = {}
         for row, terms in enumerate(every_name_word):
             for term in terms:
@@ -666,6 +672,8 @@ class HybridRelevance:
                 for row, found in subject_full.items()
             },
             subject_full=subject_full,
+            products={row: (found, frozenset(analyse(" ".join(found), language="english")))
+                      for row, found in enumerate(products) if found},
             name_rows=name_rows,
             word_rows=word_rows,
             language_rules=language_rules,
@@ -957,8 +965,30 @@ class HybridRelevance:
                       if position[row] >= 0},
             migration=self._migrations(corpus, request, position, context_words, asks),
             migration_asked=asks,
-            stranger=self._strangers(corpus, request, position, said),
+            stranger=(strangers := self._strangers(corpus, request, position, said)),
+            product=self._products(corpus, request, position, said_stems,
+                                   {*foreign, *strangers}),
         ), rows
+
+    @staticmethod
+    def _products(corpus: _Corpus, request: RelevanceRequest, position: npt.NDArray[np.int64],
+                  said: set[str], other: set[int]) -> dict[int, tuple[str, ...]]:
+        """Candidate -> its products (:func:`~grace.resolution.domain.languages.rule_products`)
+        when the project's dependencies are known (``stack`` or ``package_stack``) and no stem
+        of ``said`` (:func:`_said_stems`: the task, its files, the stacks) or of the
+        repository's own words names one of them: ``skill.azure-pricing`` on « Corriger la
+        fuite de données » in a Rails project. Without known dependencies nothing is known to
+        be unused. ``other``: the candidates already foreign or strangers (one penalty)."""
+        if not corpus.products or not (request.stack or request.package_stack):
+            return {}
+        heard = said | set(analyse(" ".join(request.vocabulary), language="english")) \
+            if request.vocabulary else said
+        found: dict[int, tuple[str, ...]] = {}
+        for row, (words_, stems) in corpus.products.items():
+            at = int(position[row])
+            if at >= 0 and at not in other and not stems & heard:
+                found[at] = words_
+        return found
 
     @staticmethod
     def _strangers(corpus: _Corpus, request: RelevanceRequest, position: npt.NDArray[np.int64],

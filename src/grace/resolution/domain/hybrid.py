@@ -54,7 +54,10 @@ Channels per candidate:
   repository, a React rule in an Angular one), else 0; a penalty. Such a
   talent's glob match is not counted either: ``**/*.py`` of a FastAPI rule presumes a FastAPI
   project. A talent written for another product of a family the project uses (``stranger``:
-  TanStack Router where the project's TanStack is Query) counts as foreign.
+  TanStack Router where the project's TanStack is Query) counts as foreign, and so does a rule
+  for a product (``product``: Azure, Power Platform, Qdrant — a proper name of the catalog's
+  summaries that names a family of rules) that neither the project's known dependencies, the
+  task nor its files name.
 
 Fusion ``sum`` (default), a calibrated sum (each channel has an absolute meaning):
 ``dense + w_lex · lexical + w_head · lexical_head + w_path · path + w_trigger · triggers
@@ -274,6 +277,11 @@ class HybridCandidate:
             names it whole: another product of a family the project uses
             (:func:`~grace.resolution.application.hybrid.family_stranger`; it weighs as
             ``foreign``); ``()`` otherwise.
+        product: the products its subject names (:func:`~grace.resolution.domain.languages.
+            rule_products`: ``azure`` of ``skill.azure-pricing``) when the project's
+            dependencies are known and neither they, the task nor its files name one of them:
+            a rule for a product the project does not use (it weighs as ``foreign``); ``()``
+            otherwise.
     """
 
     id: str
@@ -300,6 +308,7 @@ class HybridCandidate:
     families: tuple[str, ...] = ()
     migration: tuple[str, ...] = ()
     stranger: tuple[str, ...] = ()
+    product: tuple[str, ...] = ()
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -350,6 +359,7 @@ class HybridColumns:
         migration_asked: whether the task asks for a migration (``migration`` then says what a
             rule moves away from, for the explanation).
         stranger: row -> its non-empty ``stranger``.
+        product: row -> its non-empty ``product``.
         places: row -> its ``(glob, file)``, for the rows where either is set.
         glob_strength: ``(n,) float64``, its ``glob_strength`` (read where ``glob`` is set).
         id_key: ``(n,)`` integers in the same order as ``ids`` (score ties are broken by id);
@@ -385,6 +395,7 @@ class HybridColumns:
     migration: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     migration_asked: bool = False
     stranger: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    product: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, cands: Sequence[HybridCandidate]) -> HybridColumns:
@@ -416,6 +427,7 @@ class HybridColumns:
             families={i: c.families for i, c in enumerate(cands) if c.families},
             migration={i: c.migration for i, c in enumerate(cands) if c.migration},
             stranger={i: c.stranger for i, c in enumerate(cands) if c.stranger},
+            product={i: c.product for i, c in enumerate(cands) if c.product},
         )
 
     def __len__(self) -> int:
@@ -466,6 +478,9 @@ class HybridColumns:
         if row in self.stranger:
             parts.append(f"written for {' '.join(self.stranger[row])}, which no dependency of "
                          "the project names whole")
+        if row in self.product:
+            parts.append(f"written for {', '.join(self.product[row])}, which neither the task, "
+                         "its files nor the project's dependencies name")
         if row in self.migration:
             parts.append(f"a migration's rule ({'; '.join(self.migration[row])}), "
                          + ("which nothing names" if self.migration_asked
@@ -593,7 +608,7 @@ class HybridSelector:
         stack = np.zeros(n, dtype=np.float64)
         stack[list(cols.stack)] = 1.0
         foreign = np.zeros(n, dtype=np.float64)
-        foreign[[*cols.foreign, *cols.stranger]] = 1.0
+        foreign[[*cols.foreign, *cols.stranger, *cols.product]] = 1.0
         migration = np.zeros(n, dtype=np.float64)
         migration[list(cols.migration)] = 1.0
         trig = np.zeros(n, dtype=np.float64)
@@ -608,7 +623,7 @@ class HybridSelector:
         # "the files in play are kotlin" says as little of a Kotlin MCP server's subject
         where[list(cols.unnamed)] *= p.unnamed_glob
         # `**/*.py` of a FastAPI rule presumes a FastAPI project
-        glob[[*cols.foreign, *cols.stranger]] = 0.0
+        glob[[*cols.foreign, *cols.stranger, *cols.product]] = 0.0
         glob[list(cols.migration)] = 0.0  # `**/*.java` of a JPA-to-Cosmos rule: what it leaves
         lex, head, path = cols.lexical, cols.lexical_head, cols.lexical_path
         if p.fusion == "rrf":
