@@ -258,6 +258,18 @@ def test_a_rule_for_a_library_the_project_lacks_is_not_the_stack_s(app):
     assert lifted(("react", "mobx")) == {"cursor.react", "cursor.react-mobx"}
     assert lifted(("react",), "Move the cart state to a MobX store") == {
         "cursor.react", "cursor.react-mobx"}
+    # MobX in the stack but not in the task: lifted less (a library's rule is the stack's on
+    # the tasks about it; seventeenth follow-up)
+    w = HybridSelector().params
+    plain, known = (step.select(RelevanceRequest(candidates=talents, task="Refactor the module",
+                                                 active=talents, stack=stack))
+                    for stack in ((), ("react", "mobx")))
+    assert known.scores["cursor.react-mobx"] == pytest.approx(
+        plain.scores["cursor.react-mobx"] + w.unsaid_stack * w.w_stack, abs=1e-6)
+    assert known.scores["cursor.react"] == pytest.approx(
+        plain.scores["cursor.react"] + w.w_stack, abs=1e-6)
+    assert "(counts less: the task says no mobx)" in {
+        e.id: e.detail for e in known.explanations}["cursor.react-mobx"]
 
 
 def test_a_rule_for_a_product_the_project_does_not_use_weighs_as_another_framework_s(app):

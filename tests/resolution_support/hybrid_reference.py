@@ -79,7 +79,8 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     path = np.array([c.lexical_path for c in cands], dtype=np.float64)
     where = np.array([(p.unnamed_glob if c.unnamed else 1.0) if c.where else 0.0
                       for c in cands], dtype=np.float64)
-    stack = np.array([1.0 if c.stack else 0.0 for c in cands], dtype=np.float64)
+    stack = np.array([(p.unsaid_stack if c.unsaid else 1.0) if c.stack else 0.0
+                      for c in cands], dtype=np.float64)
     foreign = np.array([1.0 if c.foreign or c.stranger or c.product else 0.0 for c in cands],
                        dtype=np.float64)
     migration = np.array([1.0 if c.migration else 0.0 for c in cands], dtype=np.float64)
@@ -294,6 +295,8 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str,  # noqa: C901 - 
         if told:
             parts.append("the task is in " + ", ".join(told)
                          + ", which no framework of the project frames")
+        if c.unsaid:
+            parts[-1] += f" (counts less: the task says no {' '.join(c.unsaid)})"
     if c.foreign:
         parts.append("written for " + ", ".join(c.foreign) + f", not the {framed_by}'s framework"
                      + (f" ({', '.join(frame)})" if frame else ""))
@@ -403,17 +406,20 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             (request.stack or request.package_stack) and not foreign and not stranger
             and not set(analyse(" ".join(pool_products[t.id]), language="english"))
             & (said_stems | heard)) else ()
+        subject = rule_subject(t.name, t.id)
+        lifted = (stack_lift(name_words([t])[0], subject, stack_words, request.stack_groups,
+                             lift_said)
+                  if not (subject and not subject_stems(subject, corpus.names[row]) & said_stems)
+                  else ())
+        unsaid = subject if lifted and subject and not set(
+            analyse(" ".join(subject), language="english")) & lift_said else ()
         hybrid.append(HybridCandidate(
             id=t.id, dense=d, chunk=c, cosine=r, lexical=lex, lexical_head=head,
             lexical_path=path, tokens=step._cost(t, depth), hub=hub,
             triggers=found.get(t.id, ()),
             names=tuple(dict.fromkeys([*(w for w in terms if w in context_words), *own])),
             where=tuple(w for w in terms if w in file_words and w not in task_words),
-            stack=(stack_lift(name_words([t])[0], rule_subject(t.name, t.id), stack_words,
-                              request.stack_groups, lift_said)
-                   if not (rule_subject(t.name, t.id) and not subject_stems(
-                       rule_subject(t.name, t.id), corpus.names[row]) & said_stems)
-                   else ()) or tuple(
+            stack=lifted or tuple(
                 lang for lang in unframed_languages(told, {*request.stack, *request.package_stack},
                                                     named_frameworks)
                 if lang in languages_of_rule_name(t.name, t.id))[:1],
@@ -438,6 +444,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
                                     | set(analyse(request.task, language="english"))) else (),
             stranger=stranger,
             product=product,
+            unsaid=unsaid,
         ))
     return hybrid
 

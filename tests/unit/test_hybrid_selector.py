@@ -778,3 +778,20 @@ def test_a_product_is_a_proper_name_of_the_summaries_that_a_family_of_rules_hold
     detail = {e.id: e.detail for e in sel.explanations}
     assert "written for azure, which neither the task, its files nor the project's " \
         "dependencies name" in detail["skill.azure-pricing"]
+
+
+def test_a_library_s_rule_is_lifted_less_off_its_library_s_tasks():
+    """``unsaid``: the stack lifts a rule whose subject (a library beside the framework:
+    ``xunit``, ``router``) the task and its files do not say by ``unsaid_stack`` of
+    ``w_stack``, and says so; the framework's own rules are lifted whole (decision 0010,
+    seventeenth follow-up)."""
+    p = replace(PLAIN, w_lex=0.0)
+    cands = [cand("skill.csharp-xunit", 0.1, stack=("xunit",), unsaid=("xunit",)),
+             cand("copilot.aspnet", 0.1, stack=("aspnet",))]
+    sel = HybridSelector(p).select(cands).selection
+    assert sel.scores == {"copilot.aspnet": pytest.approx(0.1 + p.w_stack),
+                          "skill.csharp-xunit": pytest.approx(0.1 + p.unsaid_stack * p.w_stack)}
+    detail = {e.id: e.detail for e in sel.explanations}
+    assert "the project depends on xunit (counts less: the task says no xunit)" in detail[
+        "skill.csharp-xunit"]
+    assert "counts less" not in detail["copilot.aspnet"]

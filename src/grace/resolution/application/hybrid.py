@@ -435,6 +435,26 @@ def _subject_said(corpus: _Corpus, rows: set[int], said: set[str]) -> set[int]:
     return {row for row in rows if row not in corpus.subjects or corpus.subjects[row][1] & said}
 
 
+def _lift(corpus: _Corpus, request: RelevanceRequest, position: npt.NDArray[np.int64],
+          lifting: set[int], stack_words: set[str], said: set[str],
+          stack: dict[int, tuple[str, ...]]) -> dict[int, tuple[str, ...]]:
+    """Fills ``stack`` (candidate -> the dependency words that lift it, :func:`stack_lift`)
+    for the ``lifting`` rows, and returns candidate -> its subject for those lifted whose
+    subject no word or English stem of the task and its files (``said``) says: a library's
+    rule (React Router, xUnit) off its library's tasks, lifted ``unsaid_stack`` of the whole
+    (decision 0010, seventeenth follow-up)."""
+    unsaid: dict[int, tuple[str, ...]] = {}
+    for row in lifting:
+        at = int(position[row])
+        if at >= 0 and (depends := stack_lift(
+                corpus.name_words[row], corpus.subject_full.get(row, ()), stack_words,
+                request.stack_groups, said)):
+            stack[at] = depends
+            if row in corpus.subject_said and not corpus.subject_said[row] & said:
+                unsaid[at] = corpus.subject_full[row]
+    return unsaid
+
+
 def header_text(talent: Talent) -> str:
     """The header passage: name, summary, triggers (one line each)."""
     parts = [talent.name, talent.summary, ", ".join(talent.triggers)]
@@ -507,6 +527,7 @@ class _Corpus:
     sources: dict[int, tuple[str, ...]]  # row -> what that migration moves away from
     subjects: dict[int, tuple[tuple[str, ...], frozenset[str]]]  # row -> its subject, its stems
     subject_full: dict[int, tuple[str, ...]]  # row -> every word of its subject (rule_subject)
+    subject_said: dict[int, frozenset[str]]  # row -> the English stems of all its subject
     products: dict[int, tuple[tuple[str, ...], frozenset[str]]]  # row -> its products, stems
     name_rows: dict[str, list[int]]  # name term -> the rows whose name terms hold it
     word_rows: dict[str, list[int]]  # name word, however common -> the rows whose name holds it
@@ -672,6 +693,8 @@ class HybridRelevance:
                 for row, found in subject_full.items()
             },
             subject_full=subject_full,
+            subject_said={row: frozenset(analyse(" ".join(found), language="english"))
+                          for row, found in subject_full.items()},
             products={row: (found, frozenset(analyse(" ".join(found), language="english")))
                       for row, found in enumerate(products) if found},
             name_rows=name_rows,
@@ -892,12 +915,7 @@ class HybridRelevance:
         # lift and the family's strangers
         said = (set(analyse(" ".join([request.task, files_say]), language="english"))
                 | context_words) if lifting or request.stack_groups else set()
-        for row in lifting:
-            at = int(position[row])
-            if at >= 0 and (depends := stack_lift(
-                    corpus.name_words[row], corpus.subject_full.get(row, ()), stack_words,
-                    request.stack_groups, said)):
-                stack[at] = depends
+        unsaid = _lift(corpus, request, position, lifting, stack_words, said, stack)
         # a language the task tells that no framework of the project frames: its own rules
         # are the stack's (a Go API on chi: cursor.go, copilot.go)
         _lift_told_languages(corpus, request, told, position, stack)
@@ -968,6 +986,7 @@ class HybridRelevance:
             stranger=(strangers := self._strangers(corpus, request, position, said)),
             product=self._products(corpus, request, position, said_stems,
                                    {*foreign, *strangers}),
+            unsaid=unsaid,
         ), rows
 
     @staticmethod

@@ -59,6 +59,10 @@ Channels per candidate:
   summaries that names a family of rules) that neither the project's known dependencies, the
   task nor its files name.
 
+``stack`` (1 when the talent is named after a dependency of the project, computed by the
+caller) counts ``unsaid_stack`` of itself when the talent's subject — a library beside the
+framework, React Router's ``router`` — is said by a dependency but not by the task or its files.
+
 Fusion ``sum`` (default), a calibrated sum (each channel has an absolute meaning):
 ``dense + w_lex · lexical + w_head · lexical_head + w_path · path + w_trigger · triggers
 + w_where · where + w_glob · glob + w_role · role + w_stack · stack − w_foreign · foreign``.
@@ -198,6 +202,13 @@ class HybridParams:
             talent whose subject (:func:`~grace.resolution.domain.languages.rule_subject`:
             ``zustand`` in "React Zustand") neither the task, its files nor the stack names
             (decision 0010, seventh follow-up).
+        unsaid_stack: what the stack's lift counts (times ``w_stack``) for a talent whose
+            subject — a library beside the framework: ``router`` of "React Router",
+            ``riverpod``, ``xunit``, ``htmx`` of "HTMX Django" — the task and its files do not
+            say, though a dependency does: a library's rule is the stack's on the tasks about
+            that library; the framework's own rules (no subject) are lifted whole (decision
+            0010, seventeenth follow-up: ``skill.csharp-xunit`` served on 19 of a .NET
+            trial's 26 tasks, ``cursor.htmx-django`` on 19 of a Django one's).
     """
 
     chunk_weight: float = 0.5
@@ -213,6 +224,7 @@ class HybridParams:
     w_foreign: float = 0.3
     w_migration: float = 1.0
     unnamed_glob: float = 0.25
+    unsaid_stack: float = 0.25
     floor: float = 0.05
     probe_percentile: float = 90.0
     probe_margin: float = 0.005
@@ -282,6 +294,8 @@ class HybridCandidate:
             dependencies are known and neither they, the task nor its files name one of them:
             a rule for a product the project does not use (it weighs as ``foreign``); ``()``
             otherwise.
+        unsaid: its subject when ``stack`` lifts it and neither the task nor its files say a
+            word of it (the lift then counts ``unsaid_stack`` of itself); ``()`` otherwise.
     """
 
     id: str
@@ -309,6 +323,7 @@ class HybridCandidate:
     migration: tuple[str, ...] = ()
     stranger: tuple[str, ...] = ()
     product: tuple[str, ...] = ()
+    unsaid: tuple[str, ...] = ()
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -360,6 +375,7 @@ class HybridColumns:
             rule moves away from, for the explanation).
         stranger: row -> its non-empty ``stranger``.
         product: row -> its non-empty ``product``.
+        unsaid: row -> its non-empty ``unsaid``.
         places: row -> its ``(glob, file)``, for the rows where either is set.
         glob_strength: ``(n,) float64``, its ``glob_strength`` (read where ``glob`` is set).
         id_key: ``(n,)`` integers in the same order as ``ids`` (score ties are broken by id);
@@ -396,6 +412,7 @@ class HybridColumns:
     migration_asked: bool = False
     stranger: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     product: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    unsaid: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, cands: Sequence[HybridCandidate]) -> HybridColumns:
@@ -428,6 +445,7 @@ class HybridColumns:
             migration={i: c.migration for i, c in enumerate(cands) if c.migration},
             stranger={i: c.stranger for i, c in enumerate(cands) if c.stranger},
             product={i: c.product for i, c in enumerate(cands) if c.product},
+            unsaid={i: c.unsaid for i, c in enumerate(cands) if c.unsaid},
         )
 
     def __len__(self) -> int:
@@ -454,6 +472,26 @@ class HybridColumns:
         place = self.places.get(row)
         return None if place is None else place[1]
 
+    def _penalties(self, row: int) -> list[str]:
+        """The explanation's parts for ``row``'s penalties: another framework's, another
+        product's of a family, a product the project does not use, a migration's."""
+        parts = []
+        if row in self.foreign:
+            parts.append("written for " + ", ".join(self.foreign[row])
+                         + f", not the {self.framed_by}'s framework"
+                         + (f" ({', '.join(self.frame)})" if self.frame else ""))
+        if row in self.stranger:
+            parts.append(f"written for {' '.join(self.stranger[row])}, which no dependency of "
+                         "the project names whole")
+        if row in self.product:
+            parts.append(f"written for {', '.join(self.product[row])}, which neither the task, "
+                         "its files nor the project's dependencies name")
+        if row in self.migration:
+            parts.append(f"a migration's rule ({'; '.join(self.migration[row])}), "
+                         + ("which nothing names" if self.migration_asked
+                            else "and the task asks for no migration"))
+        return parts
+
     def channels(self, row: int, dense: float) -> str:
         """The bracketed channel summary of ``row``'s explanation detail."""
         lexical, head = float(self.lexical[row]), float(self.lexical_head[row])
@@ -471,20 +509,9 @@ class HybridColumns:
                 if row in self.unnamed else ""))
         if row in self.stack:
             parts.extend(_depends(self.stack[row], self.packaged))
-        if row in self.foreign:
-            parts.append("written for " + ", ".join(self.foreign[row])
-                         + f", not the {self.framed_by}'s framework"
-                         + (f" ({', '.join(self.frame)})" if self.frame else ""))
-        if row in self.stranger:
-            parts.append(f"written for {' '.join(self.stranger[row])}, which no dependency of "
-                         "the project names whole")
-        if row in self.product:
-            parts.append(f"written for {', '.join(self.product[row])}, which neither the task, "
-                         "its files nor the project's dependencies name")
-        if row in self.migration:
-            parts.append(f"a migration's rule ({'; '.join(self.migration[row])}), "
-                         + ("which nothing names" if self.migration_asked
-                            else "and the task asks for no migration"))
+            if row in self.unsaid:
+                parts[-1] += f" (counts less: the task says no {' '.join(self.unsaid[row])})"
+        parts.extend(self._penalties(row))
         glob = self.glob(row)
         if glob is not None or row in self.spoken:
             less = [f"{', '.join(self.unnamed[row])} named nowhere"] if row in self.unnamed else []
@@ -607,6 +634,8 @@ class HybridSelector:
         where[list(cols.where)] = 1.0
         stack = np.zeros(n, dtype=np.float64)
         stack[list(cols.stack)] = 1.0
+        # React Router's rule is the stack's on the tasks about routing
+        stack[[row for row in cols.unsaid if row in cols.stack]] *= p.unsaid_stack
         foreign = np.zeros(n, dtype=np.float64)
         foreign[[*cols.foreign, *cols.stranger, *cols.product]] = 1.0
         migration = np.zeros(n, dtype=np.float64)
