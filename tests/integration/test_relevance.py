@@ -368,6 +368,43 @@ def test_a_told_language_no_framework_frames_lifts_its_own_rules(app):
     assert "the task is in go" not in {e.id: e.detail for e in filed.explanations}["copilot.go"]
 
 
+def test_a_framework_with_no_general_rule_of_its_own_frames_no_language(app):
+    """A framework frames its language only through a rule named after it and nothing else:
+    in an ASP.NET Core project whose ASP.NET rules are all on a subject (REST APIs, ABP), a
+    back end's task of words alone lifts C#'s own rules; beside a general ASP.NET rule it
+    lifts that one instead (decision 0010, seventeenth follow-up: a .NET trial's text-only
+    tasks were served 4 relevant rules of 28, ``copilot.csharp`` on none)."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+    from tests.fakes import make_talent
+
+    def talents(general: bool):
+        return sorted([
+            make_talent("copilot.csharp", name="C#", summary="C# code", languages=("csharp",)),
+            make_talent("copilot.aspnet-rest-apis", name="ASP.NET REST APIs",
+                        summary="REST APIs", languages=("csharp",)),
+            *([make_talent("copilot.aspnet", name="ASP.NET", summary="ASP.NET Core apps",
+                           languages=("csharp",))] if general else []),
+            *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
+              for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")),
+        ], key=lambda t: t.id)
+
+    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
+
+    def detail(general: bool) -> dict[str, str]:
+        pool = talents(general)
+        out = step.select(RelevanceRequest(
+            candidates=pool, task="Replace the try/catch blocks with a global handler",
+            active=pool, stack=("microsoft.aspnetcore", "aspnetcore", "aspnet"),
+            role="backend", languages=("csharp",)))
+        return {e.id: e.detail for e in out.explanations}
+
+    only_subjects, general = detail(False), detail(True)
+    assert "the task is in csharp, which no framework of the project frames" in (
+        only_subjects["copilot.csharp"])
+    assert "the task is in csharp" not in general["copilot.csharp"]
+    assert "the project depends on aspnet" in general["copilot.aspnet"]
+
+
 def test_a_framework_named_that_no_rule_is_named_after_tells_its_language(app):
     """"A custom axum extractor" in a Rust API on axum, and no axum rule in the catalog: the
     Rust rules are its stack's; with an axum rule, that rule's (decision 0010, fifteenth

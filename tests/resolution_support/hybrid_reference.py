@@ -384,7 +384,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     # the languages whose own rules the stack lifts: told by the task, or the one back-end
     # language of a back end's task of words alone; framed only by a framework some candidate
     # is named after
-    named_frameworks = {fw for c in cands for fw in frameworks_of_talent_name(c.name, c.id)}
+    named_frameworks = {fw for c in cands if not rule_subject(c.name, c.id)
+                        for fw in frameworks_of_talent_name(c.name, c.id)}
     told = list(languages_told(request.task)) + [
         lang for fw in task_frameworks(request.task, ()) if fw not in named_frameworks
         for lang in FRAMEWORK_LANGUAGES.get(fw, ())]

@@ -164,9 +164,14 @@ def _lift_told_languages(
     after) — or, for a back end's task of words alone, the one :data:`SERVER_LANGUAGES` language of
     ``request.languages`` when the task names none (a polyglot repository's back end is in
     none in particular) — and that no framework of the project frames with rules of its own
-    among the candidates (:func:`~grace.resolution.domain.languages.unframed_languages`); a
-    candidate the stack lifts already keeps its words."""
-    named = {fw for row, fws in corpus.families.items() if position[row] >= 0 for fw in fws}
+    among the candidates (:func:`~grace.resolution.domain.languages.unframed_languages`: a
+    rule named after the framework and nothing else, ``copilot.springboot``, not
+    ``copilot.aspnet-rest-apis``); a candidate the stack lifts already keeps its words."""
+    # a framework frames its language only through a general rule of its own: ASP.NET Core,
+    # whose rules are all on a subject (REST APIs, ABP, minimal APIs), lifts none whole, so
+    # C#'s own rules are the stack's (decision 0010, seventeenth follow-up)
+    named = {fw for row, fws in corpus.families.items()
+             if position[row] >= 0 and row not in corpus.subject_full for fw in fws}
     # … and the language of a framework the task names that no candidate is named after
     # ("a custom axum extractor": Rust's rules, there being no axum rule)
     told = [*told_by_task, *(
