@@ -338,6 +338,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
         [rule_subject(t.name, t.id) for t in pool], proper_names(t.summary for t in pool)),
         strict=True))
     heard = set(analyse(" ".join(request.vocabulary), language="english"))
+    product_words = {w for found in pool_products.values() for w in found}
     row_list = [index[t.id] for t in cands]
     rows = np.array(row_list, dtype=np.int64)
     hubs = corpus.hub[rows]
@@ -402,7 +403,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
         act = activation.get(t.id)
         foreign = foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
                                      t.languages, repository=request.stack) if frame else ()
-        stranger = family_stranger(rule_subject(t.name, t.id), request.stack_groups, lift_said)
+        stranger = family_stranger(rule_subject(t.name, t.id), request.stack_groups, lift_said,
+                                   product_words)
         product = pool_products[t.id] if (
             (request.stack or request.package_stack) and not foreign and not stranger
             and not set(analyse(" ".join(pool_products[t.id]), language="english"))

@@ -716,6 +716,16 @@ def test_a_rule_for_another_product_of_the_project_s_family_weighs_as_foreign():
     for subject in (("tanstack", "query"), ("query",), ("router",), ("zustand",), ()):
         assert family_stranger(subject, groups, set()) == (), subject
     assert family_stranger(("tanstack", "router"), (), set()) == ()
+    # a vendor's product family: Azure Functions where the project uses Azure Storage
+    azure = stack_groups(["Azure.Storage.Blobs", "Azure.Identity", "Azure.Security.KeyVault"])
+    products = {"azure", "qdrant"}
+    assert family_stranger(("azure", "functions"), azure, set(), products) == (
+        "azure", "functions")
+    assert family_stranger(("azure", "functions"), azure, {"functions"}, products) == ()
+    assert family_stranger(("azure", "functions"), azure, set()) == ()  # not a product word
+    assert family_stranger(("azure", "storage"), azure, set(), products) == ()  # its own
+    # a word of a dependency that is no product ("security" of Azure.Security.KeyVault)
+    assert family_stranger(("security", "devsecops"), azure, set(), products) == ()
     p = replace(PLAIN, w_lex=0.0, w_glob=0.8)
     cands = [cand("cursor.tanstack-router", 0.4, glob="**/*.tsx",
                   stranger=("tanstack", "router")),

@@ -305,7 +305,7 @@ def stack_lift(name_words: Sequence[str], subject: Sequence[str], stack: Collect
 
 
 def family_stranger(subject: Sequence[str], groups: Sequence[frozenset[str]],
-                    said: Collection[str]) -> tuple[str, ...]:
+                    said: Collection[str], products: Collection[str] = ()) -> tuple[str, ...]:
     """The words of a rule's ``subject`` that the project's dependencies of several words
     (``groups``: :func:`~grace.resolution.domain.languages.stack_groups`) hold, when no one of
     them holds them all and the task and its files (``said``: their words and English stems)
@@ -317,12 +317,24 @@ def family_stranger(subject: Sequence[str], groups: Sequence[frozenset[str]],
     project's TanStack is Query, its router React Router (decision 0010, fourteenth
     follow-up); ``cursor.tanstack-query-v5`` -> ``()``; the task "Move routing to TanStack
     Router" -> ``()``.
+
+    A rule for a product of a vendor's family (``products``: the catalog's product words,
+    :func:`~grace.resolution.domain.languages.rule_products`) whose other subject words
+    neither a dependency, the task nor its files say is another product of that family,
+    whole: ``copilot.azure-functions-csharp`` (``azure``, ``functions``) in a project
+    depending on ``Azure.Storage.Blobs`` and ``Azure.Identity`` -> ``("azure",
+    "functions")`` (decision 0010, seventeenth follow-up); ``cursor.htmx-basic`` beside
+    ``django-htmx`` -> ``()`` (HTMX is no product word: written in capitals).
     """
     if not groups:
         return ()
     family = frozenset().union(*groups)
     known = tuple(w for w in subject if w in family)
     heard = set(said)
+    other = [w for w in subject if w not in family]
+    if known and other and all(w in products for w in known) and not any(
+            w in heard or heard.intersection(analyse(w, language="english")) for w in other):
+        return tuple(subject)
     if not known or all(w in heard or heard.intersection(analyse(w, language="english"))
                         for w in known):
         return ()
@@ -534,6 +546,7 @@ class _Corpus:
     subject_full: dict[int, tuple[str, ...]]  # row -> every word of its subject (rule_subject)
     subject_said: dict[int, frozenset[str]]  # row -> the English stems of all its subject
     products: dict[int, tuple[tuple[str, ...], frozenset[str]]]  # row -> its products, stems
+    product_words: frozenset[str]  # every product word of the catalog (rule_products)
     name_rows: dict[str, list[int]]  # name term -> the rows whose name terms hold it
     word_rows: dict[str, list[int]]  # name word, however common -> the rows whose name holds it
     language_rules: dict[str, list[int]]  # language -> the rows named after it alone
@@ -702,6 +715,7 @@ class HybridRelevance:
                           for row, found in subject_full.items()},
             products={row: (found, frozenset(analyse(" ".join(found), language="english")))
                       for row, found in enumerate(products) if found},
+            product_words=frozenset(w for found in products for w in found),
             name_rows=name_rows,
             word_rows=word_rows,
             language_rules=language_rules,
@@ -1027,7 +1041,8 @@ class HybridRelevance:
         for row in {r for w in family for r in corpus.word_rows.get(w, ())}:
             at = int(position[row])
             if at >= 0 and (known := family_stranger(
-                    corpus.subject_full.get(row, ()), request.stack_groups, said)):
+                    corpus.subject_full.get(row, ()), request.stack_groups, said,
+                    corpus.product_words)):
                 found[at] = known
         return found
 
