@@ -35,7 +35,7 @@ def test_the_log_rotates_at_max_bytes_and_keeps_one_previous_file(tmp_path: Path
         log.record(_event(i))
     rotated = tmp_path / "usage.jsonl.1"
     assert rotated.is_file() and sorted(p.name for p in tmp_path.iterdir()) == [
-        "usage.jsonl", "usage.jsonl.1"
+        "usage.jsonl", "usage.jsonl.1"  # not a .grace folder: no .gitignore written
     ]
     line = len(log.path.read_text().splitlines()[0]) + 1
     assert log.path.stat().st_size < 1_000 + line and rotated.stat().st_size < 1_000 + line
@@ -52,3 +52,37 @@ def test_a_write_failure_warns_once_and_never_raises(tmp_path: Path) -> None:
     log.record(_event(2))
     assert len(warnings) == 1 and "GRACE_USAGE=off" in warnings[0]
     assert log.events() == []
+
+
+def test_a_new_log_is_ignored_by_git_and_an_existing_gitignore_is_left_alone(
+        tmp_path: Path) -> None:
+    """The log is local: ``git add .`` must not commit it, the catalog beside it stays tracked
+    (a new user found ``.grace/usage.jsonl`` among the files to commit)."""
+    import shutil
+    import subprocess
+
+    git = shutil.which("git")
+    assert git is not None, "git is needed (the repository's tools use it)"
+    repo = tmp_path / "repo"
+    (repo / ".grace" / "catalog").mkdir(parents=True)
+    (repo / ".grace" / "catalog" / "a.yaml").write_text("id: a\n", encoding="utf-8")
+    subprocess.run([git, "init", "-q", str(repo)], check=True)
+    log = JsonlUsageLog(repo / ".grace" / "usage.jsonl", warn=lambda m: None)
+    log.record(_event(1))
+    log.record(_event(2))
+    ignore = repo / ".grace" / ".gitignore"
+    assert ignore.read_text(encoding="utf-8").splitlines()[1:] == ["usage.jsonl",
+                                                                   "usage.jsonl.1"]
+
+    def ignored(path: str) -> bool:
+        return subprocess.run([git, "-C", str(repo), "check-ignore", "-q", path],
+                              check=False).returncode == 0
+
+    assert ignored(".grace/usage.jsonl") and ignored(".grace/usage.jsonl.1")
+    assert not ignored(".grace/catalog/a.yaml")
+    # a folder whose .gitignore is the user's: never rewritten
+    other = tmp_path / "other" / ".grace"
+    other.mkdir(parents=True)
+    (other / ".gitignore").write_text("custom\n", encoding="utf-8")
+    JsonlUsageLog(other / "usage.jsonl", warn=lambda m: None).record(_event(1))
+    assert (other / ".gitignore").read_text(encoding="utf-8") == "custom\n"

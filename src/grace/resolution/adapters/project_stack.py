@@ -37,7 +37,7 @@ import json
 import os
 import re
 import tomllib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import zip_longest
 from pathlib import Path
 from typing import Any, Final
@@ -326,23 +326,26 @@ def repository_stack(root: Path, *, limit: int = MAX_STACK_DEPENDENCIES,
         base = root.resolve()
     except (OSError, RuntimeError):
         return []
-    packages: list[list[str]] = []
-    level = [base]
-    read = 0
+    packages = [names for folder in _package_folders(base, MAX_PACKAGE_FOLDERS)
+                if (names := detect_dependencies(folder, limit=limit, max_bytes=max_bytes))]
+    return _distinct((name for batch in zip_longest(*packages) for name in batch
+                      if name is not None), limit)
+
+
+def _package_folders(base: Path, max_folders: int) -> Iterator[Path]:
+    """``base`` (resolved), then its folders down to :data:`PACKAGE_DEPTH` levels below it,
+    breadth first, each level in name order (:func:`_subfolders`), at most ``max_folders``."""
+    level, read = [base], 0
     for depth in range(PACKAGE_DEPTH + 1):
         below: list[Path] = []
         for folder in level:
-            if read >= MAX_PACKAGE_FOLDERS:
-                break
+            if read >= max_folders:
+                return
             read += 1
-            names = detect_dependencies(folder, limit=limit, max_bytes=max_bytes)
-            if names:
-                packages.append(names)
+            yield folder
             if depth < PACKAGE_DEPTH:
                 below += _subfolders(folder, base)
         level = below
-    return _distinct((name for batch in zip_longest(*packages) for name in batch
-                      if name is not None), limit)
 
 
 def _subfolders(folder: Path, base: Path) -> list[Path]:
@@ -432,22 +435,13 @@ def repository_tools(root: Path, *, max_folders: int = MAX_PACKAGE_FOLDERS) -> l
     except (OSError, RuntimeError):
         return []
     found: dict[str, None] = {}
-    level, read = [base], 0
-    for depth in range(PACKAGE_DEPTH + 1):
-        below: list[Path] = []
-        for folder in level:
-            if read >= max_folders:
-                break
-            read += 1
-            for name, tool in TOOL_FILES:
-                path = folder / name
-                try:
-                    if path.exists() and path.resolve().is_relative_to(base):
-                        found.setdefault(tool)
-                except (OSError, RuntimeError):
-                    continue
-            if depth < PACKAGE_DEPTH:
-                below += _subfolders(folder, base)
-        level = below
+    for folder in _package_folders(base, max_folders):
+        for name, tool in TOOL_FILES:
+            path = folder / name
+            try:
+                if path.exists() and path.resolve().is_relative_to(base):
+                    found.setdefault(tool)
+            except (OSError, RuntimeError):
+                continue
     order = {tool: i for i, (_, tool) in reversed(list(enumerate(TOOL_FILES)))}
     return sorted(found, key=order.__getitem__)

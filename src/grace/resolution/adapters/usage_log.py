@@ -8,6 +8,11 @@ read back is the last one to two files. Each line is written with one ``write`` 
 
 A failure to write (read-only repository, full disk) never breaks the call it records: it is
 reported once per log through ``warn`` and the event is dropped.
+
+The log is local, not the team's: when it creates the file in a ``.grace`` folder without a
+``.gitignore``, it writes one there naming the log's two files (:data:`IGNORED`), so that
+``git add .`` does not commit it (a new user's note); an existing ``.gitignore`` is never
+touched, and the catalog beside the log (``.grace/catalog``) stays tracked.
 """
 
 from __future__ import annotations
@@ -23,6 +28,10 @@ from grace.resolution.domain.usage import UsageEvent
 
 USAGE_FILE: Final = Path(".grace") / "usage.jsonl"
 DEFAULT_MAX_BYTES: Final = 1_000_000
+IGNORED: Final = (
+    "# GRACE's local usage log (grace stats): not part of the repository\n"
+    "usage.jsonl\nusage.jsonl.1\n")
+"""The ``.gitignore`` written beside a new log (module docstring)."""
 
 
 class JsonlUsageLog:
@@ -52,6 +61,8 @@ class JsonlUsageLog:
                     self.path.replace(self.path.with_name(self.path.name + ".1"))
             except FileNotFoundError:
                 pass
+            if self.path.parent.name == USAGE_FILE.parent.name and not self.path.exists():
+                self._ignore()
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
             try:
                 os.write(fd, line.encode("utf-8"))
@@ -62,6 +73,19 @@ class JsonlUsageLog:
                 self._warned = True
                 self._warn(f"usage log {self.path} not written ({exc.strerror or exc}); "
                            "set GRACE_USAGE=off to stop recording")
+
+    def _ignore(self) -> None:
+        """Write :data:`IGNORED` as the log folder's ``.gitignore`` unless one exists (never
+        following a symbolic link; ``O_EXCL``: a concurrent writer's wins)."""
+        ignore = self.path.parent / ".gitignore"
+        try:
+            fd = os.open(ignore, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except OSError:  # it exists (or is a link): the user's, left alone
+            return
+        try:
+            os.write(fd, IGNORED.encode("utf-8"))
+        finally:
+            os.close(fd)
 
     def events(self) -> list[UsageEvent]:
         """Events of ``usage.jsonl.1`` then ``usage.jsonl``, oldest first; lines that are not a
