@@ -20,7 +20,7 @@ def grace(*args: str, cwd: Path | None = None, stdin: str | None = None,
           ) -> subprocess.CompletedProcess[str]:
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("GRACE_")}
     full_env.update(env or {})
-    full_env["COLUMNS"] = "200"
+    full_env["COLUMNS"] = (env or {}).get("COLUMNS", "200")
     # This checkout's sources, even when a test runs in another folder (PYTHONPATH=src is
     # relative: from tmp_path it would silently run whatever grace the venv has installed).
     src = str(Path(__file__).resolve().parents[2] / "src")
@@ -575,3 +575,26 @@ def test_the_summary_names_the_enabled_ids_the_catalog_lacks(tmp_path):
     r = grace("resolve", "-r", "backend", "Rename a variable", cwd=repo)
     assert r.returncode == 0, r.stderr
     assert "1 unknown (py.fastpai)" in r.stderr
+
+
+def test_resolve_help_names_the_roles_imported_rules_are_for():
+    """A new user found the five roles only in an error message."""
+    from grace.resolution.domain.talent import ROLES
+
+    r = grace("resolve", "--help")
+    assert r.returncode == 0, r.stderr
+    assert all(role in " ".join(r.stdout.split()) for role in ROLES)
+
+
+def test_explain_in_a_narrow_terminal_prints_one_block_per_talent():
+    """At 80 columns the table's detail column held one word per line (a new user's
+    terminal): below EXPLAIN_LIST_BELOW columns each talent is a line and its detail under it."""
+    r = grace("resolve", "--example", "-r", "backend", "--relevance", "embeddings",
+              "--explain", "Ajouter un endpoint de remboursement partiel", env={
+                  "COLUMNS": "80", "GRACE_EMBEDDER": "fake"})
+    assert r.returncode == 0, r.stderr
+    lines = r.stderr.splitlines()
+    assert "┃" not in r.stderr and any(" · kept · " in line for line in lines)
+    assert all(len(line) <= 80 for line in lines)
+    detail = lines[lines.index(next(x for x in lines if " · kept · " in x)) + 1]
+    assert detail.startswith("  ") and "score" in detail

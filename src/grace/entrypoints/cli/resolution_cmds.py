@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Final, Literal
 
 import typer
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -80,7 +81,9 @@ def _read_task(task: str) -> str:
 
 @handle_errors
 def resolve(
-    role: Annotated[str, typer.Option("--role", "-r", help="Agent role, e.g. backend.")],
+    role: Annotated[str, typer.Option("--role", "-r", help=(
+        "Agent role: one of the catalog's (imported rules are for architect, backend, "
+        "frontend, reviewer and tester; an unknown role is refused with the list)."))],
     task: Annotated[str, typer.Argument(
         help="The task in free text ('-' reads it from stdin). Left out, relevance serves what "
              "the files in play (--files, --changed) activate, else the role's required and "
@@ -197,10 +200,29 @@ _OPTIONAL_COLUMNS: Final = frozenset({"emb", "matched words", "score"})
 no seed-style shared stems; relevance off scores nothing): the table fits a terminal."""
 
 
+EXPLAIN_LIST_BELOW: Final = 120
+"""Below this many columns ``--explain`` prints one block per talent (id, decision, depth and
+scores on one line, the detail indented under it) instead of a table whose detail column
+would hold a word per line (a new user's 80-column terminal)."""
+
+
 def _explain_table(result: ResolvedContext) -> None:
     rows = _explain_rows(result)
     keep = [i for i, col in enumerate(_EXPLAIN_COLUMNS)
             if col not in _OPTIONAL_COLUMNS or any(row[i] for row in rows)]
+    if err_console.width < EXPLAIN_LIST_BELOW:
+        err_console.print(Text(f"why · relevance {result.relevance}", style="bold"))
+        for row in rows:
+            head = [row[0], row[4], *(f"{_EXPLAIN_COLUMNS[i]} {row[i]}" for i in (1, 3)
+                                      if i in keep and row[i])]
+            if row[5] not in ("", "—"):
+                head.insert(2, row[5])
+            if 2 in keep and row[2]:
+                head.append(f"matched {row[2]}")
+            err_console.print(Text(" · ".join(head), style="bold"))
+            if row[6]:  # the detail, indented under its talent
+                err_console.print(Padding(Text(row[6], style="dim"), (0, 0, 0, 2), expand=False))
+        return
     table = Table(title=f"why · relevance {result.relevance}", show_lines=False)
     for i in keep:
         table.add_column(_EXPLAIN_COLUMNS[i], overflow="fold")
