@@ -243,5 +243,10 @@ def test_the_tools_a_repository_s_files_show(tmp_path: Path) -> None:
     (repo / "linked").symlink_to(tmp_path / "elsewhere")  # out of the repository
     (repo / "compose.yaml").symlink_to(tmp_path / "elsewhere" / "Chart.yaml")
     assert repository_tools(repo) == ["github-actions", "docker", "kubernetes"]
+    (repo / "infra").mkdir()
+    (repo / "infra" / "main.bicep").write_text("param location string\n", encoding="utf-8")
+    (repo / "firebase.json").write_text("{}", encoding="utf-8")
+    assert repository_tools(repo) == ["github-actions", "docker", "kubernetes", "azure-bicep",
+                                      "firebase"]
     assert repository_tools(repo / "services") == ["docker"]
     assert repository_tools(tmp_path / "missing") == []

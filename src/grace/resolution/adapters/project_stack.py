@@ -415,11 +415,17 @@ TOOL_FILES: Final[tuple[tuple[str, str], ...]] = (
     ("kubernetes", "kubernetes"),
     ("main.tf", "terraform"),
     ("terraform", "terraform"),
+    ("*.bicep", "azure-bicep"),
+    ("firebase.json", "firebase"),
+    ("vercel.json", "vercel"),
+    ("netlify.toml", "netlify"),
+    ("wrangler.toml", "cloudflare-workers"),
 )
-"""A file or folder that shows a tool the repository uses without depending on it in a
-manifest (its CI, its containers, its infrastructure), and the tool's name as ``stack:``
-writes it: rules for GitHub Actions or Docker are then the stack's, not another product's
-(decision 0010, seventeenth follow-up)."""
+"""A file or folder that shows a tool or platform the repository uses without depending on it
+in a manifest (its CI, its containers, its infrastructure, where it is deployed), and its name
+as ``stack:`` writes it: rules for GitHub Actions, Docker or Azure's Bicep modules are then the
+stack's, not another product's (decision 0010, seventeenth follow-up). A name starting with
+``*`` is a file name's ending (``infra/main.bicep``)."""
 
 
 def repository_tools(root: Path, *, max_folders: int = MAX_PACKAGE_FOLDERS) -> list[str]:
@@ -437,9 +443,10 @@ def repository_tools(root: Path, *, max_folders: int = MAX_PACKAGE_FOLDERS) -> l
     found: dict[str, None] = {}
     for folder in _package_folders(base, max_folders):
         for name, tool in TOOL_FILES:
-            path = folder / name
             try:
-                if path.exists() and path.resolve().is_relative_to(base):
+                paths = (sorted(folder.glob(name))[:1] if name.startswith("*")
+                         else [folder / name])
+                if any(p.exists() and p.resolve().is_relative_to(base) for p in paths):
                     found.setdefault(tool)
             except (OSError, RuntimeError):
                 continue
