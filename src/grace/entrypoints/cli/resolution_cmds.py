@@ -196,8 +196,8 @@ def resolve(
 _EXPLAIN_COLUMNS: Final = ("talent", "emb", "matched words", "score", "decision", "served",
                             "detail")
 _OPTIONAL_COLUMNS: Final = frozenset({"emb", "matched words", "score"})
-"""Columns left out of the ``--explain`` table when no row fills them (the hybrid step finds
-no seed-style shared stems; relevance off scores nothing): the table fits a terminal."""
+"""Columns left out of the ``--explain`` table when no row fills them (no talent's trigger
+is in the task; relevance off scores nothing): the table fits a terminal."""
 
 
 EXPLAIN_LIST_BELOW: Final = 120
