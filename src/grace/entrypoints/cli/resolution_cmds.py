@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Final, Literal
+from typing import TYPE_CHECKING, Annotated, Final, Literal, NamedTuple
 
 import typer
 from rich.markup import escape
@@ -193,6 +193,18 @@ def resolve(
     )
 
 
+class _ExplainRow(NamedTuple):
+    """One row of ``--explain``, in :data:`_EXPLAIN_COLUMNS` order."""
+
+    talent: str
+    emb: str
+    matched: str
+    score: str
+    decision: str
+    served: str
+    detail: str
+
+
 _EXPLAIN_COLUMNS: Final = ("talent", "emb", "matched words", "score", "decision", "served",
                             "detail")
 _OPTIONAL_COLUMNS: Final = frozenset({"emb", "matched words", "score"})
@@ -213,15 +225,15 @@ def _explain_table(result: ResolvedContext) -> None:
     if err_console.width < EXPLAIN_LIST_BELOW:
         err_console.print(Text(f"why · relevance {result.relevance}", style="bold"))
         for row in rows:
-            head = [row[0], row[4], *(f"{_EXPLAIN_COLUMNS[i]} {row[i]}" for i in (1, 3)
-                                      if i in keep and row[i])]
-            if row[5] not in ("", "—"):
-                head.insert(2, row[5])
-            if 2 in keep and row[2]:
-                head.append(f"matched {row[2]}")
+            head = [row.talent, row.decision,
+                    *([row.served] if row.served not in ("", "—") else []),
+                    *([f"emb {row.emb}"] if row.emb else []),
+                    *([f"score {row.score}"] if row.score else []),
+                    *([f"matched {row.matched}"] if row.matched else [])]
             err_console.print(Text(" · ".join(head), style="bold"))
-            if row[6]:  # the detail, indented under its talent
-                err_console.print(Padding(Text(row[6], style="dim"), (0, 0, 0, 2), expand=False))
+            if row.detail:  # the detail, indented under its talent
+                err_console.print(Padding(Text(row.detail, style="dim"), (0, 0, 0, 2),
+                                          expand=False))
         return
     table = Table(title=f"why · relevance {result.relevance}", show_lines=False)
     for i in keep:
@@ -231,14 +243,14 @@ def _explain_table(result: ResolvedContext) -> None:
     err_console.print(table)  # stderr: stdout stays the Markdown, within its budget
 
 
-def _explain_rows(result: ResolvedContext) -> list[tuple[str, ...]]:
+def _explain_rows(result: ResolvedContext) -> list[_ExplainRow]:
     """The ``--explain`` rows (:data:`_EXPLAIN_COLUMNS`): the explained candidates (at most
     ``EXPLAIN_CUT_ROWS`` cut ones), the talents served without a relevance decision, then the
     dropped ones."""
-    rows: list[tuple[str, ...]] = []
+    rows: list[_ExplainRow] = []
 
     def add(*cells: str) -> None:
-        rows.append(cells)
+        rows.append(_ExplainRow(*cells))
 
     served = {s.id: s for s in result.served}
     explained = {e.id for e in result.explanations}

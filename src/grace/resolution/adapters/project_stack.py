@@ -440,15 +440,13 @@ def repository_tools(root: Path, *, max_folders: int = MAX_PACKAGE_FOLDERS) -> l
         base = root.resolve()
     except (OSError, RuntimeError):
         return []
-    found: dict[str, None] = {}
+    found: set[str] = set()
     for folder in _package_folders(base, max_folders):
         for name, tool in TOOL_FILES:
             try:
-                paths = (sorted(folder.glob(name))[:1] if name.startswith("*")
-                         else [folder / name])
-                if any(p.exists() and p.resolve().is_relative_to(base) for p in paths):
-                    found.setdefault(tool)
+                path = next(folder.glob(name), None) if name.startswith("*") else folder / name
+                if path is not None and path.exists() and path.resolve().is_relative_to(base):
+                    found.add(tool)
             except (OSError, RuntimeError):
                 continue
-    order = {tool: i for i, (_, tool) in reversed(list(enumerate(TOOL_FILES)))}
-    return sorted(found, key=order.__getitem__)
+    return list(dict.fromkeys(tool for _, tool in TOOL_FILES if tool in found))
