@@ -58,6 +58,8 @@ from grace.resolution.domain.languages import (
     migration_of_name,
     migration_sources,
     off_kind_of,
+    persona_stack,
+    persona_unused,
     proper_names,
     role_stack,
     rule_products,
@@ -107,6 +109,17 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     return np.round(fused, 6)
 
 
+def far_names(cands: Sequence[HybridCandidate], dense: np.ndarray, rows: list[int],
+              base: float) -> str:
+    """The everyday gate's words on name terms whose talents are far in meaning."""
+    if not rows:
+        return ""
+    best = max(rows, key=lambda i: (float(dense[i]), cands[i].id))
+    terms = ", ".join(dict.fromkeys(w for i in rows for w in cands[i].names))
+    return (f"; {terms}: name terms, but of talents far from it in meaning ({cands[best].id}: "
+            f"dense {below(float(dense[best]), base)})")
+
+
 def reference_select(  # noqa: C901 - the oracle is one function on purpose
     sel: HybridSelector,
     cands: Sequence[HybridCandidate],
@@ -144,8 +157,12 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
     located = any(c.glob is not None or c.where or c.language for c in cands)
     named = any(c.names for c in cands)
     far = domain is not None and domain[0] < domain[1] and not named and not is_software
+    # a name term counts against "everyday" only when its talent is near in meaning too
+    base = p.floor if probe_level is None else max(p.floor, probe_level - p.probe_margin)
+    named_rows = [i for i, c in enumerate(cands) if c.names]
+    meant = any(float(dense[i]) >= base for i in named_rows)
     everyday = (software is not None and software[0] < p.everyday_level
-                and not (code or named or stack_named))
+                and not (code or meant or stack_named))
     gate = (best_dense < floor or far or everyday) and not located
     if files_only:
         gate = all(out)
@@ -165,6 +182,7 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
             if far and domain is not None else
             "out of domain: an everyday request, nearer to an everyday probe than to any "
             f"software request ({below(software[0], p.everyday_level)}, EVERYDAY_LEVEL)"
+            + far_names(cands, dense, named_rows, base)
             if best_dense >= floor and not far and everyday and software is not None
             else "out of domain"
         )
@@ -188,6 +206,7 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
                         if sum(f in c.families for c in cands) <= p.family_max}
         sib_bar = min(bar, p.sibling_ratio * top)
         siblings = 0
+        lifted_n = 0
         for rank, i in enumerate(order):
             if out[i]:
                 decisions[i] = ("cut_gate", "empty task: no glob, language or path word of the "
@@ -203,15 +222,26 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
             if sibling and siblings >= p.sibling_k:
                 sibling = ""
             siblings += bool(sibling)
+            # the stack's part of the score (fusion "sum"): a row under the bar without it is
+            # kept on the project's dependencies alone, STACK_K such rows at most
+            lift = (p.w_stack * (p.unsaid_stack if cands[i].unsaid else 1.0)
+                    if cands[i].stack and p.fusion == "sum" and not files_only else 0.0)
+            alone = bool(lift) and s - lift < bar
             if rank > 0 and s < bar and not sibling:
                 decisions[i] = ("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
                                 f"(RATIO {p.ratio} × top {top:.3f})")
             elif rank > 0 and kept_n >= limit:
                 decisions[i] = ("cut_margin", f"{limit} talents already kept (MAX_KEPT)")
+            elif rank > 0 and alone and lifted_n >= p.stack_k:
+                decisions[i] = ("cut_margin", f"{p.stack_k} talents already kept on the "
+                                "project's dependencies alone (STACK_K; "
+                                f"{s - lift:.3f} without them)")
             elif rank > 0 and spent + cost > p.budget:
                 decisions[i] = ("cut_budget", f"{cost} tokens over relevance's cap of "
                                 f"{p.budget} tokens (GRACE_RELEVANCE_BUDGET; {spent} already kept)")
             else:
+                if alone:
+                    lifted_n += 1
                 spent, kept_n = spent + cost, kept_n + 1
                 decisions[i] = ("kept", "top score" if rank == 0 else
                                 f"score {s:.3f} ≥ bar {bar:.3f}" if not sibling else
@@ -409,6 +439,10 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             (request.stack or request.package_stack) and not foreign and not stranger
             and not set(analyse(" ".join(pool_products[t.id]), language="english"))
             & (said_stems | heard)) else ()
+        if (request.stack or request.package_stack) and not foreign and not stranger \
+                and not product:  # a persona for another stack: its unused expertise
+            product = persona_unused(persona_stack(t.bodies["full"]), lambda w: bool(
+                {w, *analyse(w, language="english")} & (said_stems | heard)))
         subject = rule_subject(t.name, t.id)
         lifted = (stack_lift(name_words([t])[0], subject, stack_words, request.stack_groups,
                              lift_said)

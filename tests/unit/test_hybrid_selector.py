@@ -419,6 +419,25 @@ def test_an_everyday_request_closes_the_gate_whatever_words_it_shares():
     assert HybridSelector().select(strong, probe_level=0.15).selection.kept
 
 
+def test_a_name_term_says_software_on_an_everyday_request_only_near_in_meaning():
+    # "what to pack" for a hiking trip holds the name term of `cursor.pack-v2`, whose dense
+    # score stays under the floor before its slack (0.145): the word alone is everyday talk
+    far = [cand("pack-v2", 0.07, names=("pack",)), cand("b", 0.2)]
+    closed = HybridSelector().select(far, probe_level=0.15, software=(-0.08, 0.03))
+    assert closed.selection.gate_closed and not closed.selection.kept
+    detail = closed.selection.explanations[0].detail
+    assert "an everyday request" in detail
+    assert "pack: name terms, but of talents far from it in meaning" in detail
+    assert "(pack-v2: dense 0.070 < 0.145)" in detail
+    # the named talent at the floor: the name term is the task's subject
+    near = [cand("pack-v2", 0.145, names=("pack",)), cand("b", 0.2)]
+    assert HybridSelector().select(near, probe_level=0.15,
+                                   software=(-0.08, 0.03)).selection.kept[0] == "pack-v2"
+    # on the software side the name term needs no meaning: the dense floor decides
+    assert HybridSelector().select(far, probe_level=0.15,
+                                   software=(0.04, 0.03)).selection.kept
+
+
 def test_software_level_is_the_midpoint_of_the_two_reference_sets():
     # the probes at their most software-like reach 0.01; a typical software request 0.05
     level = HybridSelector.software_level([-0.05, -0.02, 0.01], [0.02, 0.05, 0.09])
@@ -805,3 +824,49 @@ def test_a_library_s_rule_is_lifted_less_off_its_library_s_tasks():
     assert "the project depends on xunit (counts less: the task says no xunit)" in detail[
         "skill.csharp-xunit"]
     assert "counts less" not in detail["copilot.aspnet"]
+
+
+def test_at_most_stack_k_talents_are_kept_on_the_stack_s_lift_alone():
+    """``stack_k``: a row whose score without its ``w_stack`` part is below the bar is kept
+    on the project's dependencies alone; at most ``stack_k`` such rows (the top included),
+    whatever ``max_kept`` allows (decision 0010, eighteenth follow-up: 30 Next.js rules)."""
+    p = replace(PLAIN, w_lex=0.0, stack_k=2)
+    cands = [cand(f"cursor.nextjs-{i}", 0.1 - i / 100, stack=("next",)) for i in range(4)]
+    cands.append(cand("cursor.database", 0.55))  # above the bar 0.49 on its own meaning
+    sel = HybridSelector(p).select(cands).selection
+    assert sel.kept == ("cursor.nextjs-0", "cursor.nextjs-1", "cursor.database")
+    detail = {e.id: e.detail for e in sel.explanations}
+    assert ("2 talents already kept on the project's dependencies alone (STACK_K; 0.080 "
+            "without them)") in detail["cursor.nextjs-2"]
+    # a lifted row the bar keeps without the lift is not counted (0.47 ≥ 0.7 × 0.6)
+    strong = [cand(f"cursor.nextjs-{i}", 0.5 - i / 100, stack=("next",)) for i in range(4)]
+    assert len(HybridSelector(replace(p, w_stack=0.1)).select(strong).selection.kept) == 4
+    # reciprocal rank fusion has no score's part to take away: no such cap
+    rrf = replace(p, fusion="rrf")
+    assert len(HybridSelector(rrf).select(cands).selection.kept) >= 3
+
+
+def test_a_persona_for_another_stack_names_the_items_the_project_does_not_use():
+    """:func:`persona_stack` reads "You are an expert in …" (capitalised words, no language,
+    no generic word); :func:`persona_unused` calls it another stack's when at least
+    ``MIN_PERSONA_UNUSED`` items are unused and more than are used."""
+    from grace.resolution.domain.languages import persona_stack, persona_unused
+
+    web3 = ("\n\nYou are an expert in Solidity, TypeScript, Node.js, Next.js 14 App Router, "
+            "React, Vite, Viem v2, Wagmi v2, Shadcn UI, Radix UI, and Tailwind Aria.\n\nKey "
+            "Principles: You are an expert in Rust.")
+    items = persona_stack(web3)
+    assert items == (("node",), ("next",), ("react",), ("vite",), ("viem",), ("wagmi",),
+                     ("shadcn",), ("radix",), ("tailwind", "aria"))
+    project = {"next", "react", "node", "tailwind", "prisma"}
+    assert persona_unused(items, project.__contains__) == (
+        "vite", "viem", "wagmi", "shadcn", "radix")
+    # two unused of six: the project's stack with two UI kits more
+    ui = persona_stack("You are an expert in TypeScript, Node.js, Next.js App Router, React, "
+                       "Shadcn UI, Radix UI and Tailwind.")
+    assert persona_unused(ui, project.__contains__) == ()
+    # the list after a colon, bold marks away; no persona in the first lines: nothing
+    assert persona_stack("You are an **expert** in the TALL stack: Laravel, Livewire, "
+                         "Alpine.js") == (("laravel",), ("livewire",), ("alpine",))
+    assert persona_stack("# Rules\n\nUse hooks.\n\nKeep it small.\n\nYou are an expert in "
+                         "Vue.") == ()

@@ -62,6 +62,8 @@ from grace.resolution.domain.languages import (
     migration_of_name,
     migration_sources,
     off_kind_of,
+    persona_stack,
+    persona_unused,
     proper_names,
     role_stack,
     rule_products,
@@ -547,6 +549,8 @@ class _Corpus:
     subject_said: dict[int, frozenset[str]]  # row -> the English stems of all its subject
     products: dict[int, tuple[tuple[str, ...], frozenset[str]]]  # row -> its products, stems
     product_words: frozenset[str]  # every product word of the catalog (rule_products)
+    personas: dict[int, tuple[tuple[str, ...], ...]]  # row -> its persona_stack
+    persona_stems: dict[str, frozenset[str]]  # a word of those lists -> its English stems
     name_rows: dict[str, list[int]]  # name term -> the rows whose name terms hold it
     word_rows: dict[str, list[int]]  # name word, however common -> the rows whose name holds it
     language_rules: dict[str, list[int]]  # language -> the rows named after it alone
@@ -677,6 +681,8 @@ class HybridRelevance:
         for row, t in enumerate(talents):
             for lang in languages_of_rule_name(t.name, t.id):
                 language_rules.setdefault(lang, []).append(row)
+        personas = {row: items for row, t in enumerate(talents)
+                    if (items := persona_stack(t.bodies["full"]))}
         corpus = _Corpus(
             index={t.id: i for i, t in enumerate(talents)},
             headers=headers,
@@ -716,6 +722,9 @@ class HybridRelevance:
             products={row: (found, frozenset(analyse(" ".join(found), language="english")))
                       for row, found in enumerate(products) if found},
             product_words=frozenset(w for found in products for w in found),
+            personas=personas,
+            persona_stems={w: frozenset(analyse(w, language="english"))
+                           for items in personas.values() for item in items for w in item},
             name_rows=name_rows,
             word_rows=word_rows,
             language_rules=language_rules,
@@ -1015,9 +1024,13 @@ class HybridRelevance:
         when the project's dependencies are known (``stack`` or ``package_stack``) and no stem
         of ``said`` (:func:`_said_stems`: the task, its files, the stacks) or of the
         repository's own words names one of them: ``skill.azure-pricing`` on « Corriger la
-        fuite de données » in a Rails project. Without known dependencies nothing is known to
-        be unused. ``other``: the candidates already foreign or strangers (one penalty)."""
-        if not corpus.products or not (request.stack or request.package_stack):
+        fuite de données » in a Rails project; and a persona written for another stack
+        (:func:`~grace.resolution.domain.languages.persona_unused`: Solidity, Viem and Wagmi
+        in a Next.js booking application) -> the unused items of its expertise list. Without
+        known dependencies nothing is known to be unused. ``other``: the candidates already
+        foreign or strangers (one penalty)."""
+        if not (corpus.products or corpus.personas) or not (
+                request.stack or request.package_stack):
             return {}
         heard = said | set(analyse(" ".join(request.vocabulary), language="english")) \
             if request.vocabulary else said
@@ -1026,6 +1039,16 @@ class HybridRelevance:
             at = int(position[row])
             if at >= 0 and at not in other and not stems & heard:
                 found[at] = words_
+        stems_of = corpus.persona_stems
+
+        def used(word: str) -> bool:
+            return word in heard or bool(stems_of[word] & heard)
+
+        for row, items in corpus.personas.items():
+            at = int(position[row])
+            if at >= 0 and at not in other and at not in found and (
+                    unused := persona_unused(items, used)):
+                found[at] = unused
         return found
 
     @staticmethod

@@ -119,6 +119,8 @@ for "make clippy pass"), or whose name names a framework its name names, at most
 candidates' names naming it, ``sibling_k`` of them at most (decision 0010 ninth follow-up) —,
 at most ``max_kept`` (``max_kept_text`` when no file is in play: a task of words alone, on a
 weak, flat score, kept its whole tail of look-alikes — decision 0010, thirteenth follow-up),
+``stack_k`` of them at most on the stack's lift alone (a score below the bar without its
+``w_stack`` part: the framework's rules that only share the project's framework with the task),
 charged against ``budget`` tokens at the depth that will be served. The next ``also_k``
 candidates above ``also_ratio · top`` are offered as "also relevant" pointers.
 """
@@ -209,6 +211,12 @@ class HybridParams:
             that library; the framework's own rules (no subject) are lifted whole (decision
             0010, seventeenth follow-up: ``skill.csharp-xunit`` served on 19 of a .NET
             trial's 26 tasks, ``cursor.htmx-django`` on 19 of a Django one's).
+        stack_k: at most this many talents kept on the stack's lift alone (fusion ``sum``: a
+            row whose score less its ``w_stack`` part is below the bar), the top included: a
+            framework with 30 rules named after it (Next.js) filled every place of a task
+            about something else with rules that only share the project's framework; the
+            seven new users' trials 259 / 503 → 258 / 481 judged relevant (2: 237 / 437;
+            decision 0010, eighteenth follow-up).
     """
 
     chunk_weight: float = 0.5
@@ -225,6 +233,7 @@ class HybridParams:
     w_migration: float = 1.0
     unnamed_glob: float = 0.25
     unsaid_stack: float = 0.25
+    stack_k: int = 3
     floor: float = 0.05
     probe_percentile: float = 90.0
     probe_margin: float = 0.005
@@ -701,12 +710,43 @@ class HybridSelector:
     ) -> bool:
         """Whether the task is an everyday request (module docstring): its software-request
         score ``software[0]`` is below :attr:`HybridParams.everyday_level` and it names no
-        code (``code``: or files are in play), no talent's name term (``named``) and no
-        dependency of the project that a talent is named after or triggered by
-        (``stack_named``). ``False`` without the criterion
-        (``software`` is ``None``)."""
+        code (``code``: or files are in play), no talent's name term whose talent is near it in
+        meaning (``named``: :meth:`named_meant`) and no dependency of the project that a
+        talent is named after or triggered by (``stack_named``). ``False`` without the
+        criterion (``software`` is ``None``)."""
         return (software is not None and software[0] < self.params.everyday_level
                 and not (code or named or stack_named))
+
+    def base_floor(self, probe_level: float | None) -> float:
+        """The gate's floor before any slack: ``probe_level − probe_margin``, never below
+        :attr:`HybridParams.floor` (that alone without probes)."""
+        p = self.params
+        return p.floor if probe_level is None else max(p.floor, probe_level - p.probe_margin)
+
+    def named_meant(
+        self, cols: HybridColumns, dense: npt.NDArray[np.float64], probe_level: float | None,
+    ) -> bool:
+        """Whether some talent with a name term in the task or its files (``cols.names``) is
+        also near the task in meaning: its ``dense`` score (``(n,) float64``) reaches
+        :meth:`base_floor`. A name term can be an everyday word too (« what to pack » for a
+        hiking trip and ``cursor.pack-v2``, dense 0.07 where the floor is 0.15): on an
+        everyday request the word alone says no software task (decision 0010, eighteenth
+        follow-up)."""
+        if not cols.names:
+            return False
+        return float(dense[list(cols.names)].max()) >= self.base_floor(probe_level)
+
+    def _far_names(
+        self, cols: HybridColumns, dense: npt.NDArray[np.float64], probe_level: float | None,
+    ) -> str:
+        """What an everyday request's gate says of the name terms it holds (none: ``""``)."""
+        if not cols.names:
+            return ""
+        row = max(cols.names, key=lambda r: (dense[r], cols.ids[r]))
+        terms = ", ".join(dict.fromkeys(w for r in sorted(cols.names) for w in cols.names[r]))
+        level = self.base_floor(probe_level)
+        return (f"; {terms}: name terms, but of talents far from it in meaning "
+                f"({cols.ids[row]}: dense {below(float(dense[row]), level)})")
 
     def gate_floor(
         self,
@@ -719,7 +759,7 @@ class HybridSelector:
         lower when some talent has a trigger or name term in the task, or when ``code`` (the
         task names code, or files are in play: it is a software task)."""
         p = self.params
-        floor = p.floor if probe_level is None else max(p.floor, probe_level - p.probe_margin)
+        floor = self.base_floor(probe_level)
         if isinstance(cands, HybridColumns):
             evidence = any(cands.evidence(row) for row in {*cands.triggers, *cands.names})
         else:
@@ -735,8 +775,9 @@ class HybridSelector:
         """The decisions of the first rows in score order (every later row is below the bar),
         and the ratio's bar: the top, then each row above the bar — or above the sibling bar
         when it is named as the top row or written for the framework the top row's name names
-        (:func:`sibling_of`) —, within ``max_kept`` and ``budget``. ``files_only`` (an empty
-        task): the bar is ``ratio × w_glob`` for every row, the top included."""
+        (:func:`sibling_of`) —, within ``max_kept``, ``stack_k`` and ``budget``.
+        ``files_only`` (an empty task): the bar is ``ratio × w_glob`` for every row, the top
+        included."""
         p = self.params
         head: list[tuple[Decision, str]] = []
         spent, kept_n = 0, 0
@@ -747,6 +788,12 @@ class HybridSelector:
             bar, terms, families = p.ratio * p.w_glob, set(), set()
         sib_bar = min(bar, p.sibling_ratio * top) if terms or families else bar
         siblings = 0
+        # what the stack lifts each row by (fusion "sum": a score's part), and how many rows
+        # the cut kept on that lift alone
+        lifts = {} if files_only or p.fusion != "sum" else {
+            row: p.w_stack * (p.unsaid_stack if row in cols.unsaid else 1.0)
+            for row in cols.stack}
+        lifted_n = 0
         first = 0 if files_only else 1  # the first row the bar applies to
         for rank, s in enumerate(ranked):
             if rank >= first and s < sib_bar:
@@ -769,13 +816,19 @@ class HybridSelector:
             if rank > 0 and kept_n >= limit:
                 head.append(("cut_margin", f"{limit} talents already kept (MAX_KEPT)"))
                 continue
+            lift = lifts.get(order[rank], 0.0)
+            alone = bool(lift) and s - lift < bar
+            if rank > 0 and alone and lifted_n >= p.stack_k:
+                head.append(("cut_margin", f"{p.stack_k} talents already kept on the project's "
+                             f"dependencies alone (STACK_K; {s - lift:.3f} without them)"))
+                continue
             cost = cols.tokens(order[rank])
             if rank > 0 and spent + cost > p.budget:
                 head.append(("cut_budget", f"{cost} tokens over relevance's cap of "
                              f"{p.budget} tokens (GRACE_RELEVANCE_BUDGET; {spent} already "
                              "kept)"))
             else:
-                spent, kept_n = spent + cost, kept_n + 1
+                spent, kept_n, lifted_n = spent + cost, kept_n + 1, lifted_n + alone
                 head.append(("kept", "top score" if rank == 0 else
                              f"score {s:.3f} ≥ bar {bar:.3f}" if not why else
                              f"score {s:.3f} ≥ bar {sib_bar:.3f} (SIBLING_RATIO "
@@ -898,7 +951,8 @@ class HybridSelector:
         located = bool(cols.located())
         named = bool(cols.names)
         far = domain is not None and domain[0] < domain[1] and not named and not is_software
-        everyday = self.everyday(software, code=code, named=named, stack_named=stack_named)
+        meant = self.named_meant(cols, dense, probe_level)
+        everyday = self.everyday(software, code=code, named=meant, stack_named=stack_named)
         gate = (best_dense < floor or far or everyday) and not located
         if files_only:
             gate = not eligible
@@ -924,6 +978,7 @@ class HybridSelector:
                 if far and domain is not None else
                 "out of domain: an everyday request, nearer to an everyday probe than to any "
                 f"software request ({below(software[0], p.everyday_level)}, EVERYDAY_LEVEL)"
+                + self._far_names(cols, dense, probe_level)
                 if said_everyday and software is not None else "out of domain"
             )
             gate_detail = why + ", no glob matched, no name term in the files" + (

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from itertools import pairwise
 from typing import Final
 
@@ -1240,3 +1240,64 @@ def written_in(text: str) -> str | None:
     if "Japanese" in other:  # kanji are CJK ideographs: kana make them Japanese
         return "Japanese"
     return max(other, key=lambda k: other[k])
+
+
+_PERSONA: Final = re.compile(
+    r"^\W*you\s+are\s+an?\s+(?:[\w-]+\s+){0,3}?(?:expert|specialist|developer|engineer)s?"
+    r"(?:\s+(?:developer|engineer))?\s+(?:in|on|with|at|specializing\s+in|specialising\s+in)"
+    r"\s+(?P<items>.+)", re.IGNORECASE)
+_PERSONA_END: Final = re.compile(r"\.(?:\s|$)|;|\n")
+_PERSONA_ITEMS: Final = re.compile(r",|\band\b|&|/")
+_PERSONA_GENERIC: Final = frozenset(words("""
+app apps application applications api apis web development developer framework frameworks
+stack router native ui ux sdk cli library libraries tools tooling cloud server serverless
+best practices modern scalable design system systems data based driven engineering"""))
+PERSONA_LINES: Final = 3
+"""A persona's expertise list is read from the first this many non-empty lines of a body."""
+MIN_PERSONA_UNUSED: Final = 3
+"""A persona is another stack's (:func:`persona_unused`) when at least this many items of its
+expertise list are unused, and more of them than are used: ``cursor.nextjs-react-typescript``
+("You are an expert in Solidity, TypeScript, Node.js, Next.js 14 App Router, React, Vite,
+Viem v2, Wagmi v2, Shadcn UI, Radix UI, and Tailwind Aria") is a web3 rule in a Next.js
+booking application that uses none of Vite, Viem, Wagmi, Shadcn or Radix."""
+
+
+def persona_stack(body: str) -> tuple[tuple[str, ...], ...]:
+    """The expertise list of a rule written as a persona ("You are an expert in X, Y and Z"),
+    one tuple of folded words per item: the words the body writes capitalised (not all in
+    capitals: ``UI``, ``API``), of three letters or more, neither a language
+    (:data:`LANGUAGE_NAMES`) nor a generic word (``app``, ``router``, ``development``).
+
+    ``"You are an expert in Solidity, Next.js 14 App Router, Viem v2 and Shadcn UI."`` ->
+    ``(("next",), ("viem",), ("shadcn",))`` (Solidity is a language). ``()`` when the first
+    :data:`PERSONA_LINES` non-empty lines hold no such sentence. Decision 0010, eighteenth
+    follow-up."""
+    lines = [line for line in body.splitlines() if line.strip()][:PERSONA_LINES]
+    for line in lines:
+        found = _PERSONA.match(line.replace("**", "").replace("`", ""))
+        if found is None:
+            continue
+        clause = _PERSONA_END.split(found.group("items"), maxsplit=1)[0]
+        clause = clause.split(":", 1)[1] if ":" in clause else clause
+        items = []
+        for part in _PERSONA_ITEMS.split(clause):
+            kept = tuple(dict.fromkeys(
+                t.lower() for t in _CASED_WORD.findall(part)
+                if t[0].isupper() and not t.isupper() and len(t) >= 3
+                and t.lower() not in LANGUAGE_NAMES and t.lower() not in _PERSONA_GENERIC))
+            if kept:
+                items.append(kept)
+        return tuple(items)
+    return ()
+
+
+def persona_unused(items: Sequence[Sequence[str]], heard: Callable[[str], bool]
+                   ) -> tuple[str, ...]:
+    """The unused items of a persona's expertise list (:func:`persona_stack`), by their first
+    word, when they make it another stack's: at least :data:`MIN_PERSONA_UNUSED` and more
+    than the used ones; else ``()``. An item is used when ``heard`` (the project's
+    dependencies, the task, its files, the repository's own words) holds one of its words."""
+    unused = [item[0] for item in items if not any(heard(w) for w in item)]
+    if len(unused) >= MIN_PERSONA_UNUSED and len(unused) > len(items) - len(unused):
+        return tuple(dict.fromkeys(unused))
+    return ()
