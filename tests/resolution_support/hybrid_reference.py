@@ -23,6 +23,7 @@ from grace.resolution.application.hybrid import (
     name_words,
     one_line,
     own_words,
+    persona_heard,
     role_core,
     stack_lift,
     stack_named,
@@ -441,8 +442,9 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             & (said_stems | heard)) else ()
         if (request.stack or request.package_stack) and not foreign and not stranger \
                 and not product:  # a persona for another stack: its unused expertise
-            product = persona_unused(persona_stack(t.bodies["full"]), lambda w: bool(
-                {w, *analyse(w, language="english")} & (said_stems | heard)))
+            product = persona_unused(persona_stack(t.bodies["full"]), persona_heard(
+                set(words(" ".join([*request.stack, *request.package_stack, request.task,
+                                    *request.vocabulary]))), said_stems | heard))
         subject = rule_subject(t.name, t.id)
         lifted = (stack_lift(name_words([t])[0], subject, stack_words, request.stack_groups,
                              lift_said)

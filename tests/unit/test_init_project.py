@@ -253,3 +253,33 @@ def test_init_reports_the_enabled_talents_that_ask_to_be_always_applied(tmp_path
     assert report.asking_always == ("cursor.python",)  # cursor.go is not enabled
     assert writer.calls[0]["talents"] == {  # enabled, nothing more
         "cursor.clean-code": True, "cursor.go": False, "cursor.python": True}
+
+
+def test_a_persona_written_for_another_stack_is_left_disabled(tmp_path):
+    """A rule whose "You are an expert in …" names mostly what the stack does not (decision
+    0010, eighteenth follow-up) is written ``false`` and reported; ``tailwind`` is the
+    ``tailwindcss`` dependency's, ``vite`` is not ``vitest``'s."""
+    def persona(text: str) -> dict[str, str]:
+        return {"compact": text, "standard": text, "full": text}
+
+    catalog = InMemoryCatalog([
+        make_talent("cursor.web3", name="Nextjs React Typescript", languages=["typescript"],
+                    bodies=persona("You are an expert in Solidity, TypeScript, Node.js, Next.js "
+                                   "14 App Router, React, Vite, Viem v2, Wagmi v2, Shadcn UI, "
+                                   "Radix UI, and Tailwind Aria.\n\nKey Principles")),
+        make_talent("cursor.nextjs-ui", name="Nextjs UI", languages=["typescript"],
+                    bodies=persona("You are an expert in TypeScript, Node.js, Next.js App "
+                                   "Router, React, Shadcn UI, Radix UI and Tailwind.")),
+        make_talent("cursor.rtl", name="RTL", bodies=persona(
+            "You are an expert in building applications that support RTL languages "
+            "including Hebrew, Arabic, Persian, and Urdu.")),
+    ])
+    stack = ["next", "react", "@types/node", "tailwindcss", "vitest"]
+    report = InitProject(catalog, RecordingWriter(), lambda _: ["typescript"],
+                         lambda _: stack)(tmp_path)
+    assert report.other_stack == ("cursor.web3",)
+    assert report.talents == ("cursor.nextjs-ui", "cursor.rtl")
+    assert "cursor.web3" in report.left_disabled
+    # without a known stack nothing is known to be another stack's
+    assert InitProject(catalog, RecordingWriter(), lambda _: ["typescript"], lambda _: [])(
+        tmp_path, overwrite=True).other_stack == ()

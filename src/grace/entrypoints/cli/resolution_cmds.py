@@ -430,6 +430,7 @@ def init(
                     "left_disabled": len(left), "disabled": left,
                     "foreign_framework": list(report.foreign),
                     "other_script": list(report.other_script),
+                    "other_stack": list(report.other_stack),
                     "relevance": report.relevance or "off", "stack": list(report.stack),
                     "vocabulary": list(report.vocabulary),
                     "asking_always": list(report.asking_always)})
@@ -440,6 +441,9 @@ def init(
                    + (f"; {len(left)} left disabled (their languages are not the project's"
                       + (f", or {foreign} written for another framework than the one the "
                          "stack names" if foreign else "")
+                      + (f", or {len(report.other_stack)} personas of another stack "
+                         f"({', '.join(report.other_stack[:3])}: their 'You are an expert in' "
+                         "names mostly what the stack does not)" if report.other_stack else "")
                       + (f", or {len(report.other_script)} written in another script "
                          f"({', '.join(report.other_script[:3])})"
                          if report.other_script else "")

@@ -474,6 +474,23 @@ def _lift(corpus: _Corpus, request: RelevanceRequest, position: npt.NDArray[np.i
     return unsaid
 
 
+def persona_heard(plain: Collection[str], stems: Collection[str],
+                  stems_of: Callable[[str], Collection[str]] | None = None,
+                  ) -> Callable[[str], bool]:
+    """Whether a word of a persona's expertise list
+    (:func:`~grace.resolution.domain.languages.persona_stack`) is the project's: one of the
+    ``plain`` words of its dependencies, task or own vocabulary, or one of them less a
+    ``js``, ``ts`` or ``css`` ending (``tailwind`` of ``tailwindcss``, never ``vite`` of
+    ``vitest``), or of their English ``stems`` through ``stems_of`` (word -> its English
+    stems; :func:`~grace.lexical.analyse` when ``None``)."""
+    bare = {w[: -len(end)] for w in plain for end in ("js", "ts", "css") if w.endswith(end)}
+
+    def used(word: str) -> bool:
+        found = stems_of(word) if stems_of is not None else analyse(word, language="english")
+        return word in plain or word in bare or word in stems or bool(set(found) & set(stems))
+    return used
+
+
 def header_text(talent: Talent) -> str:
     """The header passage: name, summary, triggers (one line each)."""
     parts = [talent.name, talent.summary, ", ".join(talent.triggers)]
@@ -1040,10 +1057,9 @@ class HybridRelevance:
             if at >= 0 and at not in other and not stems & heard:
                 found[at] = words_
         stems_of = corpus.persona_stems
-
-        def used(word: str) -> bool:
-            return word in heard or bool(stems_of[word] & heard)
-
+        plain = set(words(" ".join([*request.stack, *request.package_stack, request.task,
+                                    *request.vocabulary])))
+        used = persona_heard(plain, heard, stems_of.__getitem__)
         for row, items in corpus.personas.items():
             at = int(position[row])
             if at >= 0 and at not in other and at not in found and (

@@ -10,12 +10,16 @@ from pathlib import Path
 from typing import Final, Protocol
 
 from grace.errors import ProjectError
+from grace.lexical import analyse
 from grace.resolution.application.catalog_queries import default_selection
+from grace.resolution.application.hybrid import persona_heard
 from grace.resolution.domain.activation import language_allows
 from grace.resolution.domain.languages import (
     SQL_STACK_WORDS,
     foreign_frameworks,
     frameworks_of_talent,
+    persona_stack,
+    persona_unused,
     stack_words,
     written_in,
 )
@@ -65,6 +69,11 @@ class InitReport:
     """Talents of the default selection left disabled because they are written in another
     script than the Latin one (:func:`~grace.resolution.domain.languages.written_in`: the C#
     instructions in Japanese and in Korean, beside the English ones)."""
+    other_stack: tuple[str, ...] = ()
+    """Talents of the default selection left disabled because they are written as a persona
+    whose expertise list is mostly what the stack does not name
+    (:func:`~grace.resolution.domain.languages.persona_unused`: Solidity, Viem and Wagmi beside
+    Next.js)."""
     asking_always: tuple[str, ...] = ()
     """Enabled talents that ask to be always applied (an imported ``alwaysApply: true``): served
     when a task calls for them, never on every task unless ``grace.yaml`` says so."""
@@ -98,6 +107,19 @@ def rare_in_catalog(found: Sequence[str], talents: Sequence[Talent]) -> list[str
                                    t.bodies.get("full", "")])))
         said.update(w for w, forms in wanted.items() if not text.isdisjoint(forms))
     return [w for w in found if said[w] <= MAX_VOCABULARY_SHARE * len(talents)]
+
+
+def _other_stack(talent: Talent, stack: Sequence[str], vocabulary: Sequence[str]) -> bool:
+    """Whether ``talent`` is a persona written for another stack than the project's
+    dependencies (``stack``) and own words (``vocabulary``) say
+    (:func:`~grace.resolution.domain.languages.persona_unused`; the words and their English
+    stems, as the hybrid step's ``product`` channel reads them)."""
+    items = persona_stack(talent.bodies["full"])
+    if not items:
+        return False
+    said = " ".join([*stack, *vocabulary])
+    heard = set(analyse(said, language="english")) | set(analyse(said))
+    return bool(persona_unused(items, persona_heard(set(words(said)), heard)))
 
 
 class InitProject:
@@ -166,6 +188,7 @@ class InitProject:
             langs.append("sql")
         left: list[str] = []
         foreign: list[str] = []
+        other_stack: list[str] = []
         other_script: list[str] = []
         if not talents:  # the default selection; talents named with --talent are the user's
             left = [t for t in chosen if not language_allows(catalog_talents[t].languages, langs)]
@@ -176,6 +199,10 @@ class InitProject:
                     catalog_talents[t].languages)]
                 chosen = [t for t in chosen if t not in set(foreign)]
                 left += foreign
+                other_stack = [t for t in chosen if _other_stack(catalog_talents[t], stack,
+                                                                 vocabulary)]
+                chosen = [t for t in chosen if t not in set(other_stack)]
+                left += other_stack
             other_script = [t for t in chosen if written_in(_text(catalog_talents[t]))]
             chosen = [t for t in chosen if t not in set(other_script)]
             left += other_script
@@ -191,4 +218,4 @@ class InitProject:
                            stack=stack, vocabulary=vocabulary)
         return InitReport(path, tuple(chosen), tuple(langs), tuple(left), relevance,
                           tuple(stack), tuple(foreign), tuple(vocabulary), tuple(other_script),
-                          tuple(t for t in chosen if catalog_talents[t].always))
+                          tuple(other_stack), tuple(t for t in chosen if catalog_talents[t].always))

@@ -1248,6 +1248,7 @@ _PERSONA: Final = re.compile(
     r"\s+(?P<items>.+)", re.IGNORECASE)
 _PERSONA_END: Final = re.compile(r"\.(?:\s|$)|;|\n")
 _PERSONA_ITEMS: Final = re.compile(r",|\band\b|&|/")
+_GERUND: Final = re.compile(r"\s*[a-z]+ing\b")
 _PERSONA_GENERIC: Final = frozenset(words("""
 app apps application applications api apis web development developer framework frameworks
 stack router native ui ux sdk cli library libraries tools tooling cloud server serverless
@@ -1270,8 +1271,9 @@ def persona_stack(body: str) -> tuple[tuple[str, ...], ...]:
 
     ``"You are an expert in Solidity, Next.js 14 App Router, Viem v2 and Shadcn UI."`` ->
     ``(("next",), ("viem",), ("shadcn",))`` (Solidity is a language). ``()`` when the first
-    :data:`PERSONA_LINES` non-empty lines hold no such sentence. Decision 0010, eighteenth
-    follow-up."""
+    :data:`PERSONA_LINES` non-empty lines hold no such sentence, or when it says what the
+    persona does rather than what it knows ("an expert in building applications that support
+    RTL languages including Hebrew"). Decision 0010, eighteenth follow-up."""
     lines = [line for line in body.splitlines() if line.strip()][:PERSONA_LINES]
     for line in lines:
         found = _PERSONA.match(line.replace("**", "").replace("`", ""))
@@ -1279,6 +1281,8 @@ def persona_stack(body: str) -> tuple[tuple[str, ...], ...]:
             continue
         clause = _PERSONA_END.split(found.group("items"), maxsplit=1)[0]
         clause = clause.split(":", 1)[1] if ":" in clause else clause
+        if _GERUND.match(clause):  # "an expert in building applications that support RTL
+            return ()              # languages including Hebrew, Arabic": no stack
         items = []
         for part in _PERSONA_ITEMS.split(clause):
             kept = tuple(dict.fromkeys(
