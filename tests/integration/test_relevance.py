@@ -485,3 +485,59 @@ def test_a_language_the_toolchain_tells_is_a_name_term_of_the_languages_own_rule
     assert not any("name terms" in told[t.id] for t in others)
     # a language merely named is not told: the word may be an everyday one
     assert not any("name terms python" in d for d in names("my python is sick").values())
+
+
+def _concern_catalog():
+    from tests.fakes import make_talent
+
+    return sorted([
+        make_talent("copilot.security-and-owasp", name="Security And Owasp",
+                    summary="Secure coding standards based on the OWASP Top 10: injection, "
+                            "broken access control, authentication, rate limiting."),
+        make_talent("skill.security-review", name="Security Review",
+                    summary="Run a full security review of a code base."),
+        make_talent("skill.mcp-security-audit", name="Mcp Security Audit",
+                    summary="Audit the configuration of MCP servers."),
+        make_talent("cursor.nextjs", name="Nextjs", summary="Next.js App Router conventions.",
+                    languages=["typescript"]),
+        *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
+          for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")),
+    ], key=lambda t: t.id)
+
+
+def test_a_concern_s_rules_are_lifted_on_that_concern_s_work(app):
+    """A task nearest to a concern's requests (here one of them, word for word) is that
+    concern's work: the rules its name says are lifted by ``w_concern`` — not one that also
+    names another concern ("Security Review": a review), nor one whose other subject the task
+    does not say ("MCP Security Audit"); decision 0010, eighteenth follow-up."""
+    from grace.resolution.application.probes import CONCERNS
+    from grace.resolution.application.resolve_context import RelevanceRequest
+
+    talents = _concern_catalog()
+    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
+    task = CONCERNS["security"].requests[2]
+    out = step.select(RelevanceRequest(candidates=talents, task=task, active=talents,
+                                       stack=("next",)))
+    detail = {e.id: e.detail for e in out.explanations}
+    assert (f"the task is security work (nearest kind of request: «{task}»), which its name "
+            "says") in detail["copilot.security-and-owasp"]
+    for tid in ("skill.security-review", "skill.mcp-security-audit", "cursor.nextjs"):
+        assert "security work" not in detail[tid], tid
+    assert "copilot.security-and-owasp" in out.kept
+
+
+@pytest.mark.model
+def test_the_security_rule_is_served_beside_the_framework_s_on_a_security_task(app, e5):
+    """With e5: a rate-limiting task in a Next.js project keeps the OWASP rule beside the
+    framework's own rule (the trials' most missed rule before the concern channel)."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+
+    talents = _concern_catalog()
+    step = HybridRelevance(e5, app.counter, bm25_scorer, HybridSelector())
+    out = step.select(RelevanceRequest(
+        candidates=talents, active=talents, stack=("next", "react"),
+        task="Add rate limiting to the login server action so nobody can brute-force passwords"))
+    assert "copilot.security-and-owasp" in out.kept
+    assert "skill.mcp-security-audit" not in out.kept
+    detail = {e.id: e.detail for e in out.explanations}
+    assert "the task is security work" in detail["copilot.security-and-owasp"]

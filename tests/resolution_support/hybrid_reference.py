@@ -12,8 +12,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from grace.lexical import FRENCH_HOMOGRAPHS, analyse, is_french
+from grace.lexical import FRENCH_HOMOGRAPHS, STOP_WORDS, analyse, is_french
 from grace.resolution.application.hybrid import (
+    CONCERN_REST_GENERIC,
     EMPTY_TASK_FILES_NOTE,
     EMPTY_TASK_NO_FILE_MATCH_NOTE,
     HybridRelevance,
@@ -29,7 +30,9 @@ from grace.resolution.application.hybrid import (
     stack_named,
     subject_stems,
     subject_words,
+    task_concerns,
 )
+from grace.resolution.application.probes import CONCERNS
 from grace.resolution.application.relevance import NO_SPECIFIC_TALENT
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
 from grace.resolution.domain.activation import names_files, path_words
@@ -84,6 +87,7 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
                       for c in cands], dtype=np.float64)
     stack = np.array([(p.unsaid_stack if c.unsaid else 1.0) if c.stack else 0.0
                       for c in cands], dtype=np.float64)
+    concern = np.array([1.0 if c.concern else 0.0 for c in cands], dtype=np.float64)
     foreign = np.array([1.0 if c.foreign or c.stranger or c.product else 0.0 for c in cands],
                        dtype=np.float64)
     migration = np.array([1.0 if c.migration else 0.0 for c in cands], dtype=np.float64)
@@ -98,14 +102,14 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     if p.fusion == "rrf":
         ids = [c.id for c in cands]
         score = np.zeros(len(cands))
-        for channel in (dense, lex, head, path, trig, where, glob, stack):
+        for channel in (dense, lex, head, path, trig, where, glob, stack, concern):
             score += 1.0 / (RRF_K + _ranks(channel, ids))
         return np.round(score * RRF_K, 6)
     role = np.array([ROLE_PRIOR.get(c.role_rank or "", 0.0) for c in cands], np.float64)
     fused = (
         dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
         + p.w_where * where + p.w_glob * glob + p.w_role * role + p.w_stack * stack
-        - p.w_foreign * foreign - p.w_migration * migration
+        + p.w_concern * concern - p.w_foreign * foreign - p.w_migration * migration
     )
     return np.round(fused, 6)
 
@@ -119,6 +123,23 @@ def far_names(cands: Sequence[HybridCandidate], dense: np.ndarray, rows: list[in
     terms = ", ".join(dict.fromkeys(w for i in rows for w in cands[i].names))
     return (f"; {terms}: name terms, but of talents far from it in meaning ({cands[best].id}: "
             f"dense {below(float(dense[best]), base)})")
+
+
+def concern_of(t, concerns: dict[str, str], said: set[str]) -> tuple[str, str] | tuple[()]:
+    """The first of the task's ``concerns`` that ``t``'s name says, with why, when every
+    concern its name says is the task's and its other name words are said (or fewer)."""
+    marks = {w: c for c, concern in CONCERNS.items() for w in concern.marks}
+    name = name_words([t])[0]
+    held = [w for w in name if w in marks]
+    if not held or not {marks[w] for w in held} <= concerns.keys():
+        return ()
+    rest = [w for w in name if w not in marks and w not in CONCERN_REST_GENERIC
+            and w not in STOP_WORDS]
+    if len(rest) >= len(held) and any(
+            not set(analyse(w, language="english")) & said for w in rest):
+        return ()
+    label = next(c for c in concerns if c in {marks[w] for w in held})
+    return (label, concerns[label])
 
 
 def reference_select(  # noqa: C901 - the oracle is one function on purpose
@@ -328,6 +349,8 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str,  # noqa: C901 - 
                          + ", which no framework of the project frames")
         if c.unsaid:
             parts[-1] += f" (counts less: the task says no {' '.join(c.unsaid)})"
+    if c.concern:
+        parts.append(f"the task is {c.concern[0]} work ({c.concern[1]}), which its name says")
     if c.foreign:
         parts.append("written for " + ", ".join(c.foreign) + f", not the {framed_by}'s framework"
                      + (f" ({', '.join(frame)})" if frame else ""))
@@ -427,6 +450,12 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
         told += back
     hybrid = []
     asks = asks_migration(request.task)
+    # the concerns whose work the task is; what the task and its files say (English stems)
+    concerns = (task_concerns(corpus.concern_unit @ normalise(query), set(words(request.task)))
+                if request.task.strip() and len(corpus.concern_unit) else {})
+    concern_said = set(analyse(" ".join([request.task, where,
+                                         *frameworks_of_files(request.files)]),
+                               language="english"))
     for t, row, (d, c, r, lex, head, path, hub) in zip(cands, row_list, channels, strict=True):
         terms = corpus.names[row] if row in named else ()
         own = [lang for lang in languages_told(request.task)
@@ -484,6 +513,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             stranger=stranger,
             product=product,
             unsaid=unsaid,
+            concern=concern_of(t, concerns, concern_said) if not (
+                foreign or stranger or product) else (),
         ))
     return hybrid
 

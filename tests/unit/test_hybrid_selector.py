@@ -870,3 +870,20 @@ def test_a_persona_for_another_stack_names_the_items_the_project_does_not_use():
                          "Alpine.js") == (("laravel",), ("livewire",), ("alpine",))
     assert persona_stack("# Rules\n\nUse hooks.\n\nKeep it small.\n\nYou are an expert in "
                          "Vue.") == ()
+
+
+def test_a_concern_s_rule_on_that_concern_s_work_is_lifted_and_says_why():
+    """``concern``: ``w_concern`` more for a rule the task's concern names (decision 0010,
+    eighteenth follow-up), in the sum and as one more channel of RRF."""
+    p = replace(PLAIN, w_lex=0.0)
+    cands = [cand("copilot.security-and-owasp", 0.1,
+                  concern=("security", "nearest kind of request: «Add rate limiting»")),
+             cand("cursor.nextjs", 0.1, stack=("next",))]
+    sel = HybridSelector(p).select(cands).selection
+    assert sel.scores["copilot.security-and-owasp"] == pytest.approx(0.1 + p.w_concern)
+    detail = {e.id: e.detail for e in sel.explanations}
+    assert ("the task is security work (nearest kind of request: «Add rate limiting»), which "
+            "its name says") in detail["copilot.security-and-owasp"]
+    rrf = HybridSelector(replace(p, fusion="rrf")).select(cands).selection
+    # first in dense (ties by id) and in concern: twice 60 / 61
+    assert rrf.scores["copilot.security-and-owasp"] == pytest.approx(2 * 60 / 61, abs=1e-6)

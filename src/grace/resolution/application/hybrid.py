@@ -38,7 +38,12 @@ import numpy.typing as npt
 
 from grace.embedding.ports import TextEmbedder
 from grace.lexical import FRENCH_HOMOGRAPHS, STOP_WORDS, analyse, is_french
-from grace.resolution.application.probes import PROBES, SOFTWARE_REQUESTS
+from grace.resolution.application.probes import (
+    CONCERN_REFERENCE,
+    CONCERNS,
+    PROBES,
+    SOFTWARE_REQUESTS,
+)
 from grace.resolution.application.relevance import EMBED_BATCH, NO_SPECIFIC_TALENT
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
 from grace.resolution.domain.activation import names_files, path_words
@@ -474,6 +479,67 @@ def _lift(corpus: _Corpus, request: RelevanceRequest, position: npt.NDArray[np.i
     return unsaid
 
 
+CONCERN_MARGIN: Final = 0.03
+"""A task is a concern's work (:data:`~grace.resolution.application.probes.CONCERNS`) when its
+raw cosine with the nearest of that concern's requests exceeds its raw cosine with the nearest
+other software request by at least this: on the nine new users' trials and the polyglot set,
+0.03 kept the rate-limiting, ownership and hardening tasks and left out "Prevent double
+bookings under concurrent requests" (0.034 for security at 0.02 and below, a third of the
+detections wrong; decision 0010, eighteenth follow-up)."""
+CONCERN_SAID_MARGIN: Final = -0.01
+"""… or when the task says the concern (``security``, « sécuriser », ``accessible``) and its
+margin is at least this: "Review the loans API viewset for permission and security issues" is
+at −0.002."""
+_CONCERN_OF_MARK: Final = {w: c for c, concern in CONCERNS.items() for w in concern.marks}
+CONCERN_REST_GENERIC: Final = frozenset(words("""generic general best practices guide
+guidelines rules standards checklist code optimization optimisation pr"""))
+"""Words of a concern rule's name that say nothing of a subject beside the concern
+(``copilot.code-review-generic``, ``copilot.performance-optimization``, ``cursor.pr-review``)."""
+
+
+def concern_names(name_words: Sequence[tuple[str, ...]]
+                  ) -> dict[int, tuple[frozenset[str], int, tuple[frozenset[str], ...]]]:
+    """Per row whose name says a concern (:data:`~grace.resolution.application.probes.
+    CONCERNS`' marks): the concerns it says, how many of its name words are marks, and the
+    English stems of each of its other name words that are neither generic
+    (:data:`CONCERN_REST_GENERIC`) nor stop words: ``("security", "devsecops", "ssdls",
+    "appsec")`` -> ``({"security"}, 3, ({"ssdl"},))``."""
+    found: dict[int, tuple[frozenset[str], int, tuple[frozenset[str], ...]]] = {}
+    for row, name in enumerate(name_words):
+        held = [w for w in name if w in _CONCERN_OF_MARK]
+        if held:
+            rest = tuple(frozenset(analyse(w, language="english")) for w in name
+                         if w not in _CONCERN_OF_MARK and w not in CONCERN_REST_GENERIC
+                         and w not in STOP_WORDS)
+            found[row] = (frozenset(_CONCERN_OF_MARK[w] for w in held), len(held), rest)
+    return found
+
+
+def task_concerns(cosines: npt.NDArray[np.float64], told: Collection[str]) -> dict[str, str]:
+    """The concerns whose work a task is, each with why: ``cosines`` ``(c,) float64`` are the
+    task's raw cosines with the requests of :data:`~grace.resolution.application.probes.
+    CONCERN_REFERENCE` (their concern, ``""`` for a generic software request), ``told`` the
+    task's folded words. A concern is the task's when its
+    nearest request leads the nearest generic one by :data:`CONCERN_MARGIN`, or by
+    :data:`CONCERN_SAID_MARGIN` when the task says the concern. A nearest-neighbour decision
+    between reference sets, as the gate's software-request criterion (decision 0010, eighteenth
+    follow-up)."""
+    best: dict[str, tuple[float, int]] = {}
+    for at, ((label, _), cosine) in enumerate(zip(CONCERN_REFERENCE, cosines.tolist(),
+                                                  strict=True)):
+        if label not in best or cosine > best[label][0]:
+            best[label] = (cosine, at)
+    generic = best.pop("", (-1.0, -1))[0]
+    found: dict[str, str] = {}
+    for label, (cosine, at) in best.items():
+        says = sorted(set(told) & CONCERNS[label].said)
+        if cosine - generic >= CONCERN_MARGIN:
+            found[label] = f"nearest kind of request: «{CONCERN_REFERENCE[at][1]}»"
+        elif says and cosine - generic >= CONCERN_SAID_MARGIN:
+            found[label] = f"the task says {says[0]}"
+    return found
+
+
 def persona_heard(plain: Collection[str], stems: Collection[str],
                   stems_of: Callable[[str], Collection[str]] | None = None,
                   ) -> Callable[[str], bool]:
@@ -575,6 +641,11 @@ class _Corpus:
     triggers: TriggerIndex  # the talents' activation.triggers
     headers_unit: npt.NDArray[np.float64]  # (n, d) normalise(headers): raw cosines
     probes_unit: npt.NDArray[np.float64]  # (p, d) normalised probe query vectors
+    concern_unit: npt.NDArray[np.float64]  # (c, d) CONCERN_REFERENCE's requests, normalised
+    concern_rows: dict[str, list[int]]  # concern -> the rows whose name says it
+    # row -> (the concerns its name says, how many of its name words say one, the English
+    # stems of each of its other name words)
+    concern_names: dict[int, tuple[frozenset[str], int, tuple[frozenset[str], ...]]]
     software_unit: npt.NDArray[np.float64]  # (s, d) normalised generic software requests
     software_level: float | None  # the software-request criterion's level (reference sets)
     domain_level: float | None  # the domain criterion's level (probes, leave-one-out)
@@ -749,6 +820,10 @@ class HybridRelevance:
             triggers=TriggerIndex({t.id: t.triggers for t in talents if t.triggers}),
             headers_unit=normalise(headers),
             probes_unit=np.zeros((0, headers.shape[1])),
+            concern_unit=np.zeros((0, headers.shape[1])),
+            concern_rows={c: [row for row, ws in enumerate(every_name_word)
+                              if set(ws) & concern.marks] for c, concern in CONCERNS.items()},
+            concern_names=concern_names(every_name_word),
             software_unit=np.zeros((0, headers.shape[1])),
             software_level=None,
             domain_level=None,
@@ -773,8 +848,11 @@ class HybridRelevance:
             ((probes_unit @ software_unit.T).max(axis=1) - between.max(axis=1)).tolist(),
             (among.max(axis=1) - (software_unit @ probes_unit.T).max(axis=1)).tolist(),
         ) if len(probes) > 1 and len(software_unit) > 1 else None
+        concern_unit = normalise(np.asarray(self._reference.embed(
+            [r for _, r in CONCERN_REFERENCE], kind="query"), np.float64))
         self._corpus = replace(
             corpus,
+            concern_unit=concern_unit,
             hub=hub,
             probe_dense=-1.0 if level is None else level,
             probe_scores=scores,
@@ -1029,10 +1107,42 @@ class HybridRelevance:
             migration=self._migrations(corpus, request, position, context_words, asks),
             migration_asked=asks,
             stranger=(strangers := self._strangers(corpus, request, position, said)),
-            product=self._products(corpus, request, position, said_stems,
-                                   {*foreign, *strangers}),
+            product=(products := self._products(corpus, request, position, said_stems,
+                                                {*foreign, *strangers})),
             unsaid=unsaid,
+            concern=self._concern(corpus, query, request.task, position,
+                                  set(analyse(" ".join([request.task, files_say]),
+                                              language="english")),
+                                  {*foreign, *strangers, *products}),
         ), rows
+
+    @staticmethod
+    def _concern(corpus: _Corpus, query: npt.NDArray[np.float64] | None, task: str,
+                 position: npt.NDArray[np.int64], said: set[str], other: set[int]
+                 ) -> dict[int, tuple[str, str]]:
+        """Candidate -> ``(concern, why)`` for the rules of the concerns whose work the task
+        is (:func:`task_concerns`) that the concern's words name (:func:`concern_names`): all
+        the concerns their name says are the task's ("Security Review" waits for a review of
+        security), and their other name words are said by the task or its files (``said``:
+        their English stems), or fewer than the concern's words (``mcp`` of "MCP Security
+        Audit" is another subject; ``ssdls`` beside security, DevSecOps and AppSec is not).
+        ``other``: the candidates already another framework's, product's or stranger's."""
+        if query is None or not len(corpus.concern_unit):
+            return {}
+        concerns = task_concerns(corpus.concern_unit @ normalise(query), set(words(task)))
+        found: dict[int, tuple[str, str]] = {}
+        for label, why in concerns.items():
+            for row in corpus.concern_rows[label]:
+                at = int(position[row])
+                if at < 0 or at in other or at in found:
+                    continue
+                held, marks, rest = corpus.concern_names[row]
+                if not held <= concerns.keys():
+                    continue
+                if len(rest) >= marks and any(not stems & said for stems in rest):
+                    continue
+                found[at] = (label, why)
+        return found
 
     @staticmethod
     def _products(corpus: _Corpus, request: RelevanceRequest, position: npt.NDArray[np.int64],

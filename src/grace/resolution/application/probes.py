@@ -11,7 +11,7 @@ label set.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 PROBES: Final[tuple[str, ...]] = (
     "What will the weather be like in Lyon this weekend?",
@@ -90,3 +90,81 @@ task whatever its wording ("Add a PATCH endpoint" names no talent and no code). 
 work written for this purpose, with no stack, library or tool named; none is taken from a label
 set."""
 
+
+
+class Concern(NamedTuple):
+    """A cross-cutting concern of coding work (:data:`CONCERNS`).
+
+    Attributes:
+        marks: folded words that mark a rule written for it when its name holds one.
+        said: folded words by which a task says it (the marks, French forms).
+        requests: kinds of requests that ask for that work.
+    """
+
+    marks: frozenset[str]
+    said: frozenset[str]
+    requests: tuple[str, ...]
+
+
+CONCERNS: Final[dict[str, Concern]] = {
+    "security": Concern(frozenset({"security", "secure", "owasp", "appsec", "devsecops"}),
+                        frozenset({"security", "secure", "owasp", "securite", "securiser",
+                                   "securise", "securisee"}), (
+        "Fix the security hole in the login code",
+        "Make sure a user can only read and change their own records",
+        "Add rate limiting to the sign-in endpoint against brute force",
+        "Protect the API with token-based authentication",
+        "Check this code for injection and cross-site scripting risks",
+        "Hash the stored passwords with a slow salted algorithm",
+        "Harden the production settings: secret keys, debug mode, secure cookies, HTTPS headers",
+        "Restrict the admin pages to users who have the admin role",
+        "Corrige la faille de sécurité du code d'authentification",
+        "Vérifie qu'un utilisateur ne peut accéder qu'à ses propres données",
+        "Limite le nombre de tentatives de connexion par minute",
+        "Protège les formulaires contre les attaques CSRF et XSS",
+        "Ajoute une authentification par jeton à l'API",
+        "Sors les clés secrètes du code et du dépôt",
+    )),
+    "accessibility": Concern(frozenset({"accessibility", "accessible", "a11y", "wcag"}),
+                             frozenset({"accessibility", "accessible", "accessibilite",
+                                        "a11y", "wcag"}), (
+        "Make the form accessible: labels, errors tied to their fields, keyboard navigation",
+        "Check the page works with a screen reader and has enough colour contrast",
+        "Add alternative text and ARIA attributes to the images and icon buttons",
+        "Rends la page utilisable au clavier et avec un lecteur d'écran",
+        "Vérifie le contraste des couleurs et les textes alternatifs des images",
+        "Rends le formulaire d'inscription accessible",
+    )),
+    "performance": Concern(frozenset({"performance", "perf"}),
+                           frozenset({"performance", "performances", "perf"}), (
+        "Make the home page load faster: caching, fewer requests, smaller bundles",
+        "Find out why this endpoint is slow and make it faster",
+        "Reduce the memory the import job uses",
+        "Améliore le temps de chargement de la page d'accueil",
+        "Trouve pourquoi cet écran est lent et accélère-le",
+    )),
+    "review": Concern(frozenset({"review"}), frozenset({"review", "revue"}), (
+        "Review this pull request before merge",
+        "Review this change and point out bugs and risky code",
+        "Relis cette pull request avant la fusion",
+        "Fais une revue de ce code et signale les problèmes",
+    )),
+}
+"""Cross-cutting concerns of coding work: per concern, the words that mark a rule written for
+it when its name holds one (``copilot.security-and-owasp``, ``copilot.a11y``,
+``copilot.performance-optimization``, ``cursor.pr-review``), the words by which a task says it,
+and kinds of requests that ask for that work (English and French, no stack, library or tool
+named; written for this purpose, none taken from a label set or a trial; four of them are
+:data:`SOFTWARE_REQUESTS` too). A task nearer to a concern's requests than to every other
+software request is that concern's work, and its rules are lifted as the project's framework
+lifts its own (the hybrid step's ``concern`` channel; decision 0010, eighteenth follow-up).
+Such rules have no language and no glob of their own: nothing else lifts them beside the
+framework's rules."""
+
+CONCERN_REFERENCE: Final[tuple[tuple[str, str], ...]] = (
+    *((label, request) for label, concern in CONCERNS.items() for request in concern.requests),
+    *(("", request) for request in SOFTWARE_REQUESTS
+      if not any(request in concern.requests for concern in CONCERNS.values())),
+)
+"""``(concern, request)`` pairs the hybrid step tells a task's concern with: every concern's
+requests, then the other :data:`SOFTWARE_REQUESTS` with the concern ``""``."""

@@ -63,9 +63,14 @@ Channels per candidate:
 caller) counts ``unsaid_stack`` of itself when the talent's subject — a library beside the
 framework, React Router's ``router`` — is said by a dependency but not by the task or its files.
 
+``concern`` (1 when the task is the work of a cross-cutting concern — security,
+accessibility, performance, code review — that the talent's name says, computed by the caller)
+lifts such rules as the stack lifts the framework's own.
+
 Fusion ``sum`` (default), a calibrated sum (each channel has an absolute meaning):
 ``dense + w_lex · lexical + w_head · lexical_head + w_path · path + w_trigger · triggers
-+ w_where · where + w_glob · glob + w_role · role + w_stack · stack − w_foreign · foreign``.
++ w_where · where + w_glob · glob + w_role · role + w_stack · stack + w_concern · concern
+− w_foreign · foreign``.
 ``rrf``: reciprocal rank fusion, ``Σ 1 / (k + rank)`` over the channels where the candidate has
 a positive signal (``foreign`` is not one; Cormack, Clarke & Büttcher, SIGIR 2009, k = 60),
 scaled by k.
@@ -217,6 +222,11 @@ class HybridParams:
             about something else with rules that only share the project's framework; the
             seven new users' trials 259 / 503 → 258 / 481 judged relevant (2: 237 / 437;
             decision 0010, eighteenth follow-up).
+        w_concern: weight of a cross-cutting concern's rule on that concern's work (``concern``:
+            the security rules on a rate-limiting task, the accessibility ones on an accessible
+            form); such rules have no language and no glob, so only this lifts them beside the
+            framework's rules: ``w_stack``'s weight, measured against 0.4 and 0.5 on nine new
+            users' trials (decision 0010, eighteenth follow-up).
     """
 
     chunk_weight: float = 0.5
@@ -234,6 +244,7 @@ class HybridParams:
     unnamed_glob: float = 0.25
     unsaid_stack: float = 0.25
     stack_k: int = 3
+    w_concern: float = 0.6
     floor: float = 0.05
     probe_percentile: float = 90.0
     probe_margin: float = 0.005
@@ -305,6 +316,9 @@ class HybridCandidate:
             otherwise.
         unsaid: its subject when ``stack`` lifts it and neither the task nor its files say a
             word of it (the lift then counts ``unsaid_stack`` of itself); ``()`` otherwise.
+        concern: ``(concern, why)`` when the task is work of a cross-cutting concern its name
+            says (``("security", "the task says security")`` for
+            ``copilot.security-and-owasp``; computed by the caller), else ``()``.
     """
 
     id: str
@@ -333,6 +347,7 @@ class HybridCandidate:
     stranger: tuple[str, ...] = ()
     product: tuple[str, ...] = ()
     unsaid: tuple[str, ...] = ()
+    concern: tuple[str, str] | tuple[()] = ()
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -385,6 +400,7 @@ class HybridColumns:
         stranger: row -> its non-empty ``stranger``.
         product: row -> its non-empty ``product``.
         unsaid: row -> its non-empty ``unsaid``.
+        concern: row -> its non-empty ``concern``.
         places: row -> its ``(glob, file)``, for the rows where either is set.
         glob_strength: ``(n,) float64``, its ``glob_strength`` (read where ``glob`` is set).
         id_key: ``(n,)`` integers in the same order as ``ids`` (score ties are broken by id);
@@ -422,6 +438,7 @@ class HybridColumns:
     stranger: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     product: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     unsaid: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    concern: Mapping[int, tuple[str, str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, cands: Sequence[HybridCandidate]) -> HybridColumns:
@@ -455,6 +472,7 @@ class HybridColumns:
             stranger={i: c.stranger for i, c in enumerate(cands) if c.stranger},
             product={i: c.product for i, c in enumerate(cands) if c.product},
             unsaid={i: c.unsaid for i, c in enumerate(cands) if c.unsaid},
+            concern={i: c.concern for i, c in enumerate(cands) if c.concern},
         )
 
     def __len__(self) -> int:
@@ -520,6 +538,9 @@ class HybridColumns:
             parts.extend(_depends(self.stack[row], self.packaged))
             if row in self.unsaid:
                 parts[-1] += f" (counts less: the task says no {' '.join(self.unsaid[row])})"
+        if row in self.concern:
+            label, why = self.concern[row]
+            parts.append(f"the task is {label} work ({why}), which its name says")
         parts.extend(self._penalties(row))
         glob = self.glob(row)
         if glob is not None or row in self.spoken:
@@ -645,6 +666,8 @@ class HybridSelector:
         stack[list(cols.stack)] = 1.0
         # React Router's rule is the stack's on the tasks about routing
         stack[[row for row in cols.unsaid if row in cols.stack]] *= p.unsaid_stack
+        concern = np.zeros(n, dtype=np.float64)
+        concern[list(cols.concern)] = 1.0
         foreign = np.zeros(n, dtype=np.float64)
         foreign[[*cols.foreign, *cols.stranger, *cols.product]] = 1.0
         migration = np.zeros(n, dtype=np.float64)
@@ -666,13 +689,13 @@ class HybridSelector:
         lex, head, path = cols.lexical, cols.lexical_head, cols.lexical_path
         if p.fusion == "rrf":
             score = np.zeros(n)
-            for channel in (dense, lex, head, path, trig, where, glob, stack):
+            for channel in (dense, lex, head, path, trig, where, glob, stack, concern):
                 score += 1.0 / (RRF_K + _ranks(channel, cols.ids))
             return np.round(score * RRF_K, 6)  # 1.0 = first in one channel
         fused = (
             dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
             + p.w_where * where + p.w_glob * glob + p.w_role * cols.role + p.w_stack * stack
-            - p.w_foreign * foreign - p.w_migration * migration
+            + p.w_concern * concern - p.w_foreign * foreign - p.w_migration * migration
         )
         return np.round(fused, 6)
 
