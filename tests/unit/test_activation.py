@@ -585,6 +585,13 @@ def test_a_framework_s_adapter_package_names_no_other_framework():
     # a library's scope is no framework: its parts still say the project's framework
     assert stack_words(["@vitejs/plugin-react"]) == ("vitejs", "react")
     assert stack_words(["express"]) == ("express",)
+    # the types of the platform NestJS runs on name no Express project; with Express itself
+    # a dependency they say nothing more; other type packages keep their words
+    nest = ["@nestjs/common", "@nestjs/platform-express", "@types/express", "@types/node"]
+    assert "express" not in stack_words(nest)
+    assert foreign_frameworks(("express",), stack_words(nest), []) == ("express",)
+    assert "express" in stack_words(["express", "@types/express"])
+    assert "node" in stack_words(nest)
 
 
 def test_a_back_end_task_of_an_api_and_a_full_stack_web_app_is_the_api_s():
