@@ -56,6 +56,11 @@ class InMemoryWorkTree:
         close = difflib.get_close_matches(path.rpartition("/")[2], names, n=3, cutoff=0.8)
         return tuple(f"{folder}/{c}" if folder else c for c in close)
 
+    def files_in(self, root: str, folder: str, limit: int) -> tuple[str, ...]:
+        """The present paths under ``folder``, sorted, at most ``limit``."""
+        return tuple(sorted(p for p, state in self._states.items()
+                            if state == "present" and p.startswith(folder + "/")))[:limit]
+
     def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
         """The dependencies given for the longest folder prefix of each path (``packages``)."""
         found: dict[str, None] = {}

@@ -427,10 +427,17 @@ def test_resolve_warns_about_a_file_in_play_that_does_not_exist(tmp_path):
     js = json.loads(grace("resolve", "-r", "backend", "--files", "app/api/items.py", "--json",
                           "x", cwd=repo).stdout)
     assert js["warnings"] == []
+    # a folder stands for its files (a new user's `--files k8s/`)
     js = json.loads(grace("resolve", "-r", "backend", "--files", "app/api", "--json", "x",
                           cwd=repo).stdout)
-    assert js["warnings"] == ["file in play app/api is a folder: give the files in it (kept: its "
-                              "name is matched like a file's)"]
+    assert js["warnings"] == ["file in play app/api is a folder: its one file is in play "
+                              "instead (app/api/items.py)"]
+    assert js["files"] == ["app/api/items.py"] and js["served_ids"][0] == "py.fastapi"
+    (repo / "empty").mkdir()
+    js = json.loads(grace("resolve", "-r", "backend", "--files", "empty", "--json", "x",
+                          cwd=repo).stdout)
+    assert js["warnings"] == ["file in play empty is a folder with no file to read: give the "
+                              "files in it (kept: its name is matched like a file's)"]
 
 
 def test_resolve_refuses_a_file_in_play_linked_outside_the_repository(tmp_path):

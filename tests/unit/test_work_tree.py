@@ -89,3 +89,24 @@ def test_a_missing_file_s_close_names_in_its_folder_are_suggested(tmp_path: Path
     assert tree.near(root, "apps/apii/invoice.service.ts") == (
         "apps/api/invoices.service.ts",)
     assert tree.near(root, "apps/zzz/invoices.service.ts") == ()
+
+
+def test_a_folder_s_files_are_listed_breadth_first_inside_the_repository(tmp_path: Path) -> None:
+    """``files_in``: a folder's own files (sorted) before its sub-folders', hidden and
+    dependency folders skipped, a link out of the repository never followed, at most
+    ``limit``."""
+    repo = tmp_path / "repo"
+    for rel in ("k8s/service.yaml", "k8s/deployment.yaml", "k8s/overlays/prod/patch.yaml",
+                "k8s/.cache/x.yaml", "k8s/node_modules/y.js", "k8s/.hidden.yaml"):
+        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
+        (repo / rel).write_text("x\n", encoding="utf-8")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.yaml").write_text("x\n", encoding="utf-8")
+    (repo / "k8s" / "linked").symlink_to(outside, target_is_directory=True)
+    tree = LocalWorkTree()
+    assert tree.files_in(str(repo), "k8s", 10) == (
+        "k8s/deployment.yaml", "k8s/service.yaml", "k8s/overlays/prod/patch.yaml")
+    assert tree.files_in(str(repo), "k8s", 1) == ("k8s/deployment.yaml",)
+    assert tree.files_in(str(repo), "k8s/linked", 10) == ()
+    assert tree.files_in(str(repo), "nothing", 10) == ()

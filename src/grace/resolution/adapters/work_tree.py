@@ -13,7 +13,7 @@ from itertools import islice, zip_longest
 from pathlib import Path
 from typing import Final
 
-from grace.resolution.adapters.project_stack import detect_dependencies
+from grace.resolution.adapters.project_stack import SKIPPED_FOLDERS, detect_dependencies
 from grace.resolution.domain.ports import FileState, PackageStack
 
 MAX_NEAR_ENTRIES: Final = 5_000
@@ -95,6 +95,42 @@ class LocalWorkTree:
                           if (entry.is_dir() if folders else entry.is_file()))
         except (OSError, RuntimeError):
             return []
+
+    def files_in(self, root: str, folder: str, limit: int) -> tuple[str, ...]:
+        """See the port: a breadth-first walk of ``folder`` in name order (a folder's files
+        before its sub-folders'), hidden entries and :data:`~grace.resolution.adapters.
+        project_stack.SKIPPED_FOLDERS` left out, symbolic links followed only where they stay
+        inside ``root``; at most :data:`MAX_NEAR_ENTRIES` entries read per folder."""
+        try:
+            base = Path(root).resolve()
+        except (OSError, RuntimeError):
+            return ()
+        found: list[str] = []
+        queue = [folder]
+        while queue and len(found) < limit:
+            current = queue.pop(0)
+            try:
+                real = (base / current).resolve()
+                if not real.is_relative_to(base) or not real.is_dir():
+                    continue
+                entries = sorted(islice(real.iterdir(), MAX_NEAR_ENTRIES), key=lambda e: e.name)
+            except (OSError, RuntimeError):
+                continue
+            subfolders = []
+            for entry in entries:
+                if entry.name.startswith("."):
+                    continue
+                try:
+                    inside = entry.resolve().is_relative_to(base)
+                    if inside and entry.is_dir():
+                        if entry.name not in SKIPPED_FOLDERS:
+                            subfolders.append(f"{current}/{entry.name}")
+                    elif inside and entry.is_file() and len(found) < limit:
+                        found.append(f"{current}/{entry.name}")
+                except (OSError, RuntimeError):
+                    continue
+            queue.extend(subfolders)
+        return tuple(found)
 
     def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
         """See the port. Each folder from the file's up to ``root`` (excluded) is read with

@@ -17,6 +17,7 @@ from grace.errors import (
     UnknownRoleError,
 )
 from grace.resolution.domain.activation import (
+    MAX_FILES,
     Activation,
     PathMatcher,
     language_activation,
@@ -204,6 +205,12 @@ def check_request(
     if not 1 <= token_budget <= MAX_TOKEN_BUDGET:
         raise BudgetError(f"token budget must be between 1 and {MAX_TOKEN_BUDGET} tokens")
     return in_play
+
+
+MAX_FOLDER_FILES: Final = 20
+"""A folder given as a file in play stands for at most this many of its files (sorted, a
+folder's own before its sub-folders'): enough for a ``k8s/`` or ``migrations/`` folder, never a
+whole repository's worth of globs to match."""
 
 
 def _unreadable(problems: Sequence[tuple[str, str]]) -> dict[str, str]:
@@ -445,7 +452,7 @@ class ResolveContext:
         talents = self._catalog.talents()
         in_play = check_request(talents, role=role, task=task, token_budget=token_budget,
                                 files=files, root=root)
-        warnings = self._locate(in_play, root)
+        in_play, warnings = self._locate(in_play, root)
         prepared = self._prepare(talents)
         catalog, graph = prepared.by_id, prepared.graph
         # 1-3. Active talents (enabled, not draft), graph facts, role filter: once per catalog
@@ -612,9 +619,12 @@ class ResolveContext:
             warnings=warnings,
         )
 
-    def _locate(self, in_play: Sequence[str], root: str | None) -> tuple[str, ...]:
-        """Warnings for the files in play that do not exist (kept: an agent names the file it
-        is about to create, and the name alone selects by glob and language).
+    def _locate(self, in_play: tuple[str, ...], root: str | None
+                ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The files in play with each folder among them replaced by the files in it (at most
+        :data:`MAX_FOLDER_FILES` per folder: ``--files k8s/`` is the manifests in ``k8s/``),
+        and warnings for the folders and for the files that do not exist (kept: an agent names
+        the file it is about to create, and the name alone selects by glob and language).
 
         Raises:
             InvalidPathError: a file resolves outside ``root`` through a symbolic link (refused
@@ -624,8 +634,9 @@ class ResolveContext:
                 file was expected), which would select talents by its words.
         """
         if self._tree is None or root is None:
-            return ()
+            return in_play, ()
         warnings = []
+        located: list[str] = []
         for path in in_play:
             state = self._tree.locate(root, path)
             if state == "outside":
@@ -643,6 +654,19 @@ class ResolveContext:
                                 "selects talents by glob and language)"
                                 + (f"; did you mean {', '.join(near)}?" if near else ""))
             elif state == "folder":
-                warnings.append(f"file in play {path} is a folder: give the files in it "
-                                "(kept: its name is matched like a file's)")
-        return tuple(warnings)
+                inside = self._tree.files_in(root, path, MAX_FOLDER_FILES + 1)
+                if inside:
+                    shown = ", ".join(inside[:3]) + (" …" if len(inside) > 3 else "")
+                    more = len(inside) > MAX_FOLDER_FILES
+                    warnings.append(
+                        f"file in play {path} is a folder: "
+                        + (f"its first {MAX_FOLDER_FILES} files are" if more
+                           else f"its {len(inside)} files are" if len(inside) > 1
+                           else "its one file is")
+                        + f" in play instead ({shown})")
+                    located.extend(inside[:MAX_FOLDER_FILES])
+                    continue
+                warnings.append(f"file in play {path} is a folder with no file to read: give "
+                                "the files in it (kept: its name is matched like a file's)")
+            located.append(path)
+        return tuple(dict.fromkeys(located))[:MAX_FILES], tuple(warnings)

@@ -165,6 +165,13 @@ class WorkTree(Protocol):
         ``root``, closest first; ``()`` when none is, or nothing can be read inside ``root``."""
         ...
 
+    def files_in(self, root: str, folder: str, limit: int) -> tuple[str, ...]:
+        """The files under ``folder`` (normalised, relative to ``root``), at any depth, as
+        paths relative to ``root`` in sorted order, at most ``limit``: hidden, dependency and
+        build folders skipped, nothing that resolves outside ``root``; ``()`` when none can be
+        read."""
+        ...
+
     def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
         """What the files' own packages declare: for each of ``paths`` (normalised, relative
         to ``root``), the nearest folder between the file's and ``root`` (``root`` excluded:
