@@ -63,3 +63,14 @@ def test_a_rule_says_the_concerns_its_name_holds_and_its_other_subject():
     assert found[3] == (frozenset({"review"}), 1, ())
     assert 4 not in found
     assert found[5][0] == {"security", "review"}
+
+
+def test_a_subject_is_named_by_its_rare_words_else_by_what_is_no_kind_of_program():
+    """``subject_words``: "HTTP server" does not name "Go MCP Server" where ``mcp`` is no
+    name term (many skills speak of MCP; decision 0010, eighteenth follow-up)."""
+    from grace.resolution.application.hybrid import subject_words
+
+    assert subject_words(("mcp", "server"), ("mcp",)) == ("mcp",)
+    assert subject_words(("mcp", "server"), ()) == ("mcp",)
+    assert subject_words(("server",), ()) == ("server",)
+    assert subject_words(("zustand",), ()) == ("zustand",)

@@ -420,11 +420,21 @@ def task_frame(request: RelevanceRequest) -> tuple[tuple[str, ...], str]:
     return task_frameworks(request.task, request.files), "task"
 
 
+SUBJECT_KIND_WORDS: Final = frozenset(words("""server servers client clients app apps
+application applications api apis service services web data code project projects"""))
+"""Words of a rule's subject that name a kind of program, not what the rule is about: "the
+HTTP server starts" does not name "Go MCP Server" (a new user's Go service was served
+``copilot.go-mcp-server`` first for running migrations at startup, its glob counted whole
+because ``server`` was said; decision 0010, eighteenth follow-up)."""
+
+
 def subject_words(subject: Sequence[str], names: Sequence[str]) -> tuple[str, ...]:
     """The words that name a rule's ``subject``: its rare words (its name terms, ``names``:
-    ``mcp`` in "Python MCP server", never ``server``, which "server-side" says), or all its
-    words when none is rare."""
-    return tuple(w for w in subject if w in names) or tuple(subject)
+    ``mcp`` in "Python MCP server", never ``server``, which "server-side" says), else those
+    that are not a kind of program (:data:`SUBJECT_KIND_WORDS`: ``mcp`` again where MCP is
+    no name term, so many skills speak of it), else all its words."""
+    return (tuple(w for w in subject if w in names)
+            or tuple(w for w in subject if w not in SUBJECT_KIND_WORDS) or tuple(subject))
 
 
 def subject_stems(subject: Sequence[str], names: Sequence[str]) -> frozenset[str]:
