@@ -18,6 +18,9 @@ Per talent, computed once per catalog state and kept in memory:
   own identifiers the task quotes (:func:`~grace.resolution.domain.languages.frameworks_told`:
   ``ngOnInit`` names angular), they count as triggers, so a task naming a talent's subject
   opens the gate even where e5-small's dense score is weak;
+* the cross-cutting concerns its name says (:func:`concern_names`: security, accessibility,
+  performance, review), lifted when the task is that concern's work (:func:`task_concerns`:
+  nearer to the concern's kinds of requests than to other software requests);
 * whether its name makes it a migration's rule
   (:func:`~grace.resolution.domain.languages.migration_of_name`: convert, upgrade, "Oracle to
   Postgres"), which then waits for a task that asks for a migration (:func:`asks_migration`).
@@ -492,10 +495,11 @@ def _lift(corpus: _Corpus, request: RelevanceRequest, position: npt.NDArray[np.i
 CONCERN_MARGIN: Final = 0.03
 """A task is a concern's work (:data:`~grace.resolution.application.probes.CONCERNS`) when its
 raw cosine with the nearest of that concern's requests exceeds its raw cosine with the nearest
-other software request by at least this: on the nine new users' trials and the polyglot set,
-0.03 kept the rate-limiting, ownership and hardening tasks and left out "Prevent double
-bookings under concurrent requests" (0.034 for security at 0.02 and below, a third of the
-detections wrong; decision 0010, eighteenth follow-up)."""
+other software request by at least this. Measured on the nine new users' trials and the
+polyglot set: at 0.02 a third of the detections were wrong; at 0.03 the rate-limiting,
+ownership and hardening tasks are kept and one wrong detection is left ("Prevent double
+bookings under concurrent requests", security at 0.034; decision 0010, eighteenth
+follow-up)."""
 CONCERN_SAID_MARGIN: Final = -0.01
 """… or when the task says the concern (``security``, « sécuriser », ``accessible``) and its
 margin is at least this: "Review the loans API viewset for permission and security issues" is
