@@ -218,7 +218,14 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
         # no file in play (no candidate located by a glob, a file or a file's language): fewer
         located = any(c.glob is not None or c.file is not None or c.language for c in cands)
         limit = p.max_kept if located else min(p.max_kept, p.max_kept_text)
-        bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
+        # the bar is measured on the best score less its concern lift
+        ref = top
+        if p.fusion == "sum" and not files_only and any(c.concern for c in cands):
+            ref = max(float(score[i]) - (p.w_concern if cands[i].concern else 0.0)
+                      for i in order if not out[i])
+        ratio_of = (f"top {top:.3f}" if ref == top
+                    else f"{ref:.3f}, the best score less its concern lift")
+        bar = max(ref - p.margin, p.ratio * ref) if ref > 0 else ref - p.margin
         if files_only:
             bar = p.ratio * p.w_glob
         first = cands[order[0]]
@@ -226,7 +233,7 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
                      if sum(w in c.names for c in cands) <= p.sibling_max}
         top_families = {f for f in (first.families if top > 0 and not files_only else ())
                         if sum(f in c.families for c in cands) <= p.family_max}
-        sib_bar = min(bar, p.sibling_ratio * top)
+        sib_bar = min(bar, p.sibling_ratio * ref)
         siblings = 0
         lifted_n = 0
         for rank, i in enumerate(order):
@@ -251,7 +258,7 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
             alone = bool(lift) and s - lift < bar
             if rank > 0 and s < bar and not sibling:
                 decisions[i] = ("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
-                                f"(RATIO {p.ratio} × top {top:.3f})")
+                                f"(RATIO {p.ratio} × {ratio_of})")
             elif rank > 0 and kept_n >= limit:
                 decisions[i] = ("cut_margin", f"{limit} talents already kept (MAX_KEPT)")
             elif rank > 0 and alone and lifted_n >= p.stack_k:

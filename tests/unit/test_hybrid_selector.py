@@ -887,3 +887,21 @@ def test_a_concern_s_rule_on_that_concern_s_work_is_lifted_and_says_why():
     rrf = HybridSelector(replace(p, fusion="rrf")).select(cands).selection
     # first in dense (ties by id) and in concern: twice 60 / 61
     assert rrf.scores["copilot.security-and-owasp"] == pytest.approx(2 * 60 / 61, abs=1e-6)
+
+
+def test_a_concern_s_lift_does_not_raise_the_bar_over_the_framework_s_rules():
+    """The bar is measured on the best score less its concern lift: the security rule on "Fix
+    SQL injection risk in the items query" no longer cuts the FastAPI rules the stack lifts
+    (decision 0010, eighteenth follow-up)."""
+    p = replace(PLAIN, w_lex=0.0)
+    cands = [cand("copilot.security-and-owasp", 0.5, concern=("security", "why")),
+             cand("cursor.fastapi", 0.1, stack=("fastapi",)),
+             cand("cursor.topic", 0.3)]
+    sel = HybridSelector(p).select(cands).selection
+    assert sel.kept == ("copilot.security-and-owasp", "cursor.fastapi")
+    detail = {e.id: e.detail for e in sel.explanations}
+    assert ("score 0.300 below the bar 0.490 (RATIO 0.7 × 0.700, the best score less its "
+            "concern lift)") in detail["cursor.topic"]
+    # without a concern the top is the reference, as before
+    plain = HybridSelector(p).select([cand("a", 0.5), cand("b", 0.3)]).selection
+    assert "(RATIO 0.7 × top 0.500)" in {e.id: e.detail for e in plain.explanations}["b"]

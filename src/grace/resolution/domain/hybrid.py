@@ -794,9 +794,11 @@ class HybridSelector:
     def _cut(
         self, cols: HybridColumns, order: Sequence[int], ranked: Sequence[float], top: float,
         files_only: bool = False,
-    ) -> tuple[list[tuple[Decision, str]], float]:
+    ) -> tuple[list[tuple[Decision, str]], float, str]:
         """The decisions of the first rows in score order (every later row is below the bar),
-        and the ratio's bar: the top, then each row above the bar — or above the sibling bar
+        the ratio's bar and what it is the ratio of (the top score, less its ``concern`` lift
+        when it has one: a concern's lift places its rules beside the framework's, it does not
+        raise the bar over them): the top, then each row above the bar — or above the sibling bar
         when it is named as the top row or written for the framework the top row's name names
         (:func:`sibling_of`) —, within ``max_kept``, ``stack_k`` and ``budget``.
         ``files_only`` (an empty task): the bar is ``ratio × w_glob`` for every row, the top
@@ -805,11 +807,17 @@ class HybridSelector:
         head: list[tuple[Decision, str]] = []
         spent, kept_n = 0, 0
         limit = p.max_kept if cols.places or cols.spoken else min(p.max_kept, p.max_kept_text)
-        bar = max(top - p.margin, p.ratio * top) if top > 0 else top - p.margin
+        # a concern's lift places its rules beside the framework's; it does not raise the bar
+        # over them: the bar is measured on the best score less its concern lift
+        ref = top if files_only or p.fusion != "sum" or not cols.concern else max(
+            s - (p.w_concern if order[r] in cols.concern else 0.0) for r, s in enumerate(ranked))
+        ratio_of = (f"top {top:.3f}" if ref == top
+                    else f"{ref:.3f}, the best score less its concern lift")
+        bar = max(ref - p.margin, p.ratio * ref) if ref > 0 else ref - p.margin
         terms, families = _sibling_marks(cols, order[0], p) if top > 0 else (set(), set())
         if files_only:  # structural scores only: measured against a glob match's own weight
             bar, terms, families = p.ratio * p.w_glob, set(), set()
-        sib_bar = min(bar, p.sibling_ratio * top) if terms or families else bar
+        sib_bar = min(bar, p.sibling_ratio * ref) if terms or families else bar
         siblings = 0
         # what the stack lifts each row by (fusion "sum": a score's part), and how many rows
         # the cut kept on that lift alone
@@ -834,7 +842,7 @@ class HybridSelector:
                 siblings += bool(why)
                 if not why:
                     head.append(("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
-                                 f"(RATIO {p.ratio} × top {top:.3f})"))
+                                 f"(RATIO {p.ratio} × {ratio_of})"))
                     continue
             if rank > 0 and kept_n >= limit:
                 head.append(("cut_margin", f"{limit} talents already kept (MAX_KEPT)"))
@@ -857,7 +865,7 @@ class HybridSelector:
                              f"score {s:.3f} ≥ bar {sib_bar:.3f} (SIBLING_RATIO "
                              f"{p.sibling_ratio} × top: {why} the top talent "
                              f"{cols.ids[order[0]]})"))
-        return head, bar
+        return head, bar, ratio_of
 
     def _lead(self, cols: HybridColumns, order: Sequence[int], dense: np.ndarray,
               head: list[tuple[Decision, str]], files_only: bool) -> list[tuple[Decision, str]]:
@@ -984,6 +992,7 @@ class HybridSelector:
         head: list[tuple[Decision, str]] = []
         also: list[str] = []
         bar = 0.0
+        ratio_of = f"top {top:.3f}"
         rest: Decision = "cut_gate"
         if gate and files_only:
             gate_detail = (
@@ -1009,7 +1018,8 @@ class HybridSelector:
                 if software is not None and not said_everyday else "")
         else:
             rest, gate_detail = "cut_margin", ""
-            head, bar = self._cut(cols, order[:eligible], ranked[:eligible], top, files_only)
+            head, bar, ratio_of = self._cut(cols, order[:eligible], ranked[:eligible], top,
+                                            files_only)
             head = self._lead(cols, order, dense, head, files_only)
             low = p.also_ratio * top
             for rank, s in enumerate(ranked[:eligible]):
@@ -1033,7 +1043,7 @@ class HybridSelector:
                         "activates it")
                 else:
                     decision, detail = rest, (f"score {s:.3f} below the bar {bar:.3f} "
-                                              f"(RATIO {p.ratio} × top {top:.3f})")
+                                              f"(RATIO {p.ratio} × {ratio_of})")
                 yield Explanation(
                     id=ids[i],
                     emb=round(emb[i], 6),
