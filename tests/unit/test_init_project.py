@@ -283,3 +283,43 @@ def test_a_persona_written_for_another_stack_is_left_disabled(tmp_path):
     # without a known stack nothing is known to be another stack's
     assert InitProject(catalog, RecordingWriter(), lambda _: ["typescript"], lambda _: [])(
         tmp_path, overwrite=True).other_stack == ()
+
+
+HOLLOW = ("You are an expert in Svelte 5 and SvelteKit.\n\nKey Principles\n\nCode Style and "
+          "Structure\nNaming Conventions\nTypeScript Usage\nSvelte Runes\nUI and Styling\n"
+          "State Management\n\nUse classes for complex state:\n```ts\nclass Counter {}\n```\n")
+
+
+def test_a_hollow_body_is_titles_with_nothing_under_them():
+    """``hollow_headings``: a run of at least six plain title lines that makes half of the
+    prose (decision 0010, eighteenth follow-up); Markdown headings over sub-headings, lists and
+    a body with content under its titles are not hollow."""
+    from grace.resolution.domain.text import hollow_headings
+
+    assert hollow_headings(HOLLOW)[:2] == ("Key Principles", "Code Style and Structure")
+    assert len(hollow_headings(HOLLOW)) == 7
+    full = HOLLOW.replace("Naming Conventions\n", "Naming Conventions\nName things well, "
+                          "with camelCase for variables and PascalCase for types.\n")
+    assert hollow_headings(full) == ()  # runs of three and four
+    languages = "Languages\n" + "".join(f"- {x}\n" for x in "ABCDEFGH")
+    assert hollow_headings(languages) == ()
+    nested = "".join(f"## Part {i}\n### Detail {i}\n" for i in range(8))
+    assert hollow_headings(nested) == ()
+
+
+def test_init_leaves_a_hollow_talent_disabled_and_doctor_warns_about_an_enabled_one(tmp_path):
+    from grace.resolution.application.doctor import Doctor
+    from grace.resolution.domain.talent import Project
+    from tests.fakes import WordCounter
+
+    hollow = make_talent("cursor.sveltekit-guide", name="SvelteKit guide",
+                         bodies={"compact": HOLLOW, "standard": HOLLOW, "full": HOLLOW})
+    catalog = InMemoryCatalog([hollow, make_talent("cursor.svelte", name="Svelte")])
+    report = InitProject(catalog, RecordingWriter(), lambda _: [])(tmp_path)
+    assert report.hollow == ("cursor.sveltekit-guide",)
+    assert report.talents == ("cursor.svelte",)
+    doctor = Doctor(catalog, WordCounter(), token_budget=8000)
+    found = [f for f in doctor(Project("p", enabled=("cursor.sveltekit-guide",))).findings
+             if f.code == "hollow_body"]
+    assert len(found) == 1 and found[0].severity == "warning"
+    assert "7 titles with nothing under them (Key Principles" in found[0].message

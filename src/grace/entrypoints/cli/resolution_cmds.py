@@ -431,6 +431,7 @@ def init(
                     "foreign_framework": list(report.foreign),
                     "other_script": list(report.other_script),
                     "other_stack": list(report.other_stack),
+                    "hollow": list(report.hollow),
                     "relevance": report.relevance or "off", "stack": list(report.stack),
                     "vocabulary": list(report.vocabulary),
                     "asking_always": list(report.asking_always)})
@@ -444,6 +445,8 @@ def init(
                       + (f", or {len(report.other_stack)} personas of another stack "
                          f"({', '.join(report.other_stack[:3])}: their 'You are an expert in' "
                          "names mostly what the stack does not)" if report.other_stack else "")
+                      + (f", or {len(report.hollow)} hollow ({', '.join(report.hollow[:3])}: "
+                         "titles with nothing under them)" if report.hollow else "")
                       + (f", or {len(report.other_script)} written in another script "
                          f"({', '.join(report.other_script[:3])})"
                          if report.other_script else "")

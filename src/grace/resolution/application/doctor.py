@@ -10,7 +10,7 @@ from grace.resolution.domain.compiler import render_block
 from grace.resolution.domain.graph import DependencyGraph
 from grace.resolution.domain.ports import CatalogReader, TokenCounter
 from grace.resolution.domain.talent import DEPTHS, Project, Talent
-from grace.resolution.domain.text import split_sections
+from grace.resolution.domain.text import hollow_headings, split_sections
 from grace.resolution.domain.usage import (
     MIN_RESOLVES_FOR_NEVER_SERVED,
     UsageLog,
@@ -158,6 +158,16 @@ class Doctor:
                             f"rename it to one of: {', '.join(headings) or '(no heading)'}",
                         )
                     )
+            hollow = hollow_headings(t.bodies["full"]) if t.id in active else ()
+            if hollow:
+                out.append(
+                    Finding(
+                        "warning", "hollow_body", t.id,
+                        f"{t.id}: its body is {len(hollow)} titles with nothing under them "
+                        f"({', '.join(hollow[:3])} …): it tells an agent nothing",
+                        f"write the guidance under each title, or disable {t.id} in {where}",
+                    )
+                )
             if t.extra_fields:
                 out.append(
                     Finding(

@@ -25,6 +25,7 @@ from grace.resolution.domain.languages import (
 )
 from grace.resolution.domain.ports import CatalogReader
 from grace.resolution.domain.talent import PROJECT_FILE, Talent, check_talent_id
+from grace.resolution.domain.text import hollow_headings
 from grace.text import words
 
 
@@ -74,6 +75,9 @@ class InitReport:
     whose expertise list is mostly what the stack does not name
     (:func:`~grace.resolution.domain.languages.persona_unused`: Solidity, Viem and Wagmi beside
     Next.js)."""
+    hollow: tuple[str, ...] = ()
+    """Talents of the default selection left disabled because their body is titles with
+    nothing under them (:func:`~grace.resolution.domain.text.hollow_headings`)."""
     asking_always: tuple[str, ...] = ()
     """Enabled talents that ask to be always applied (an imported ``alwaysApply: true``): served
     when a task calls for them, never on every task unless ``grace.yaml`` says so."""
@@ -190,6 +194,7 @@ class InitProject:
         foreign: list[str] = []
         other_stack: list[str] = []
         other_script: list[str] = []
+        hollow: list[str] = []
         if not talents:  # the default selection; talents named with --talent are the user's
             left = [t for t in chosen if not language_allows(catalog_talents[t].languages, langs)]
             chosen = [t for t in chosen if t not in set(left)]
@@ -206,6 +211,9 @@ class InitProject:
             other_script = [t for t in chosen if written_in(_text(catalog_talents[t]))]
             chosen = [t for t in chosen if t not in set(other_script)]
             left += other_script
+            hollow = [t for t in chosen if hollow_headings(catalog_talents[t].bodies["full"])]
+            chosen = [t for t in chosen if t not in set(hollow)]
+            left += hollow
         catalog_ref = catalog if isinstance(catalog, str) else None
         if isinstance(catalog, Path):
             catalog_ref = os.path.relpath(catalog.resolve(), folder.resolve())
@@ -218,4 +226,5 @@ class InitProject:
                            stack=stack, vocabulary=vocabulary)
         return InitReport(path, tuple(chosen), tuple(langs), tuple(left), relevance,
                           tuple(stack), tuple(foreign), tuple(vocabulary), tuple(other_script),
-                          tuple(other_stack), tuple(t for t in chosen if catalog_talents[t].always))
+                          tuple(other_stack), tuple(hollow),
+                          tuple(t for t in chosen if catalog_talents[t].always))

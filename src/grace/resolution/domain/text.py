@@ -190,3 +190,50 @@ class TriggerIndex:
         return {
             tid: tuple(t for t in self._triggers[tid] if t in hits) for tid in sorted(owners)
         }
+
+
+_LIST_ITEM: Final = re.compile(r"^\s*([-*+]|\d+[.)])\s")
+MIN_HOLLOW_RUN: Final = 6
+"""A body is hollow (:func:`hollow_headings`) when at least this many title lines follow one
+another with nothing under them …"""
+HOLLOW_SHARE: Final = 0.5
+"""… and they make at least this share of its prose lines (code left out): an imported rule
+whose source lost its bullets, such as ``cursor.sveltekit-typescript-guide`` ("Key Principles",
+"Code Style and Structure", "Naming Conventions" … ten titles and one code sample), served on 12
+of a new user's 26 SvelteKit tasks (decision 0010, eighteenth follow-up)."""
+
+
+def _title_line(line: str) -> bool:
+    """A plain line that reads as a title: capitalised, at most six words, no list marker, no
+    closing punctuation, not a Markdown heading (those may head sub-headings)."""
+    text = line.strip()
+    return (bool(text) and not text.startswith("#") and not _LIST_ITEM.match(line)
+            and text[0].isupper() and text[-1] not in ".:;!?,)" and len(text.split()) <= 6)
+
+
+def hollow_headings(body: str) -> tuple[str, ...]:
+    """The longest run of title lines with nothing under them in ``body`` (code blocks left
+    out), when it makes the body hollow — at least :data:`MIN_HOLLOW_RUN` of them and
+    :data:`HOLLOW_SHARE` of its prose lines —, else ``()``.
+
+    ``"You are an expert in Svelte.\\n\\nKey Principles\\n\\nCode Style\\nNaming\\n…"`` (six
+    titles or more, little else) -> ``("Key Principles", "Code Style", "Naming", …)``."""
+    run: list[str] = []
+    best: list[str] = []
+    prose = 0
+    fence = False
+    for line in body.splitlines():
+        if _FENCE.match(line):
+            fence = not fence
+            run = []
+            continue
+        if fence or not line.strip():
+            continue
+        prose += 1
+        if _title_line(line):
+            run.append(line.strip())
+            best = run if len(run) > len(best) else best
+        else:
+            run = []
+    hollow = len(best) >= MIN_HOLLOW_RUN and len(best) >= HOLLOW_SHARE * prose
+    return tuple(best) if hollow else ()
