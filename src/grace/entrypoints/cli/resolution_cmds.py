@@ -114,7 +114,7 @@ def resolve(
         typer.Option("--files", "--file", help="A file in play (repeat it): its language "
                      "becomes the task's, it is matched against the talents' globs, and its "
                      "own package's manifest (a monorepo's apps/web/package.json) adds its "
-                     "dependencies to the stack."),
+                     "dependencies to the stack. A folder stands for its files (at most 20)."),
     ] = None,
     changed: Annotated[
         bool,
