@@ -656,7 +656,6 @@ class _Corpus:
     headers_unit: npt.NDArray[np.float64]  # (n, d) normalise(headers): raw cosines
     probes_unit: npt.NDArray[np.float64]  # (p, d) normalised probe query vectors
     concern_unit: npt.NDArray[np.float64]  # (c, d) CONCERN_REFERENCE's requests, normalised
-    concern_rows: dict[str, list[int]]  # concern -> the rows whose name says it
     # row -> (the concerns its name says, how many of its name words say one, the English
     # stems of each of its other name words)
     concern_names: dict[int, tuple[frozenset[str], int, tuple[frozenset[str], ...]]]
@@ -835,8 +834,6 @@ class HybridRelevance:
             headers_unit=normalise(headers),
             probes_unit=np.zeros((0, headers.shape[1])),
             concern_unit=np.zeros((0, headers.shape[1])),
-            concern_rows={c: [row for row, ws in enumerate(every_name_word)
-                              if set(ws) & concern.marks] for c, concern in CONCERNS.items()},
             concern_names=concern_names(every_name_word),
             software_unit=np.zeros((0, headers.shape[1])),
             software_level=None,
@@ -1124,38 +1121,37 @@ class HybridRelevance:
             product=(products := self._products(corpus, request, position, said_stems,
                                                 {*foreign, *strangers})),
             unsaid=unsaid,
-            concern=self._concern(corpus, query, request.task, position,
-                                  set(analyse(" ".join([request.task, files_say]),
-                                              language="english")),
+            concern=self._concern(corpus, query, request.task, position, files_say,
                                   {*foreign, *strangers, *products}),
         ), rows
 
     @staticmethod
     def _concern(corpus: _Corpus, query: npt.NDArray[np.float64] | None, task: str,
-                 position: npt.NDArray[np.int64], said: set[str], other: set[int]
+                 position: npt.NDArray[np.int64], files_say: str, other: set[int]
                  ) -> dict[int, tuple[str, str]]:
         """Candidate -> ``(concern, why)`` for the rules of the concerns whose work the task
         is (:func:`task_concerns`) that the concern's words name (:func:`concern_names`): all
         the concerns their name says are the task's ("Security Review" waits for a review of
-        security), and their other name words are said by the task or its files (``said``:
-        their English stems), or fewer than the concern's words (``mcp`` of "MCP Security
-        Audit" is another subject; ``ssdls`` beside security, DevSecOps and AppSec is not).
-        ``other``: the candidates already another framework's, product's or stranger's."""
+        security), and their other name words are said by the task or its files
+        (``files_say``: their path words and frameworks; English stems), or fewer than the
+        concern's words (``mcp`` of "MCP Security Audit" is another subject; ``ssdls`` beside
+        security, DevSecOps and AppSec is not). ``other``: the candidates already another
+        framework's, product's or stranger's."""
         if query is None or not len(corpus.concern_unit):
             return {}
         concerns = task_concerns(corpus.concern_unit @ normalise(query), set(words(task)))
+        if not concerns:
+            return {}
+        said = set(analyse(f"{task} {files_say}", language="english"))
         found: dict[int, tuple[str, str]] = {}
-        for label, why in concerns.items():
-            for row in corpus.concern_rows[label]:
-                at = int(position[row])
-                if at < 0 or at in other or at in found:
-                    continue
-                held, marks, rest = corpus.concern_names[row]
-                if not held <= concerns.keys():
-                    continue
-                if len(rest) >= marks and any(not stems & said for stems in rest):
-                    continue
-                found[at] = (label, why)
+        for row, (held, marks, rest) in corpus.concern_names.items():
+            at = int(position[row])
+            if at < 0 or at in other or not held <= concerns.keys():
+                continue
+            if len(rest) >= marks and any(not stems & said for stems in rest):
+                continue
+            label = next(c for c in concerns if c in held)  # the task's concerns' order
+            found[at] = (label, concerns[label])
         return found
 
     @staticmethod
