@@ -18,7 +18,7 @@ from grace.lexical import bm25_scorer
 from grace.resolution.application.hybrid import HybridRelevance
 from grace.resolution.application.relevance import EmbeddingRelevance
 from grace.resolution.application.resolve_context import ResolveContext
-from grace.resolution.domain.hybrid import HybridSelector
+from grace.resolution.domain.hybrid import HybridParams, HybridSelector
 from grace.resolution.domain.relevance import RelevanceParams, RelevanceSelector
 from grace.resolution.domain.talent import Project, Talent
 
@@ -317,6 +317,50 @@ def test_a_rule_for_a_product_the_project_does_not_use_weighs_as_another_framewo
                  outcome(leak, ("rails",), ("azure", "deploy"))):
         assert "written for azure" not in {e.id: e.detail for e in said.explanations}[
             "skill.azure-pricing"]
+
+
+def test_an_imported_skill_for_a_job_the_task_does_not_name_needs_other_evidence(app):
+    """An imported Agent Skill (tags ``imported`` and ``skill``) is a procedure for one job:
+    when neither the task, its files nor the stacks say its subject, it is not kept on its
+    meaning and words alone (``SKILL_SAID``); a project's own talent, or the same skill on a
+    task that names its job, is (decision 0010, nineteenth follow-up: ``skill.x-twitter-
+    scraper`` met five new users' REST endpoint tasks)."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+    from tests.fakes import make_talent
+
+    words = ("Build REST endpoints with token authentication, signed webhooks and "
+             "paginated JSON responses for partner integrations.")
+
+    def catalog(tags: tuple[str, ...]) -> list[Talent]:
+        return sorted([
+            make_talent("cursor.rails", name="Rails",
+                        summary="Rails REST endpoints: controllers, token authentication, "
+                                "JSON responses.", triggers=("endpoint", "token", "json")),
+            make_talent("skill.x-twitter-scraper", name="x-twitter-scraper", summary=words,
+                        tags=tags),
+            *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
+              for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta")),
+        ], key=lambda t: t.id)
+
+    def decided(task: str, tags: tuple[str, ...]) -> tuple[str, str]:
+        talents = catalog(tags)
+        # a lower ratio keeps the skill above the bar beside the Rails rule: only SKILL_SAID
+        # cuts it (a step per catalog: a step builds its catalog's state once)
+        step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer,
+                               HybridSelector(HybridParams(ratio=0.5)))
+        out = step.select(RelevanceRequest(candidates=talents, task=task, active=talents,
+                                           stack=("rails",)))
+        e = {e.id: e for e in out.explanations}["skill.x-twitter-scraper"]
+        return e.decision, e.detail
+
+    task = ("Add a JSON REST endpoint with token authentication and signed webhooks for our "
+            "partner integrations")
+    decision, detail = decided(task, ("imported", "skill", "copilot-skills"))
+    assert decision == "cut_margin"
+    assert detail.startswith("a procedure for twitter scraper, which neither the task nor its "
+                             "files say, kept on meaning alone (SKILL_SAID)")
+    assert decided(task, ())[0] == "kept"  # the project's own talent
+    assert decided(task + " that scrapes Twitter", ("imported", "skill"))[0] == "kept"
 
 
 def test_a_told_language_no_framework_frames_lifts_its_own_rules(app):

@@ -14,6 +14,7 @@ import numpy as np
 
 from grace.lexical import FRENCH_HOMOGRAPHS, STOP_WORDS, analyse, is_french
 from grace.resolution.application.hybrid import (
+    AGENT_SKILL_TAGS,
     CONCERN_REST_GENERIC,
     EMPTY_TASK_FILES_NOTE,
     EMPTY_TASK_NO_FILE_MATCH_NOTE,
@@ -256,9 +257,16 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
             lift = (p.w_stack * (p.unsaid_stack if cands[i].unsaid else 1.0)
                     if cands[i].stack and p.fusion == "sum" and not files_only else 0.0)
             alone = bool(lift) and s - lift < bar
+            c = cands[i]
             if rank > 0 and s < bar and not sibling:
                 decisions[i] = ("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
                                 f"(RATIO {p.ratio} × {ratio_of})")
+            elif rank > 0 and p.skill_said and c.unasked and not (
+                    c.names or c.glob is not None or c.file is not None
+                    or c.language or c.stack or c.concern):
+                decisions[i] = ("cut_margin", f"a procedure for {' '.join(c.unasked)}, which "
+                                "neither the task nor its files say, kept on meaning alone "
+                                "(SKILL_SAID)")
             elif rank > 0 and kept_n >= limit:
                 decisions[i] = ("cut_margin", f"{limit} talents already kept (MAX_KEPT)")
             elif rank > 0 and alone and lifted_n >= p.stack_k:
@@ -522,6 +530,9 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             unsaid=unsaid,
             concern=concern_of(t, concerns, concern_said) if not (
                 foreign or stranger or product) else (),
+            unasked=subject if set(t.tags) >= AGENT_SKILL_TAGS and (
+                subject := rule_subject(t.name, t.id)) and not set(
+                analyse(" ".join(subject), language="english")) & said_stems else (),
         ))
     return hybrid
 

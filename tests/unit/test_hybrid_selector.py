@@ -846,6 +846,33 @@ def test_at_most_stack_k_talents_are_kept_on_the_stack_s_lift_alone():
     assert len(HybridSelector(rrf).select(cands).selection.kept) >= 3
 
 
+def test_a_procedure_for_an_unnamed_job_is_not_kept_on_meaning_alone():
+    """``skill_said``: an imported Agent Skill whose subject the task does not name
+    (``unasked``) is kept only as the top talent or on other evidence than its meaning and
+    words: a name term, a glob, a dependency, a concern — not a trigger, one of its words
+    (decision 0010, nineteenth follow-up)."""
+    p = replace(PLAIN, w_lex=1.0, max_kept_text=8)
+    cands = [cand("cursor.rails", 0.4, 0.1),
+             cand("skill.x-twitter-scraper", 0.2, 0.2, unasked=("twitter", "scraper")),
+             cand("skill.pdf-tool", 0.2, 0.2, unasked=("pdf",), triggers=("pdf",)),
+             cand("skill.ci-audit", 0.2, 0.2, unasked=("audit",), names=("github",)),
+             cand("skill.ci-hardening", 0.2, 0.2, unasked=("hardening",),
+                  concern=("security", "the task says security")),
+             cand("copilot.security", 0.2, 0.2)]
+    sel = HybridSelector(p).select(cands).selection
+    assert not {"skill.x-twitter-scraper", "skill.pdf-tool"} & set(sel.kept)
+    assert {"cursor.rails", "skill.ci-audit", "skill.ci-hardening", "copilot.security"} <= set(
+        sel.kept)
+    detail = {e.id: e.detail for e in sel.explanations}
+    assert detail["skill.x-twitter-scraper"].startswith(
+        "a procedure for twitter scraper, which neither the task nor its files say, kept on "
+        "meaning alone (SKILL_SAID)")
+    # the top talent is kept whatever its evidence; the parameter off keeps it too
+    assert HybridSelector(p).select(cands[1:2]).selection.kept == ("skill.x-twitter-scraper",)
+    off = HybridSelector(replace(p, skill_said=False)).select(cands).selection
+    assert "skill.x-twitter-scraper" in off.kept
+
+
 def test_a_persona_for_another_stack_names_the_items_the_project_does_not_use():
     """:func:`persona_stack` reads "You are an expert in …" (capitalised words, no language,
     no generic word); :func:`persona_unused` calls it another stack's when at least

@@ -492,6 +492,28 @@ def _lift(corpus: _Corpus, request: RelevanceRequest, position: npt.NDArray[np.i
     return unsaid
 
 
+AGENT_SKILL_TAGS: Final = frozenset({"imported", "skill"})
+"""The tags ``grace import`` gives a talent read from an Agent Skill (``SKILL.md``): a procedure
+for one job — scrape X with Xquik, onboard ContextMatic, analyse an ad campaign —, where a Cursor
+or Copilot rule is the conventions of a stack."""
+
+
+def _unasked(corpus: _Corpus, position: npt.NDArray[np.int64],
+             said: set[str]) -> dict[int, tuple[str, ...]]:
+    """Candidate -> its subject, for the imported Agent Skills (:data:`AGENT_SKILL_TAGS`) whose
+    subject (:func:`~grace.resolution.domain.languages.rule_subject`, every word) no stem of
+    ``said`` (:func:`_said_stems`: the task, the files, the stacks) names: a procedure for a job
+    the task does not name is served on other evidence than meaning alone (decision 0010,
+    nineteenth follow-up: ``skill.x-twitter-scraper`` met five new users' REST, token and
+    webhook tasks through their shared words)."""
+    out: dict[int, tuple[str, ...]] = {}
+    for row in corpus.skills:
+        at = int(position[row])
+        if at >= 0 and row in corpus.subject_said and not corpus.subject_said[row] & said:
+            out[at] = corpus.subject_full[row]
+    return out
+
+
 CONCERN_MARGIN: Final = 0.03
 """A task is a concern's work (:data:`~grace.resolution.application.probes.CONCERNS`) when its
 raw cosine with the nearest of that concern's requests exceeds its raw cosine with the nearest
@@ -647,6 +669,7 @@ class _Corpus:
     products: dict[int, tuple[tuple[str, ...], frozenset[str]]]  # row -> its products, stems
     product_words: frozenset[str]  # every product word of the catalog (rule_products)
     personas: dict[int, tuple[tuple[str, ...], ...]]  # row -> its persona_stack
+    skills: frozenset[int]  # the rows of imported Agent Skills (AGENT_SKILL_TAGS)
     persona_stems: dict[str, frozenset[str]]  # a word of those lists -> its English stems
     name_rows: dict[str, list[int]]  # name term -> the rows whose name terms hold it
     word_rows: dict[str, list[int]]  # name word, however common -> the rows whose name holds it
@@ -824,6 +847,8 @@ class HybridRelevance:
                       for row, found in enumerate(products) if found},
             product_words=frozenset(w for found in products for w in found),
             personas=personas,
+            skills=frozenset(row for row, t in enumerate(talents)
+                             if set(t.tags) >= AGENT_SKILL_TAGS),
             persona_stems={w: frozenset(analyse(w, language="english"))
                            for items in personas.values() for item in items for w in item},
             name_rows=name_rows,
@@ -1121,6 +1146,7 @@ class HybridRelevance:
             product=(products := self._products(corpus, request, position, said_stems,
                                                 {*foreign, *strangers})),
             unsaid=unsaid,
+            unasked=_unasked(corpus, position, said_stems),
             concern=self._concern(corpus, query, request.task, position, files_say,
                                   {*foreign, *strangers, *products}),
         ), rows
