@@ -31,6 +31,9 @@ from grace.entrypoints.cli.common import (
 from grace.errors import InputTooLargeError, InvalidPathError
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from grace.resolution.application.init_project import InitReport
     from grace.resolution.domain.results import ResolvedContext
 
 # The composition root and the use cases are imported inside each command, so that
@@ -424,7 +427,6 @@ def init(
         folder, talents=talent, languages=language, name=name, catalog=named, overwrite=force)
     path, chosen, languages = report.path, list(report.talents), list(report.languages)
     left = list(report.left_disabled)
-    foreign = len(report.foreign)
     if as_json:
         print_json({"path": str(path), "talents": chosen, "languages": languages,
                     "left_disabled": len(left), "disabled": left,
@@ -436,23 +438,12 @@ def init(
                     "vocabulary": list(report.vocabulary),
                     "asking_always": list(report.asking_always)})
     else:
-        out_console.print(
-            escape(f"wrote {path}: {len(chosen)} talents, languages: "
-                   f"{', '.join(languages) or 'none'}"
-                   + (f"; {len(left)} left disabled (their languages are not the project's"
-                      + (f", or {foreign} written for another framework than the one the "
-                         "stack names" if foreign else "")
-                      + (f", or {len(report.other_stack)} personas of another stack "
-                         f"({', '.join(report.other_stack[:3])}: their 'You are an expert in' "
-                         "names mostly what the stack does not)" if report.other_stack else "")
-                      + (f", or {len(report.hollow)} hollow ({', '.join(report.hollow[:3])}: "
-                         "titles with nothing under them)" if report.hollow else "")
-                      + (f", or {len(report.other_script)} written in another script "
-                         f"({', '.join(report.other_script[:3])})"
-                         if report.other_script else "")
-                      + ": `grace enable ID` serves one)" if left else "")),
-            highlight=False,
-        )
+        out_console.print(escape(f"wrote {path}: {len(chosen)} talents, languages: "
+                                 f"{', '.join(languages) or 'none'}"
+                                 + (f"; {len(left)} left disabled" if left else "")),
+                          highlight=False)
+        for line in _left_disabled_lines(report):
+            out_console.print(escape(line), highlight=False)
         if report.stack:
             out_console.print(escape(f"stack (from the dependency manifests): "
                                      f"{', '.join(report.stack[:12])}"
@@ -473,6 +464,36 @@ def init(
                 "alwaysApply); they are served when a task calls for them — "
                 "`ID: {enabled: true, always: true}` in grace.yaml serves one on every task "
                 "(`grace doctor` lists them)", highlight=False, markup=False)
+
+
+def _left_disabled_lines(report: InitReport) -> list[str]:
+    """The lines of ``grace init``'s message that say why talents were left disabled, one per
+    reason with at most three ids each, then how to enable one (``[]``: none left)."""
+    left = len(report.left_disabled)
+    if not left:
+        return []
+    named = (len(report.foreign) + len(report.other_stack) + len(report.hollow)
+             + len(report.other_script))
+
+    def ids(found: Sequence[str]) -> str:
+        return ", ".join(found[:3]) + (", …" if len(found) > 3 else "")
+
+    lines = [f"  {left - named} whose languages are not the project's"] if left > named else []
+    if report.foreign:
+        lines.append(f"  {len(report.foreign)} written for another framework than the one the "
+                     f"stack names ({ids(report.foreign)})")
+    if report.other_stack:
+        n = len(report.other_stack)
+        lines.append(f"  {n} persona{'s' if n > 1 else ''} of another stack "
+                     f"({ids(report.other_stack)}: their 'You are an expert in' names mostly "
+                     "what the stack does not)")
+    if report.hollow:
+        lines.append(f"  {len(report.hollow)} hollow ({ids(report.hollow)}: titles with nothing "
+                     "under them)")
+    if report.other_script:
+        lines.append(f"  {len(report.other_script)} written in another script "
+                     f"({ids(report.other_script)})")
+    return [*lines, "  `grace enable ID` serves one"]
 
 
 def register(app: typer.Typer) -> None:
