@@ -48,6 +48,8 @@ def test_a_task_is_a_concern_s_work_by_its_nearest_request_or_by_saying_it():
     assert task_concerns(cosines(security=0.8, generic=0.9), {"security"}) == {}
     # a class of vulnerability says security too (« Corrige la faille XSS »)
     assert task_concerns(said, {"corrige", "la", "xss"}) == {"security": "the task says xss"}
+    assert task_concerns(said, {"review", "the", "authorization"}) == {
+        "security": "the task says authorization"}
     # two concerns at once
     both = cosines(security=0.9, review=0.9, generic=0.8)
     assert set(task_concerns(both, set())) == {"security", "review"}

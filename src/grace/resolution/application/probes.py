@@ -98,8 +98,9 @@ class Concern(NamedTuple):
     Attributes:
         marks: folded words that mark a rule written for it when its name holds one.
         said: folded words by which a task says it (the marks, French forms; for security
-            the classes of vulnerability no other work names — ``xss``, ``csrf``, ``idor``,
-            « faille » —, not ``injection``, which dependency injection says too).
+            also authentication and authorization, and the classes of vulnerability no other
+            work names — ``xss``, ``csrf``, ``idor``, « faille » —, not ``injection``, which
+            dependency injection says too).
         requests: kinds of requests that ask for that work.
     """
 
@@ -113,7 +114,9 @@ CONCERNS: Final[dict[str, Concern]] = {
                         frozenset({"security", "secure", "owasp", "securite", "securiser",
                                    "securise", "securisee", "xss", "csrf", "ssrf", "idor",
                                    "cve", "vulnerability", "vulnerabilities", "vulnerable",
-                                   "vulnerabilite", "vulnerabilites", "faille", "failles"}), (
+                                   "vulnerabilite", "vulnerabilites", "faille", "failles",
+                                   "authentication", "authorization", "authorisation",
+                                   "authentification", "autorisation"}), (
         "Fix the security hole in the login code",
         "Make sure a user can only read and change their own records",
         "Add rate limiting to the sign-in endpoint against brute force",
