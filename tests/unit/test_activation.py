@@ -10,6 +10,7 @@ from grace.resolution.application.resolve_context import (
     RelevanceOutcome,
     RelevanceRequest,
     ResolveContext,
+    own_package_words,
 )
 from grace.resolution.domain.activation import (
     MAX_FILES,
@@ -392,6 +393,14 @@ def test_relevance_sees_the_dependencies_of_the_files_own_packages():
     assert step.seen.package_stack == ("react", "tailwindcss", "tailwind")  # rules' words too
     _resolve(uc, project, files=["apps/web/src/Cart.tsx"])  # no root: nothing is read
     assert len(step.seen.package_stack) == 0
+    # a package that holds the whole project's stack is the project's one package: nothing
+    # more (a repository with one manifest at its root)
+    whole = Project("p", ("ts.react",), stack=("react", "tailwindcss"))
+    _resolve(uc, whole, files=["apps/web/src/Cart.tsx"], root="/repo")
+    assert step.seen.package_stack == ()
+    assert own_package_words(["@angular/core", "rxjs"], ["angular", "express", "rxjs"]) == (
+        "angular", "rxjs")
+    assert own_package_words(["@angular/core"], []) == ("angular",)  # no stack: nothing to compare
     broken = InMemoryWorkTree({"apps/web/src/Cart.tsx": "present"},
                               skipped=("apps/web/package.json: not valid JSON",))
     uc = ResolveContext(_catalog(), WordCounter(), relevance=step, tree=broken)

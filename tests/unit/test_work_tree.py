@@ -15,7 +15,7 @@ def _package(folder: Path, *deps: str) -> None:
 
 
 def test_each_file_s_nearest_package_declares_its_stack(tmp_path: Path) -> None:
-    _package(tmp_path, "turbo")  # the root: the project's own `stack:`, never read here
+    _package(tmp_path, "turbo")  # the root: the package of the files no deeper one holds
     _package(tmp_path / "apps" / "admin", "vue", "pinia")
     _package(tmp_path / "apps" / "web", "react", "zustand")
     (tmp_path / "services" / "api").mkdir(parents=True)
@@ -27,8 +27,11 @@ def test_each_file_s_nearest_package_declares_its_stack(tmp_path: Path) -> None:
     both = tree.package_stack(root, ["services/api/app/routers/items.py", "apps/web/src/Cart.tsx"])
     assert both.dependencies == ("fastapi", "react", "zustand") and both.skipped == ()
     # a file of the root package, or one that does not exist yet in a folder that does not
-    assert tree.package_stack(root, ["README.md", "libs/new/x.ts"]).dependencies == ()
+    assert tree.package_stack(root, ["README.md", "libs/new/x.ts"]).dependencies == ("turbo",)
     assert tree.package_stack(root, []).dependencies == ()
+    # a repository with no manifest at its root: a root file is in no package
+    (tmp_path / "package.json").unlink()
+    assert tree.package_stack(root, ["README.md"]).dependencies == ()
 
 
 def test_a_folder_linked_out_of_the_repository_is_never_read(tmp_path: Path) -> None:

@@ -133,7 +133,7 @@ class LocalWorkTree:
         return tuple(found)
 
     def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
-        """See the port. Each folder from the file's up to ``root`` (excluded) is read with
+        """See the port. Each folder from the file's up to ``root`` (included) is read with
         :func:`~grace.resolution.adapters.project_stack.detect_dependencies` (the manifests ``grace
         init`` reads), the first that declares dependencies is the file's package; a folder
         that resolves outside ``root`` (a symbolic link) is never read. At most
@@ -153,7 +153,7 @@ class LocalWorkTree:
         skipped: list[str] = []
         for path in _interleaved(paths):
             parts = path.split("/")[:-1]
-            for depth in range(len(parts), 0, -1):
+            for depth in range(len(parts), -1, -1):  # the root's manifest last
                 folder = "/".join(parts[:depth])
                 if folder not in read:
                     if len(read) >= MAX_PACKAGE_FOLDERS:
@@ -175,7 +175,7 @@ class LocalWorkTree:
         unused: list[str] = []
         names = detect_dependencies(real, limit=MAX_PACKAGE_DEPENDENCIES,
                                     max_bytes=MAX_PACKAGE_MANIFEST_BYTES, skipped=unused)
-        skipped += [f"{folder}/{line}" for line in unused]
+        skipped += [f"{folder}/{line}" if folder else line for line in unused]
         return names
 
 

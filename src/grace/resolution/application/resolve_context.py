@@ -156,6 +156,16 @@ def check_role(role: str, catalog: Sequence[Talent]) -> str:
     return role
 
 
+def own_package_words(dependencies: Sequence[str], project: Sequence[str]) -> tuple[str, ...]:
+    """The :func:`~grace.resolution.domain.languages.stack_words` of what the files' own
+    packages declare (``dependencies``), or ``()`` when they hold every word of the project's
+    ``stack:`` (``project``, its words; none: nothing to compare): the files are then in the
+    project's one package — a repository with one manifest at its root — and their package
+    says nothing more."""
+    words = stack_words(dependencies)
+    return () if project and set(project) <= set(words) else tuple(words)
+
+
 def check_request(
     talents: Sequence[Talent],
     *,
@@ -530,8 +540,8 @@ class ResolveContext:
                     depth=depth,
                     role=role,
                     files=in_play,
-                    stack=stack_words(project.stack),
-                    package_stack=stack_words(packages.dependencies),
+                    stack=(project_words := stack_words(project.stack)),
+                    package_stack=own_package_words(packages.dependencies, project_words),
                     stack_groups=stack_groups((*project.stack, *packages.dependencies)),
                     vocabulary=project.vocabulary,
                     languages=languages,

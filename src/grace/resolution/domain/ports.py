@@ -174,8 +174,8 @@ class WorkTree(Protocol):
 
     def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
         """What the files' own packages declare: for each of ``paths`` (normalised, relative
-        to ``root``), the nearest folder between the file's and ``root`` (``root`` excluded:
-        that is the project's ``stack``) whose manifests declare dependencies; their names,
-        each once, first-seen, and the manifests met on the way that could not be used. Empty
-        when no file is in such a package (a repository with one manifest at its root)."""
+        to ``root``), the nearest folder from the file's up to ``root`` (included: an Angular
+        application at the root of a repository whose ``bff/`` is an Express server) whose
+        manifests declare dependencies; their names, each once, first-seen, and the manifests
+        met on the way that could not be used. Empty when no file is in such a package."""
         ...
