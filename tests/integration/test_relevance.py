@@ -342,14 +342,15 @@ def test_an_imported_skill_for_a_job_the_task_does_not_name_needs_other_evidence
               for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta")),
         ], key=lambda t: t.id)
 
-    def decided(task: str, tags: tuple[str, ...]) -> tuple[str, str]:
+    def decided(task: str, tags: tuple[str, ...],
+                stack: tuple[str, ...] = ("rails",)) -> tuple[str, str]:
         talents = catalog(tags)
         # a lower ratio keeps the skill above the bar beside the Rails rule: only SKILL_SAID
         # cuts it (a step per catalog: a step builds its catalog's state once)
         step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer,
                                HybridSelector(HybridParams(ratio=0.5)))
         out = step.select(RelevanceRequest(candidates=talents, task=task, active=talents,
-                                           stack=("rails",)))
+                                           stack=stack))
         e = {e.id: e for e in out.explanations}["skill.x-twitter-scraper"]
         return e.decision, e.detail
 
@@ -359,6 +360,9 @@ def test_an_imported_skill_for_a_job_the_task_does_not_name_needs_other_evidence
     assert decision == "cut_margin"
     assert detail.startswith("a procedure for twitter scraper, which neither the task nor its "
                              "files say, kept on meaning alone (SKILL_SAID)")
+    # a dependency word that names no product or framework does not name the job
+    # (``builder`` of ``@angular-eslint/builder`` is no « MCP Builder »)
+    assert decided(task, ("imported", "skill"), ("rails", "scraper"))[0] == "cut_margin"
     assert decided(task, ())[0] == "kept"  # the project's own talent
     assert decided(task + " that scrapes Twitter", ("imported", "skill"))[0] == "kept"
 

@@ -18,6 +18,7 @@ from grace.resolution.application.hybrid import (
     CONCERN_REST_GENERIC,
     EMPTY_TASK_FILES_NOTE,
     EMPTY_TASK_NO_FILE_MATCH_NOTE,
+    STACK_WORDS,
     HybridRelevance,
     asks_migration,
     family_stranger,
@@ -445,6 +446,13 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     said = " ".join([request.task, where, *frameworks_of_files(request.files), *request.stack,
                      *request.package_stack])
     said_stems = set(analyse(said)) | set(analyse(said, language="english"))
+    # an Agent Skill's job: said by the task, its files, or a dependency that is a product or a
+    # framework, never by any dependency word (``builder``)
+    proper = proper_names(t.summary for t in pool)
+    job = " ".join([request.task, where, *frameworks_of_files(request.files),
+                    *(w for w in {*request.stack, *request.package_stack}
+                      if w in STACK_WORDS or w in proper)])
+    job_said = set(analyse(job)) | set(analyse(job, language="english"))
     lift_said = set(analyse(" ".join([request.task, where, *frameworks_of_files(request.files)]),
                             language="english")) | context_words
     channels = zip(dense.tolist(), chunk.tolist(), raw.tolist(), lexical.tolist(),
@@ -532,7 +540,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
                 foreign or stranger or product) else (),
             unasked=subject if set(t.tags) >= AGENT_SKILL_TAGS and (
                 subject := rule_subject(t.name, t.id)) and not set(
-                analyse(" ".join(subject), language="english")) & said_stems else (),
+                analyse(" ".join(subject), language="english")) & job_said else (),
         ))
     return hybrid
 

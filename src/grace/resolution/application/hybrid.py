@@ -498,14 +498,26 @@ for one job — scrape X with Xquik, onboard ContextMatic, analyse an ad campaig
 or Copilot rule is the conventions of a stack."""
 
 
+def _job_said(corpus: _Corpus, request: RelevanceRequest, files_say: str) -> set[str]:
+    """The French and English stems of what the task and its files say, and of the project's
+    dependency words that name a product or a framework (:data:`STACK_WORDS`, the catalog's
+    proper names: ``supabase``, ``stripe``): where an Agent Skill's job must be named
+    (:func:`_unasked`). Not every dependency word: ``builder`` of ``@angular-eslint/builder``
+    does not name « MCP Builder »."""
+    named = [w for w in {*request.stack, *request.package_stack}
+             if w in STACK_WORDS or w in corpus.proper]
+    said = " ".join([request.task, files_say, *named])
+    return set(analyse(said)) | set(analyse(said, language="english"))
+
+
 def _unasked(corpus: _Corpus, position: npt.NDArray[np.int64],
              said: set[str]) -> dict[int, tuple[str, ...]]:
     """Candidate -> its subject, for the imported Agent Skills (:data:`AGENT_SKILL_TAGS`) whose
     subject (:func:`~grace.resolution.domain.languages.rule_subject`, every word) no stem of
-    ``said`` (:func:`_said_stems`: the task, the files, the stacks) names: a procedure for a job
-    the task does not name is served on other evidence than meaning alone (decision 0010,
-    nineteenth follow-up: ``skill.x-twitter-scraper`` met five new users' REST, token and
-    webhook tasks through their shared words)."""
+    ``said`` (:func:`_job_said`: the task, the files, the products of the stacks) names: a
+    procedure for a job the task does not name is served on other evidence than meaning alone
+    (decision 0010, nineteenth follow-up: ``skill.x-twitter-scraper`` met five new users'
+    REST, token and webhook tasks through their shared words)."""
     out: dict[int, tuple[str, ...]] = {}
     for row in corpus.skills:
         at = int(position[row])
@@ -668,6 +680,7 @@ class _Corpus:
     subject_said: dict[int, frozenset[str]]  # row -> the English stems of all its subject
     products: dict[int, tuple[tuple[str, ...], frozenset[str]]]  # row -> its products, stems
     product_words: frozenset[str]  # every product word of the catalog (rule_products)
+    proper: frozenset[str]  # the catalog's proper names (proper_names of the summaries)
     personas: dict[int, tuple[tuple[str, ...], ...]]  # row -> its persona_stack
     skills: frozenset[int]  # the rows of imported Agent Skills (AGENT_SKILL_TAGS)
     persona_stems: dict[str, frozenset[str]]  # a word of those lists -> its English stems
@@ -846,6 +859,7 @@ class HybridRelevance:
             products={row: (found, frozenset(analyse(" ".join(found), language="english")))
                       for row, found in enumerate(products) if found},
             product_words=frozenset(w for found in products for w in found),
+            proper=proper,
             personas=personas,
             skills=frozenset(row for row, t in enumerate(talents)
                              if set(t.tags) >= AGENT_SKILL_TAGS),
@@ -1146,7 +1160,7 @@ class HybridRelevance:
             product=(products := self._products(corpus, request, position, said_stems,
                                                 {*foreign, *strangers})),
             unsaid=unsaid,
-            unasked=_unasked(corpus, position, said_stems),
+            unasked=_unasked(corpus, position, _job_said(corpus, request, files_say)),
             concern=self._concern(corpus, query, request.task, position, files_say,
                                   {*foreign, *strangers, *products}),
         ), rows
