@@ -262,7 +262,8 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
             if rank > 0 and s < bar and not sibling:
                 decisions[i] = ("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
                                 f"(RATIO {p.ratio} × {ratio_of})")
-            elif rank > 0 and p.skill_said and c.unasked and not (
+            elif rank > 0 and p.skill_said and c.unasked and not set(c.families) & set(
+                    frame) and not (
                     c.names or c.glob is not None or c.file is not None
                     or c.language or c.stack or c.concern):
                 decisions[i] = ("cut_margin", f"a procedure for {' '.join(c.unasked)}, which "

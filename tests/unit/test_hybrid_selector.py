@@ -871,6 +871,14 @@ def test_a_procedure_for_an_unnamed_job_is_not_kept_on_meaning_alone():
     assert HybridSelector(p).select(cands[1:2]).selection.kept == ("skill.x-twitter-scraper",)
     off = HybridSelector(replace(p, skill_said=False)).select(cands).selection
     assert "skill.x-twitter-scraper" in off.kept
+    # a skill for the framework that frames the task is the stack's job (React 18's patterns
+    # in a React project)
+    react = [cands[0], cand("skill.react18-string-refs", 0.2, 0.2, unasked=("string", "refs"),
+                            families=("react",))]
+    cols = HybridColumns.of(react)
+    assert "skill.react18-string-refs" not in HybridSelector(p).select_columns(cols).selection.kept
+    framed = HybridSelector(p).select_columns(replace(cols, frame=("react",))).selection
+    assert "skill.react18-string-refs" in framed.kept
 
 
 def test_a_persona_for_another_stack_names_the_items_the_project_does_not_use():

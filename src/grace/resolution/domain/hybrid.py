@@ -231,9 +231,10 @@ class HybridParams:
             unasked`) whose subject neither the task, its files nor the stacks name is kept only
             as the top talent or on other evidence than its meaning and words (a name term, a
             glob, a file's language, a dependency, a concern; :meth:`HybridColumns.
-            meaning_only`): ten new users' trials 397 / 743 → 396 / 709 judged relevant, the
-            polyglot set's precision 79.9 → 81.9 % at the same recall (decision 0010,
-            nineteenth follow-up).
+            meaning_only`), or when its name names a framework that frames the task (React 18's
+            patterns in a React project: the stack's job): ten new users' trials 397 / 743 → 396
+            / 709 judged relevant, the polyglot set's precision 79.9 → 81.9 % at the same recall
+            (decision 0010, nineteenth follow-up).
     """
 
     chunk_weight: float = 0.5
@@ -870,8 +871,8 @@ class HybridSelector:
                                  f"(RATIO {p.ratio} × {ratio_of})"))
                     continue
             row = order[rank]
-            if (rank > 0 and p.skill_said and row in cols.unasked
-                    and cols.meaning_only(row)):
+            if (rank > 0 and p.skill_said and row in cols.unasked and cols.meaning_only(row)
+                    and not set(cols.families.get(row, ())) & set(cols.frame)):
                 head.append(("cut_margin", "a procedure for "
                              f"{' '.join(cols.unasked[row])}, which neither the task nor its "
                              "files say, kept on meaning alone (SKILL_SAID)"))
