@@ -1160,7 +1160,9 @@ class HybridRelevance:
             product=(products := self._products(corpus, request, position, said_stems,
                                                 {*foreign, *strangers})),
             unsaid=unsaid,
-            unasked=_unasked(corpus, position, _job_said(corpus, request, files_say)),
+            # the task's stems again only where the catalog has Agent Skills
+            unasked=(_unasked(corpus, position, _job_said(corpus, request, files_say))
+                     if corpus.skills else {}),
             concern=self._concern(corpus, query, request.task, position, files_say,
                                   {*foreign, *strangers, *products}),
         ), rows

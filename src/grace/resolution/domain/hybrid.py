@@ -880,7 +880,7 @@ class HybridSelector:
             if rank > 0 and kept_n >= limit:
                 head.append(("cut_margin", f"{limit} talents already kept (MAX_KEPT)"))
                 continue
-            lift = lifts.get(order[rank], 0.0)
+            lift = lifts.get(row, 0.0)
             alone = bool(lift) and s - lift < bar
             if rank > 0 and alone and lifted_n >= p.stack_k:
                 head.append(("cut_margin", f"{p.stack_k} talents already kept on the project's "
