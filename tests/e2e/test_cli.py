@@ -492,6 +492,7 @@ def test_init_enables_the_talents_of_the_project_s_languages_only(tmp_path):
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert data["languages"] == ["python"] and data["left_disabled"] == 1
+    assert data["override"] == [] and data["hollow"] == []
     assert data["talents"] == ["any.commits", "py.fastapi"] and data["disabled"] == ["cs.mvvm"]
     assert "cs.mvvm: false" in (repo / "grace.yaml").read_text(encoding="utf-8")
     text = grace("init", ".", "--force", cwd=repo)

@@ -434,6 +434,7 @@ def init(
                     "other_script": list(report.other_script),
                     "other_stack": list(report.other_stack),
                     "hollow": list(report.hollow),
+                    "override": list(report.override),
                     "relevance": report.relevance or "off", "stack": list(report.stack),
                     "vocabulary": list(report.vocabulary),
                     "asking_always": list(report.asking_always)})
@@ -473,7 +474,7 @@ def _left_disabled_lines(report: InitReport) -> list[str]:
     if not left:
         return []
     named = (len(report.foreign) + len(report.other_stack) + len(report.hollow)
-             + len(report.other_script))
+             + len(report.other_script) + len(report.override))
 
     def ids(found: Sequence[str]) -> str:
         return ", ".join(found[:3]) + (", …" if len(found) > 3 else "")
@@ -493,6 +494,10 @@ def _left_disabled_lines(report: InitReport) -> list[str]:
     if report.other_script:
         lines.append(f"  {len(report.other_script)} written in another script "
                      f"({ids(report.other_script)})")
+    if report.override:
+        n = len(report.override)
+        lines.append(f"  {n} override prompt{'s' if n > 1 else ''} ({ids(report.override)}: "
+                     "they claim precedence over the agent's other instructions)")
     return [*lines, "  `grace enable ID` serves one"]
 
 

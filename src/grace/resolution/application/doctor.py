@@ -10,7 +10,7 @@ from grace.resolution.domain.compiler import render_block
 from grace.resolution.domain.graph import DependencyGraph
 from grace.resolution.domain.ports import CatalogReader, TokenCounter
 from grace.resolution.domain.talent import DEPTHS, Project, Talent
-from grace.resolution.domain.text import hollow_headings, split_sections
+from grace.resolution.domain.text import hollow_headings, override_claims, split_sections
 from grace.resolution.domain.usage import (
     MIN_RESOLVES_FOR_NEVER_SERVED,
     UsageLog,
@@ -166,6 +166,19 @@ class Doctor:
                         f"{t.id}: its body is {len(hollow)} titles with nothing under them "
                         f"({', '.join(hollow[:3])} …): it tells an agent nothing",
                         f"write the guidance under each title, or disable {t.id} in {where}",
+                    )
+                )
+            claims = override_claims(t.bodies["full"]) if t.id in active else ()
+            if claims:
+                out.append(
+                    Finding(
+                        "warning", "override_prompt", t.id,
+                        f"{t.id} claims precedence over the agent's other instructions ("
+                        + ", ".join(f"“{c}”" for c in claims[:3]) + "): an override prompt "
+                        "steers the agent's own conduct on every task it is served with, "
+                        "whatever the task",
+                        f"disable {t.id} in {where} unless every agent of the project should "
+                        "obey it (then `always: true` says so)",
                     )
                 )
             if t.extra_fields:

@@ -25,7 +25,7 @@ from grace.resolution.domain.languages import (
 )
 from grace.resolution.domain.ports import CatalogReader
 from grace.resolution.domain.talent import PROJECT_FILE, Talent, check_talent_id
-from grace.resolution.domain.text import hollow_headings
+from grace.resolution.domain.text import hollow_headings, override_claims
 from grace.text import words
 
 
@@ -78,6 +78,11 @@ class InitReport:
     hollow: tuple[str, ...] = ()
     """Talents of the default selection left disabled because their body is titles with
     nothing under them (:func:`~grace.resolution.domain.text.hollow_headings`)."""
+    override: tuple[str, ...] = ()
+    """Talents of the default selection left disabled because they are override prompts: they
+    claim precedence over the agent's other instructions and steer its own conduct on every task
+    (:func:`~grace.resolution.domain.text.override_claims`: TaskSync forbids it to end the
+    session); serving one is the project's decision."""
     asking_always: tuple[str, ...] = ()
     """Enabled talents that ask to be always applied (an imported ``alwaysApply: true``): served
     when a task calls for them, never on every task unless ``grace.yaml`` says so."""
@@ -144,6 +149,8 @@ class InitProject:
     :func:`~grace.resolution.domain.languages.foreign_frameworks`) are written ``false`` too.
     ``detect_vocabulary`` reads the repository's own words from its file names (written
     ``vocabulary:``: :func:`~grace.resolution.domain.activation.repository_vocabulary`).
+    Talents written in another script, with a hollow body or making override claims
+    (:func:`~grace.resolution.domain.text.override_claims`) are written ``false`` as well.
     """
 
     def __init__(self, catalog: CatalogReader, write: ProjectWriter,
@@ -195,6 +202,7 @@ class InitProject:
         other_stack: list[str] = []
         other_script: list[str] = []
         hollow: list[str] = []
+        override: list[str] = []
         if not talents:  # the default selection; talents named with --talent are the user's
             left = [t for t in chosen if not language_allows(catalog_talents[t].languages, langs)]
             chosen = [t for t in chosen if t not in set(left)]
@@ -214,6 +222,9 @@ class InitProject:
             hollow = [t for t in chosen if hollow_headings(catalog_talents[t].bodies["full"])]
             chosen = [t for t in chosen if t not in set(hollow)]
             left += hollow
+            override = [t for t in chosen if override_claims(catalog_talents[t].bodies["full"])]
+            chosen = [t for t in chosen if t not in set(override)]
+            left += override
         catalog_ref = catalog if isinstance(catalog, str) else None
         if isinstance(catalog, Path):
             catalog_ref = os.path.relpath(catalog.resolve(), folder.resolve())
@@ -226,5 +237,5 @@ class InitProject:
                            stack=stack, vocabulary=vocabulary)
         return InitReport(path, tuple(chosen), tuple(langs), tuple(left), relevance,
                           tuple(stack), tuple(foreign), tuple(vocabulary), tuple(other_script),
-                          tuple(other_stack), tuple(hollow),
+                          tuple(other_stack), tuple(hollow), tuple(override),
                           tuple(t for t in chosen if catalog_talents[t].always))

@@ -237,3 +237,41 @@ def hollow_headings(body: str) -> tuple[str, ...]:
             run = []
     hollow = len(best) >= MIN_HOLLOW_RUN and len(best) >= HOLLOW_SHARE * prose
     return tuple(best) if hollow else ()
+
+
+_OVERRIDE_CLAIMS: Final = (
+    re.compile(r"\btakes? precedence over\b", re.I),
+    re.compile(r"\boverrid(?:e|es|ing) (?:any|all|every)\b[^.\n]{0,24}?"
+               r"\b(?:behaviou?rs?|instructions?|rules?)\b", re.I),
+    re.compile(r"\bhighest priority\b", re.I),
+    re.compile(r"\bmust (?:not|never) be violated\b", re.I),
+    re.compile(r"\babsolute compliance\b", re.I),
+    re.compile(r"\bappl(?:y|ies) to all agents\b", re.I),
+    re.compile(r"\bignore (?:all |any )?(?:previous|prior|other) instructions\b", re.I),
+    re.compile(r"\bnever (?:end|stop|close) (?:the |this )?(?:session|conversation|chat)\b",
+               re.I),
+    re.compile(r"\bprimary directive #\s?\d", re.I),
+)
+MIN_OVERRIDE_CLAIMS: Final = 2
+"""A body is an override prompt (:func:`override_claims`) when it makes at least this many
+distinct claims of precedence over the agent's other instructions. Over the 876 imported rules
+of ``../shared/data/rule-catalogs`` one claim is ordinary prose (a local config that "takes
+precedence over" a shared one, "highest priority" in a review checklist: ten rules); two or
+more are made by exactly three, all of them prompts about the agent's own conduct rather than
+the code: TaskSync ("never end the session", "primary directive #1"), no-heredoc ("applies to
+ALL agents", "takes precedence over any other learned behavior") and taming-copilot ("highest
+priority and must not be violated"), decision 0010, twentieth follow-up."""
+
+
+def override_claims(body: str) -> tuple[str, ...]:
+    """The claims of precedence over the agent's other instructions that ``body`` makes, as
+    written (first occurrence of each kind, in :data:`_OVERRIDE_CLAIMS` order), when they are
+    at least :data:`MIN_OVERRIDE_CLAIMS` — an override prompt, which steers the agent's own
+    conduct on every task (never end the session, never write a file from the terminal)
+    rather than telling it something about a task's code —, else ``()``.
+
+    ``"This instruction applies to ALL agents … It takes precedence over any other learned
+    behavior."`` -> ``("takes precedence over", "applies to ALL agents")``."""
+    found = tuple(m.group(0) for m in (p.search(body) for p in _OVERRIDE_CLAIMS)
+                  if m is not None)
+    return found if len(found) >= MIN_OVERRIDE_CLAIMS else ()
