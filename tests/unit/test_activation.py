@@ -259,6 +259,18 @@ def test_language_filter_relevance_off_project_then_files():
     assert "\nLanguages: python (from the files in play)\n" in r.markdown
 
 
+def test_the_header_says_which_languages_are_implied():
+    """The files in play give Python; the project's SQL is held in its code: the header says
+    it is implied rather than listing it as if a file were SQL."""
+    uc = ResolveContext(_catalog(), WordCounter(), matcher=WcmatchPathMatcher())
+    project = Project("p", ("py.fastapi", "any.git"), languages=("python", "sql"))
+    r = _resolve(uc, project, files=["app/api/items.py"])
+    assert r.languages == ("python", "sql")
+    assert "\nLanguages: python (from the files in play; implied: sql)\n" in r.markdown
+    r = _resolve(uc, project, files=["app/api/items.py", "db/schema.sql"])
+    assert "\nLanguages: python, sql (from the files in play)\n" in r.markdown
+
+
 def test_language_named_in_the_task_drops_other_stacks_explained():
     uc = ResolveContext(_catalog(), WordCounter(), matcher=WcmatchPathMatcher())
     ids = ("py.fastapi", "ts.react", "cs.mvvm", "any.git", "any.docs")

@@ -20,6 +20,7 @@ from grace.resolution.domain.activation import (
     MAX_FILES,
     Activation,
     PathMatcher,
+    implied_languages,
     language_activation,
     language_allows,
     normalise_files,
@@ -594,6 +595,7 @@ class ResolveContext:
             project.name, role, task, project.languages, note,
             also_relevant=tuple(a for a in also if a.id not in served_set),
             files=in_play, task_languages=tuple(languages), language_source=language_source,
+            implied_languages=implied_languages(languages, in_play, task),
         )
         compiled = compiler.compile(ordered, header, depth_mode=depth, token_budget=token_budget)
         for d in compiled.dropped:

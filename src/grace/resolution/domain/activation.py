@@ -339,6 +339,21 @@ def task_languages(
     return (), "none"
 
 
+def implied_languages(
+    languages: Sequence[str], files: Sequence[str], task: str = ""
+) -> tuple[str, ...]:
+    """The ``languages`` (:func:`task_languages`' first item) that neither a file of ``files``
+    nor ``task``'s text gives (:func:`~grace.resolution.domain.languages.languages_of_files`,
+    :func:`~grace.resolution.domain.languages.languages_in_text`): implied by another
+    (:data:`IMPLIED`: a ``.tsx`` file's JavaScript) or SQL held in their code
+    (:data:`SQL_HOSTS`). ``(typescript, javascript, sql)`` for ``src/app.component.ts`` ->
+    ``(javascript, sql)``."""
+    given = set(languages_of_files(files))
+    if task:
+        given.update(languages_in_text(task)[0])
+    return tuple(lang for lang in languages if lang not in given)
+
+
 def language_allows(talent_languages: Sequence[str], languages: Sequence[str]) -> bool:
     """A talent applies when it declares no language, when nothing is known of the task's
     languages, or when the two meet."""

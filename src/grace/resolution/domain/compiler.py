@@ -60,6 +60,11 @@ class ContextHeader:
     task's text (``language_source`` ``"files"`` or ``"task"``): the header shows them instead
     of the project's ``languages`` (which still filter the pointers, seed 001 step 6)."""
     language_source: str = ""
+    implied_languages: tuple[str, ...] = ()
+    """The languages of ``task_languages`` that neither a file in play nor the task's text
+    gives: another's (TypeScript's JavaScript) or the project's SQL held in their code
+    (:data:`~grace.resolution.domain.activation.SQL_HOSTS`); the header says they are
+    implied."""
 
 
 def demote_headings(body: str) -> str:
@@ -144,8 +149,12 @@ def render(
     if task:
         lines.append(f"Task: {_printable(' '.join(task.split()))}")
     if header.task_languages and header.language_source in _SHOWN_SOURCES:
-        lines.append(f"Languages: {', '.join(header.task_languages)} "
-                     f"({_SHOWN_SOURCES[header.language_source]})")
+        implied = [x for x in header.task_languages if x in header.implied_languages]
+        given = [x for x in header.task_languages if x not in implied] or implied
+        lines.append(f"Languages: {', '.join(given)} "
+                     f"({_SHOWN_SOURCES[header.language_source]}"
+                     + (f"; implied: {', '.join(implied)})" if given != implied and implied
+                        else ")"))
     elif header.languages:
         lines.append(f"Languages: {', '.join(header.languages)}")
     if header.files:
