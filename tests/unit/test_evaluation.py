@@ -5,6 +5,7 @@ import pytest
 from grace.errors import LabelError
 from grace.resolution.application.evaluation import evaluate, read_labels
 from grace.resolution.application.resolve_context import RelevanceOutcome, ResolveContext
+from grace.resolution.domain.results import AlsoRelevant
 from grace.resolution.domain.talent import Project
 from tests.fakes import InMemoryCatalog, WordCounter, make_talent
 
@@ -16,7 +17,10 @@ class KeepOnly:
 
     def select(self, request):
         kept = [t.id for t in request.candidates if t.id in request.task.split()]
-        return RelevanceOutcome(kept, {t: 1.0 for t in kept})
+        # the first talent cut is offered as a pointer ("also relevant, fetch on demand")
+        also = [t.id for t in request.candidates if t.id not in kept][:1]
+        return RelevanceOutcome(kept, {t: 1.0 for t in kept},
+                                also_relevant=tuple(AlsoRelevant(a, a, 0.5) for a in also))
 
 
 def test_metrics_against_hand_computed_values(tmp_path):
@@ -41,6 +45,9 @@ def test_metrics_against_hand_computed_values(tmp_path):
     report = evaluate("t", tasks, resolve_on=run(on), resolve_off=run(off), settings={})
     assert (report.tasks, report.in_domain, report.out_of_domain) == (4, 2, 2)
     assert report.recall == pytest.approx(0.75)
+    # task 1 cuts c and d, offers c: a and c are shown; task 2 offers a, not d's label
+    assert [o.also for o in report.outcomes[:2]] == [("c",), ("a",)]
+    assert report.recall_also == pytest.approx(1.0)
     assert report.precision == pytest.approx(0.75)
     assert report.precision_off == pytest.approx((2 / 4 + 1 / 4) / 2)
     assert report.hit_rate == 1.0

@@ -68,7 +68,8 @@ def _print(report: EvalReport, *, per_task: bool) -> None:
     out_console.print(
         f"[bold]{escape(report.label_set)}[/] · {escape(str(report.settings.get('variant', '')))}"
         f": {report.tasks} tasks ({report.in_domain} in domain, "
-        f"{report.out_of_domain} out) · recall {_pct(report.recall)} · precision "
+        f"{report.out_of_domain} out) · recall {_pct(report.recall)} (with the also-relevant "
+        f"pointers: {_pct(report.recall_also)}) · precision "
         f"{_pct(report.precision)} (off: {_pct(report.precision_off)}) · nDCG@5 "
         f"{_nd(report.ndcg5)} · hit {_pct(report.hit_rate)} · token savings "
         f"{_pct(report.token_savings)} · out-of-domain rejected {_pct(report.ood_rejection)} · "
@@ -83,13 +84,15 @@ def _nd(x: float) -> str:
 
 def _side_by_side(reports: list[EvalReport]) -> None:
     table = Table(title="relevance: variants side by side (same run)")
-    for col in ("set", "variant", "tasks", "recall", "precision", "nDCG@5", "OOD rejected",
+    for col in ("set", "variant", "tasks", "recall", "+ pointers", "precision", "nDCG@5",
+                "OOD rejected",
                 "in-domain rejected", "token savings", "p50 ms"):
         table.add_column(col, overflow="fold")
     for r in reports:
         add_plain_row(table,
             r.label_set, str(r.settings.get("variant", "")), str(r.tasks), _pct(r.recall),
-            _pct(r.precision), _nd(r.ndcg5), _pct(r.ood_rejection), _pct(r.false_rejection),
+            _pct(r.recall_also), _pct(r.precision), _nd(r.ndcg5), _pct(r.ood_rejection),
+            _pct(r.false_rejection),
             _pct(r.token_savings), f"{r.p50_ms:.0f}",
         )
     out_console.print(table)

@@ -71,6 +71,9 @@ class TaskOutcome:
     Attributes:
         kept: ids kept by the relevance cut (before closure); served: ids served.
         recall: |served ∩ must| / |must| (``None`` when nothing is expected).
+        recall_also: the same over the served talents and the "also relevant, fetch on
+            demand" pointers (``also``): the must talents an agent is shown, whole or as one
+            line it can fetch with ``grace_get``.
         precision: |served ∩ (must ∪ acceptable)| / |served| (``None`` when nothing is served
             or nothing is expected).
         ndcg5: nDCG@5 of the served order (``None`` for out-of-domain tasks).
@@ -96,6 +99,8 @@ class TaskOutcome:
     tokens_off: int
     rejected: bool
     ms: float
+    also: tuple[str, ...] = ()
+    recall_also: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +122,8 @@ class EvalReport:
     p50_ms: float
     outcomes: tuple[TaskOutcome, ...]
     settings: dict[str, object]
+    recall_also: float = float("nan")
+    """Mean :attr:`TaskOutcome.recall_also` over the in-domain tasks."""
 
 
 def read_labels(path: Path) -> list[LabelledTask]:
@@ -181,6 +188,7 @@ def evaluate(
         expected = set(task.expected)
         fine = expected | set(task.acceptable)
         good = len(expected & set(served))
+        also = tuple(a.id for a in on.also_relevant if a.id not in set(served))
         outcomes.append(
             TaskOutcome(
                 id=task.id,
@@ -206,6 +214,9 @@ def evaluate(
                 tokens_off=off.tokens,
                 rejected=not served,
                 ms=ms,
+                also=also,
+                recall_also=(len(expected & {*served, *also}) / len(expected)
+                             if expected else None),
             )
         )
         if on_progress:
@@ -231,6 +242,7 @@ def evaluate(
         p50_ms=ms_sorted[len(ms_sorted) // 2] if ms_sorted else float("nan"),
         outcomes=tuple(outcomes),
         settings=settings,
+        recall_also=_mean(o.recall_also for o in inside),
     )
 
 
