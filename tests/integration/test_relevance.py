@@ -367,6 +367,39 @@ def test_an_imported_skill_for_a_job_the_task_does_not_name_needs_other_evidence
     assert decided(task + " that scrapes Twitter", ("imported", "skill"))[0] == "kept"
 
 
+def test_a_rule_for_starting_a_new_project_serves_only_a_task_that_starts_one(app):
+    """The hybrid step reads what a rule is for from its summary and its body's first lines
+    (``starts_project``): a persona "tasked with creating a new package" is no Laravel
+    application's guidance — unless the task moves code out into a package of its own
+    (decision 0010, twentieth follow-up)."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+    from tests.fakes import make_talent
+
+    body = ("You are a highly skilled Laravel package developer tasked with creating a new "
+            "package.\n\n- Use PHP 8.3 features\n- Follow Laravel conventions for jobs, "
+            "queues and controllers\n")
+    talents = sorted([
+        make_talent("cursor.laravel", name="Laravel",
+                    summary="Laravel jobs, queues and controllers."),
+        make_talent("cursor.laravel-php-83", name="Laravel PHP 8.3",
+                    summary="Laravel development with PHP 8.3.",
+                    bodies={"compact": body, "standard": body, "full": body}),
+        *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
+          for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta")),
+    ], key=lambda t: t.id)
+    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
+
+    def detail(task: str) -> str:
+        out = step.select(RelevanceRequest(candidates=talents, task=task, active=talents,
+                                           stack=("laravel",)))
+        return {e.id: e.detail for e in out.explanations}["cursor.laravel-php-83"]
+
+    assert "a rule for starting a new project (“creating a new package”), and the task " \
+        "starts none" in detail("Make the Laravel reminder job idempotent with PHP 8.3")
+    assert "new project" not in detail(
+        "Extract the slug helper into a reusable Laravel package with PHP 8.3")
+
+
 def test_a_told_language_no_framework_frames_lifts_its_own_rules(app):
     """A Go API on chi (no application framework of Go): a task that tells Go ("slog") lifts
     the rules named after Go alone by ``w_stack``, and says why; with a framework of the

@@ -76,7 +76,7 @@ from grace.resolution.domain.languages import (
 from grace.resolution.domain.relevance import Decision, Explanation, Selection, normalise
 from grace.resolution.domain.results import AlsoRelevant
 from grace.resolution.domain.talent import Depth
-from grace.resolution.domain.text import code_terms
+from grace.resolution.domain.text import asks_new_project, code_terms, starts_project
 from grace.text import fold, words
 
 
@@ -93,10 +93,11 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     foreign = np.array([1.0 if c.foreign or c.stranger or c.product else 0.0 for c in cands],
                        dtype=np.float64)
     migration = np.array([1.0 if c.migration else 0.0 for c in cands], dtype=np.float64)
+    starter = np.array([1.0 if c.starter else 0.0 for c in cands], dtype=np.float64)
     trig = np.array([min(len(c.evidence), 3) / 3 for c in cands], dtype=np.float64)
     glob = np.array(
         [0.0 if (c.glob is None and not c.language) or c.foreign or c.stranger or c.product
-         or c.migration
+         or c.migration or c.starter
          else c.glob_strength * p.unnamed_glob if c.unnamed or c.off_kind else c.glob_strength
          for c in cands],
         dtype=np.float64,
@@ -112,6 +113,7 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
         dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
         + p.w_where * where + p.w_glob * glob + p.w_role * role + p.w_stack * stack
         + p.w_concern * concern - p.w_foreign * foreign - p.w_migration * migration
+        - p.w_starter * starter
     )
     return np.round(fused, 6)
 
@@ -381,6 +383,9 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str,  # noqa: C901 - 
         parts.append(f"a migration's rule ({'; '.join(c.migration)}), "
                      + ("which nothing names" if c.migration[0].startswith("from ")
                         else "and the task asks for no migration"))
+    if c.starter:
+        parts.append(f"a rule for starting a new project (“{c.starter}”), and the task starts "
+                     "none")
     if c.glob is not None:
         less = [f"{', '.join(c.unnamed)} named nowhere"] if c.unnamed else []
         if c.off_kind:
@@ -474,6 +479,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
         told += back
     hybrid = []
     asks = asks_migration(request.task)
+    new_project = asks_new_project(request.task)
     # the concerns whose work the task is; what the task and its files say (English stems)
     concerns = (task_concerns(corpus.concern_unit @ normalise(query), set(words(request.task)))
                 if request.task.strip() and len(corpus.concern_unit) else {})
@@ -534,6 +540,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             and not set(sources) & (context_words | set(request.stack)
                                     | set(request.package_stack)
                                     | set(analyse(request.task, language="english"))) else (),
+            starter="" if new_project else starts_project(t.summary, t.bodies["full"]),
             stranger=stranger,
             product=product,
             unsaid=unsaid,

@@ -781,6 +781,44 @@ def test_a_migration_task_is_served_only_the_moves_away_from_what_something_name
     assert "a migration's rule (from oracle), which nothing names" in detail
 
 
+def test_a_rule_for_starting_a_new_project_is_no_guidance_for_work_in_an_existing_one():
+    """``cursor.laravel-php-83`` ("a Laravel package developer tasked with creating a new
+    package") was the top talent of fifteen tasks of a new user's Laravel application, judged
+    relevant on none; ``skill.create-spring-boot-java-project`` served "Add an endpoint":
+    such a rule scores ``w_starter`` lower and its glob counts nothing when the task starts no
+    project (decision 0010, twentieth follow-up)."""
+    from grace.resolution.domain.text import asks_new_project, starts_project
+
+    assert starts_project("Cursor rules for Laravel development with PHP 8.3 integration.",
+                          "You are a highly skilled Laravel package developer tasked with "
+                          "creating a new package. Your goal is …") == "creating a new package"
+    assert starts_project("Create Spring Boot Java Project Skeleton", "# Create\n- Java 21"
+                          ) == "Create Spring Boot Java Project Skeleton"
+    assert starts_project("", "# Kotlin MCP Server Project Generator\n\nGenerate a complete, "
+                          "production-ready MCP server project in Kotlin.") == (
+        "Generate a complete, production-ready MCP server")
+    # building, creating a component, or a project's name in a later paragraph: no start
+    assert starts_project("Best practices for building Laravel applications",
+                          "Create a new component per feature.\n\nUse Eloquent.") == ""
+    assert starts_project("Laravel", "One.\n\nTwo.\n\nThree.\n\nCreate a new project.") == ""
+    assert asks_new_project("Scaffold a new Spring Boot service project")
+    assert asks_new_project("Crée un nouveau projet Django")
+    assert asks_new_project("Extract our slug helper into a reusable Laravel package")
+    assert not asks_new_project("Add an endpoint to create and retire cars")
+    assert not asks_new_project("Add a new column to the car table")
+    assert not asks_new_project("Extract the helper into the app's utils")
+
+    p = HybridParams(chunk_weight=0.0, hub_weight=0.0)
+    cands = [cand("cursor.laravel", 0.3, glob="**/*.php"),
+             cand("cursor.laravel-php-83", 0.4, glob="**/*", starter="creating a new package")]
+    sel = HybridSelector(p).select(cands).selection
+    assert sel.kept == ("cursor.laravel",)
+    assert sel.scores["cursor.laravel-php-83"] == pytest.approx(0.4 - p.w_starter)
+    detail = {e.id: e.detail for e in sel.explanations}["cursor.laravel-php-83"]
+    assert "a rule for starting a new project (“creating a new package”), and the task " \
+        "starts none" in detail
+
+
 def test_a_product_is_a_proper_name_of_the_summaries_that_a_family_of_rules_holds():
     """:func:`proper_names`: capitalised mid-sentence in most of its uses, at least twice,
     never all in capitals (API, CLI) nor a sentence's first word; :func:`rule_products`: such

@@ -84,7 +84,12 @@ from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, T
 from grace.resolution.domain.relevance import Explanation, normalise
 from grace.resolution.domain.results import AlsoRelevant
 from grace.resolution.domain.talent import Depth, Talent
-from grace.resolution.domain.text import TriggerIndex, code_terms
+from grace.resolution.domain.text import (
+    TriggerIndex,
+    asks_new_project,
+    code_terms,
+    starts_project,
+)
 from grace.text import fold, words
 from grace.vectors.blas import one_blas_thread
 
@@ -675,6 +680,7 @@ class _Corpus:
     families: dict[int, tuple[str, ...]]  # row -> the frameworks its name names
     migrations: dict[int, tuple[str, ...]]  # row -> why its name makes it a migration's rule
     sources: dict[int, tuple[str, ...]]  # row -> what that migration moves away from
+    starters: dict[int, str]  # row -> what says it is for starting a new project
     subjects: dict[int, tuple[tuple[str, ...], frozenset[str]]]  # row -> its subject, its stems
     subject_full: dict[int, tuple[str, ...]]  # row -> every word of its subject (rule_subject)
     subject_said: dict[int, frozenset[str]]  # row -> the English stems of all its subject
@@ -848,6 +854,10 @@ class HybridRelevance:
             migrations={
                 row: found for row, t in enumerate(talents)
                 if (found := migration_of_name(t.name, t.id))
+            },
+            starters={
+                row: starter for row, t in enumerate(talents)
+                if (starter := starts_project(t.summary, t.bodies["full"]))
             },
             subjects={  # the words said "named nowhere" are the ones looked for
                 row: (subject_words(found, names[row]), subject_stems(found, names[row]))
@@ -1156,6 +1166,9 @@ class HybridRelevance:
                       if position[row] >= 0},
             migration=self._migrations(corpus, request, position, context_words, asks),
             migration_asked=asks,
+            starter={} if asks_new_project(request.task) else {
+                int(position[row]): why for row, why in corpus.starters.items()
+                if position[row] >= 0},
             stranger=(strangers := self._strangers(corpus, request, position, said)),
             product=(products := self._products(corpus, request, position, said_stems,
                                                 {*foreign, *strangers})),

@@ -204,6 +204,11 @@ class HybridParams:
             migration (:func:`~grace.resolution.domain.languages.migration_of_name`:
             ``copilot.convert-jpa-to-spring-data-cosmos`` on "Add pagination"; its glob counts
             nothing either; decision 0010, twelfth follow-up).
+        w_starter: how much lower a rule for starting a new project scores when the task asks
+            for no new one (:func:`~grace.resolution.domain.text.starts_project`: a Laravel
+            package developer's persona "tasked with creating a new package", the MCP server
+            generators, ``skill.create-spring-boot-java-project``; its glob counts nothing
+            either; decision 0010, twentieth follow-up).
         unnamed_glob: what a glob match counts (times ``w_glob`` and its strength), and a
             file's path word (times ``w_where``; decision 0010, sixteenth follow-up), for a
             talent whose subject (:func:`~grace.resolution.domain.languages.rule_subject`:
@@ -249,6 +254,7 @@ class HybridParams:
     w_stack: float = 0.6
     w_foreign: float = 0.3
     w_migration: float = 1.0
+    w_starter: float = 1.0
     unnamed_glob: float = 0.25
     unsaid_stack: float = 0.25
     stack_k: int = 3
@@ -314,6 +320,10 @@ class HybridCandidate:
         migration: why its name makes it a migration's rule, when the task asks for no
             migration, or what it moves away from (``from oracle``) when the task asks for one
             and nothing names that (the ``migration`` channel, a penalty); ``()`` otherwise.
+        starter: what says it is for starting a new project, package or application
+            (:func:`~grace.resolution.domain.text.starts_project`: "creating a new package")
+            when the task asks for no new one (the ``starter`` channel, a penalty); ``""``
+            otherwise.
         stranger: the words of its subject the project's dependencies hold when no one of them
             names it whole: another product of a family the project uses
             (:func:`~grace.resolution.application.hybrid.family_stranger`; it weighs as
@@ -358,6 +368,7 @@ class HybridCandidate:
     language: str = ""
     families: tuple[str, ...] = ()
     migration: tuple[str, ...] = ()
+    starter: str = ""
     stranger: tuple[str, ...] = ()
     product: tuple[str, ...] = ()
     unsaid: tuple[str, ...] = ()
@@ -412,6 +423,7 @@ class HybridColumns:
         migration: row -> its non-empty ``migration``.
         migration_asked: whether the task asks for a migration (``migration`` then says what a
             rule moves away from, for the explanation).
+        starter: row -> its non-empty ``starter``.
         stranger: row -> its non-empty ``stranger``.
         product: row -> its non-empty ``product``.
         unsaid: row -> its non-empty ``unsaid``.
@@ -451,6 +463,7 @@ class HybridColumns:
     families: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     migration: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     migration_asked: bool = False
+    starter: Mapping[int, str] = field(default_factory=dict)
     stranger: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     product: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     unsaid: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
@@ -486,6 +499,7 @@ class HybridColumns:
                     if c.glob is not None or c.file is not None},
             families={i: c.families for i, c in enumerate(cands) if c.families},
             migration={i: c.migration for i, c in enumerate(cands) if c.migration},
+            starter={i: c.starter for i, c in enumerate(cands) if c.starter},
             stranger={i: c.stranger for i, c in enumerate(cands) if c.stranger},
             product={i: c.product for i, c in enumerate(cands) if c.product},
             unsaid={i: c.unsaid for i, c in enumerate(cands) if c.unsaid},
@@ -527,7 +541,8 @@ class HybridColumns:
 
     def _penalties(self, row: int) -> list[str]:
         """The explanation's parts for ``row``'s penalties: another framework's, another
-        product's of a family, a product the project does not use, a migration's."""
+        product's of a family, a product the project does not use, a migration's, a new
+        project's."""
         parts = []
         if row in self.foreign:
             parts.append("written for " + ", ".join(self.foreign[row])
@@ -543,6 +558,9 @@ class HybridColumns:
             parts.append(f"a migration's rule ({'; '.join(self.migration[row])}), "
                          + ("which nothing names" if self.migration_asked
                             else "and the task asks for no migration"))
+        if row in self.starter:
+            parts.append(f"a rule for starting a new project (“{self.starter[row]}”), and the "
+                         "task starts none")
         return parts
 
     def channels(self, row: int, dense: float) -> str:
@@ -698,6 +716,8 @@ class HybridSelector:
         foreign[[*cols.foreign, *cols.stranger, *cols.product]] = 1.0
         migration = np.zeros(n, dtype=np.float64)
         migration[list(cols.migration)] = 1.0
+        starter = np.zeros(n, dtype=np.float64)
+        starter[list(cols.starter)] = 1.0
         trig = np.zeros(n, dtype=np.float64)
         for row in {*cols.triggers, *cols.names}:
             trig[row] = min(len(cols.evidence(row)), 3) / 3
@@ -712,6 +732,7 @@ class HybridSelector:
         # `**/*.py` of a FastAPI rule presumes a FastAPI project
         glob[[*cols.foreign, *cols.stranger, *cols.product]] = 0.0
         glob[list(cols.migration)] = 0.0  # `**/*.java` of a JPA-to-Cosmos rule: what it leaves
+        glob[list(cols.starter)] = 0.0  # `**/*` of a new Laravel package's persona
         lex, head, path = cols.lexical, cols.lexical_head, cols.lexical_path
         if p.fusion == "rrf":
             score = np.zeros(n)
@@ -722,6 +743,7 @@ class HybridSelector:
             dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
             + p.w_where * where + p.w_glob * glob + p.w_role * cols.role + p.w_stack * stack
             + p.w_concern * concern - p.w_foreign * foreign - p.w_migration * migration
+            - p.w_starter * starter
         )
         return np.round(fused, 6)
 

@@ -275,3 +275,65 @@ def override_claims(body: str) -> tuple[str, ...]:
     found = tuple(m.group(0) for m in (p.search(body) for p in _OVERRIDE_CLAIMS)
                   if m is not None)
     return found if len(found) >= MIN_OVERRIDE_CLAIMS else ()
+
+
+_STARTER_VERB: Final = (r"(?:generat\w*|creat\w*|scaffold\w*|bootstrap\w*|set(?:ting)? up|"
+                        r"initiali[sz]\w*)")
+_STARTER_QUALIFIERS: Final = (r"(?:(?:a|an|the|your)\s+)?(?:(?:new|brand[- ]new|fresh|complete|"
+                              r"full|working|production[- ]ready|minimal|basic|starter),?\s+)+")
+_STARTER_NOUN: Final = (r"(?:project|application|app|package|library|server|plugin|extension|"
+                        r"skeleton|boilerplate|repo|repository|workspace)s?")
+_STARTS_PROJECT: Final = re.compile(
+    rf"\b{_STARTER_VERB}\s+{_STARTER_QUALIFIERS}(?:[\w.+#/-]+\s+){{0,4}}?{_STARTER_NOUN}\b"
+    rf"|\b{_STARTER_VERB}\s+(?:[\w.+#/-]+\s+){{0,3}}?project\s+skeleton\b", re.I)
+STARTER_LINES: Final = 3
+"""How many prose lines of a body (headings left out) :func:`starts_project` reads after the
+summary: where a rule says what it is for."""
+
+
+def starts_project(summary: str, body: str) -> str:
+    """What says that a rule is for starting a new project, package or application from scratch
+    — its summary or the first :data:`STARTER_LINES` prose lines of its ``body`` say to
+    generate, create or scaffold a new, complete or production-ready one ("Generate a complete
+    Kotlin MCP server project", "You are a Laravel package developer tasked with creating a new
+    package", "Create Spring Boot Java Project Skeleton") —, else ``""``. Such a rule is no
+    guidance for a task in an existing project: the hybrid step serves it when the task asks for
+    a new one (:func:`asks_new_project`). Over the 876 imported rules of
+    ``../shared/data/rule-catalogs``: 20, among them the ten MCP server generators and
+    ``skill.openapi-to-application-code`` (decision 0010, twentieth follow-up)."""
+    lines = [line for line in body.splitlines()
+             if line.strip() and not line.lstrip().startswith(("#", "---"))][:STARTER_LINES]
+    found = _STARTS_PROJECT.search("\n".join([summary, *lines]))
+    return " ".join(found.group(0).split()) if found else ""
+
+
+_NEW_WORDS: Final = frozenset({
+    "new", "scaffold", "bootstrap", "skeleton", "boilerplate", "starter", "greenfield",
+    "nouveau", "nouvel", "nouvelle", "nouveaux", "nouvelles", "squelette"})
+_PROJECT_WORDS: Final = frozenset({
+    "project", "projet", "application", "app", "package", "paquet", "library", "bibliotheque",
+    "server", "serveur", "microservice", "plugin", "extension", "repository", "repo", "depot",
+    "sdk", "workspace", "monorepo"})
+_SPLIT_WORDS: Final = frozenset({
+    "extract", "extracting", "reusable", "standalone", "publish", "publishing", "extraire",
+    "extrais", "extrait", "reutilisable", "autonome", "publier", "publie"})
+_PACKAGE_WORDS: Final = frozenset({
+    "package", "paquet", "library", "bibliotheque", "plugin", "extension", "sdk", "gem",
+    "crate"})
+
+
+def asks_new_project(task: str) -> bool:
+    """Whether ``task`` asks to start a new project: a word of :data:`_NEW_WORDS` (« nouveau »,
+    "scaffold") and one of :data:`_PROJECT_WORDS` (a project, package, application, server,
+    library, plugin…), or a word of :data:`_SPLIT_WORDS` ("extract", "reusable") and one of
+    :data:`_PACKAGE_WORDS` (code moved out into a package of its own); singular or plural,
+    accents folded. "Scaffold a new Spring Boot service project", « Crée un nouveau projet »
+    and "Extract our slug helper into a reusable Laravel package" ask for one; "Add an
+    endpoint to create cars" and "Add a new column" do not."""
+    said = set()
+    for w in fold(task).replace("-", " ").split():
+        w = w.strip(".,;:!?()[]«»\"'`")
+        said.add(w[:-1] if w.endswith("s") and w[:-1] in _PROJECT_WORDS | _PACKAGE_WORDS
+                 else w)
+    return bool((said & _NEW_WORDS and said & _PROJECT_WORDS)
+                or (said & _SPLIT_WORDS and said & _PACKAGE_WORDS))
