@@ -261,9 +261,16 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
                     if cands[i].stack and p.fusion == "sum" and not files_only else 0.0)
             alone = bool(lift) and s - lift < bar
             c = cands[i]
+            meaning_only = not (c.names or c.glob is not None or c.file is not None
+                                or c.language or c.stack or c.concern)
             if rank > 0 and s < bar and not sibling:
                 decisions[i] = ("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
                                 f"(RATIO {p.ratio} × {ratio_of})")
+            elif (rank > 0 and not files_only and s < p.keep_floor and not sibling and frame
+                    and framed_by != "task" and meaning_only and not set(c.families) & set(frame)):
+                decisions[i] = ("cut_margin", f"score {s:.3f} below KEEP_FLOOR {p.keep_floor} "
+                                f"on meaning alone, in a {framed_by} its dependencies frame "
+                                f"({', '.join(frame)})")
             elif rank > 0 and p.skill_said and c.unasked and not set(c.families) & set(
                     frame) and not (
                     c.names or c.glob is not None or c.file is not None

@@ -819,6 +819,31 @@ def test_a_rule_for_starting_a_new_project_is_no_guidance_for_work_in_an_existin
         "starts none" in detail
 
 
+def test_in_a_project_its_dependencies_frame_a_weak_match_of_meaning_alone_is_not_kept():
+    """KEEP_FLOOR: below the top, a talent kept on its meaning and words alone needs a score
+    of ``keep_floor`` when the project's (or the files' package's) dependencies name the
+    framework that frames the task; it stays a pointer. Without such a framework, or with
+    other evidence (a name term, a glob), the ratio's bar alone decides (decision 0010,
+    twentieth follow-up)."""
+    p = HybridParams(chunk_weight=0.0, hub_weight=0.0, ratio=0.5)
+    cands = [cand("skill.bigquery-pipeline-audit", 0.45),
+             cand("skill.github-actions-hardening", 0.38),
+             cand("cursor.laravel-queues", 0.30, names=("queue",))]
+    cols = HybridColumns.of(cands)
+    out = HybridSelector(p).select_columns(
+        replace(cols, framed_by="project", frame=("laravel",)))
+    framed = out.selection
+    assert framed.kept == ("skill.bigquery-pipeline-audit", "cursor.laravel-queues")
+    assert out.also == ("skill.github-actions-hardening",)
+    detail = {e.id: e.detail for e in framed.explanations}["skill.github-actions-hardening"]
+    assert detail.startswith("score 0.380 below KEEP_FLOOR 0.5 on meaning alone, in a project "
+                             "its dependencies frame (laravel)")
+    for unframed in (replace(cols, framed_by="task", frame=("laravel",)), cols):
+        assert HybridSelector(p).select_columns(unframed).selection.kept == (
+            "skill.bigquery-pipeline-audit", "cursor.laravel-queues",
+            "skill.github-actions-hardening")
+
+
 def test_a_product_is_a_proper_name_of_the_summaries_that_a_family_of_rules_holds():
     """:func:`proper_names`: capitalised mid-sentence in most of its uses, at least twice,
     never all in capitals (API, CLI) nor a sentence's first word; :func:`rule_products`: such

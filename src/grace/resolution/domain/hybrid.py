@@ -240,6 +240,16 @@ class HybridParams:
             patterns in a React project: the stack's job): ten new users' trials 397 / 743 → 396
             / 709 judged relevant, the polyglot set's precision 79.9 → 81.9 % at the same recall
             (decision 0010, nineteenth follow-up).
+        keep_floor: the least score at which a talent below the top is kept on its meaning and
+            words alone (:meth:`HybridColumns.meaning_only`) when the project's or the files'
+            package's dependencies name the framework that frames the task (``framed_by`` not
+            ``"task"``): there the framework's rules come with the stack's lift and a weak match
+            of meaning alone is filler — twelve new users' judges found 1 of 18 such rows
+            relevant below 0.5, and the cut rows stay pointers ("also relevant"); the trials
+            474 / 859 → 473 / 835 judged relevant (0.4: 474 / 851; 0.6: 469 / 819). Without
+            a framework the dependencies name (the label sets), meaning alone is how a stack's
+            rules are found (« Réduis les clone() inutiles » → the Rust rules; decision 0010,
+            twentieth follow-up).
     """
 
     chunk_weight: float = 0.5
@@ -278,6 +288,7 @@ class HybridParams:
     budget: int = 3000
     also_k: int = 5
     also_ratio: float = 0.4
+    keep_floor: float = 0.5
     fusion: Fusion = "sum"
 
 
@@ -848,7 +859,8 @@ class HybridSelector:
         when it has one: a concern's lift places its rules beside the framework's, it does not
         raise the bar over them): the top, then each row above the bar — or above the sibling bar
         when it is named as the top row or written for the framework the top row's name names
-        (:func:`sibling_of`) —, within ``max_kept``, ``stack_k`` and ``budget``.
+        (:func:`sibling_of`) — and, on meaning alone in a project its dependencies frame, at least
+        ``keep_floor``, within ``max_kept``, ``stack_k`` and ``budget``.
         ``files_only`` (an empty task): the bar is ``ratio × w_glob`` for every row, the top
         included."""
         p = self.params
@@ -893,6 +905,13 @@ class HybridSelector:
                                  f"(RATIO {p.ratio} × {ratio_of})"))
                     continue
             row = order[rank]
+            if (rank > 0 and not files_only and s < p.keep_floor and not why and cols.frame
+                    and cols.framed_by != "task" and cols.meaning_only(row)
+                    and not set(cols.families.get(row, ())) & set(cols.frame)):
+                head.append(("cut_margin", f"score {s:.3f} below KEEP_FLOOR {p.keep_floor} on "
+                             f"meaning alone, in a {cols.framed_by} its dependencies frame "
+                             f"({', '.join(cols.frame)})"))
+                continue
             if (rank > 0 and p.skill_said and row in cols.unasked and cols.meaning_only(row)
                     and not set(cols.families.get(row, ())) & set(cols.frame)):
                 head.append(("cut_margin", "a procedure for "
