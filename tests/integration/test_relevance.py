@@ -400,6 +400,38 @@ def test_a_rule_for_starting_a_new_project_serves_only_a_task_that_starts_one(ap
         "Extract the slug helper into a reusable Laravel package with PHP 8.3")
 
 
+def test_a_migration_task_gets_the_moves_of_what_it_names(app):
+    """A Flyway migration in a Spring Boot project asks for a migration, not a move to Spring
+    Boot 4; « Migre le service vers Spring Boot 4 » does; a Django migration is no move of
+    "issue fields" (decision 0010, twentieth follow-up)."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+    from tests.fakes import make_talent
+
+    talents = sorted([
+        make_talent("copilot.springboot-4-migration", name="Springboot 4 Migration",
+                    summary="Migrate a Spring Boot 3 application to Spring Boot 4."),
+        make_talent("skill.issue-fields-migration", name="issue-fields-migration",
+                    summary="Move issue fields between trackers."),
+        make_talent("cursor.postgresql", name="PostgreSQL", summary="Schema and migrations."),
+        *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
+          for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta")),
+    ], key=lambda t: t.id)
+    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
+
+    def details(task: str) -> dict[str, str]:
+        out = step.select(RelevanceRequest(candidates=talents, task=task, active=talents,
+                                           stack=("spring-boot-starter-web", "flyway-core")))
+        return {e.id: e.detail for e in out.explanations}
+
+    flyway = details("Add a Flyway migration that adds a mileage column to car")
+    assert "a migration's rule (of spring), which the task does not name" in flyway[
+        "copilot.springboot-4-migration"]
+    assert "a migration's rule (of issue fields), which the task does not name" in flyway[
+        "skill.issue-fields-migration"]
+    move = details("Migre le service orders de Spring Boot 3.3 vers Spring Boot 4")
+    assert "migration's rule" not in move["copilot.springboot-4-migration"]
+
+
 def test_a_told_language_no_framework_frames_lifts_its_own_rules(app):
     """A Go API on chi (no application framework of Go): a task that tells Go ("slog") lifts
     the rules named after Go alone by ``w_stack``, and says why; with a framework of the

@@ -52,6 +52,7 @@ from grace.resolution.domain.languages import (
     APP_FRAMEWORKS,
     FRAMEWORK_LANGUAGES,
     LANGUAGE_NAMES,
+    MIGRATION_NAME_WORDS,
     SERVER_LANGUAGES,
     foreign_frameworks,
     frameworks_of_files,
@@ -75,7 +76,7 @@ from grace.resolution.domain.languages import (
 )
 from grace.resolution.domain.relevance import Decision, Explanation, Selection, normalise
 from grace.resolution.domain.results import AlsoRelevant
-from grace.resolution.domain.talent import Depth
+from grace.resolution.domain.talent import Depth, Talent
 from grace.resolution.domain.text import asks_new_project, code_terms, starts_project
 from grace.text import fold, words
 
@@ -388,7 +389,8 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str,  # noqa: C901 - 
                      "nor the project's dependencies name")
     if c.migration:
         parts.append(f"a migration's rule ({'; '.join(c.migration)}), "
-                     + ("which nothing names" if c.migration[0].startswith("from ")
+                     + ("which the task does not name" if c.migration[0].startswith("of ")
+                        else "which nothing names" if c.migration[0].startswith("from ")
                         else "and the task asks for no migration"))
     if c.starter:
         parts.append(f"a rule for starting a new project (“{c.starter}”), and the task starts "
@@ -546,7 +548,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
                 f"from {s}" for s in sources) if (sources := migration_sources(t.name, t.id))
             and not set(sources) & (context_words | set(request.stack)
                                     | set(request.package_stack)
-                                    | set(analyse(request.task, language="english"))) else (),
+                                    | set(analyse(request.task, language="english")))
+            else _unnamed_move(t, request, context_words),
             starter="" if new_project else starts_project(t.summary, t.bodies["full"]),
             stranger=stranger,
             product=product,
@@ -558,6 +561,25 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
                 analyse(" ".join(subject), language="english")) & job_said else (),
         ))
     return hybrid
+
+
+def _unnamed_move(t: Talent, request: RelevanceRequest, context_words: set[str]
+                  ) -> tuple[str, ...]:
+    """A migration's rule on a task that asks for a migration: ``("of spring",)`` when its name
+    names frameworks the task does not, ``("of issue fields",)`` when the rest of its subject
+    is said nowhere in the task or its files, else ``()``."""
+    if not migration_of_name(t.name, t.id):
+        return ()
+    families = frameworks_of_talent_name(t.name, t.id)
+    if families:
+        return () if set(task_frameworks(request.task, request.files)) & set(families) else (
+            f"of {', '.join(families)}",)
+    rest = [w for w in rule_subject(t.name, t.id)
+            if w not in MIGRATION_NAME_WORDS and not w.isdigit()]
+    said = context_words | set(analyse(request.task, language="english"))
+    if rest and not said & (set(analyse(" ".join(rest), language="english")) | set(rest)):
+        return (f"of {' '.join(rest)}",)
+    return ()
 
 
 def reference_outcome(step: HybridRelevance, request: RelevanceRequest) -> RelevanceOutcome:

@@ -779,6 +779,13 @@ def test_a_migration_task_is_served_only_the_moves_away_from_what_something_name
     assert sel.kept == ("skill.postgresql",)
     detail = {e.id: e.detail for e in sel.explanations}["skill.oracle-to-postgres"]
     assert "a migration's rule (from oracle), which nothing names" in detail
+    moved = [cand("cursor.postgresql", 0.3),
+             cand("copilot.springboot-4-migration", 0.4, migration=("of spring",))]
+    sel = HybridSelector(p).select_columns(
+        replace(HybridColumns.of(moved), migration_asked=True)).selection
+    assert sel.kept == ("cursor.postgresql",)
+    detail = {e.id: e.detail for e in sel.explanations}["copilot.springboot-4-migration"]
+    assert "a migration's rule (of spring), which the task does not name" in detail
 
 
 def test_a_rule_for_starting_a_new_project_is_no_guidance_for_work_in_an_existing_one():

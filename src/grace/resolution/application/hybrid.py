@@ -56,6 +56,7 @@ from grace.resolution.domain.languages import (
     APP_FRAMEWORKS,
     FRAMEWORK_LANGUAGES,
     LANGUAGE_NAMES,
+    MIGRATION_NAME_WORDS,
     PACKAGING_WORDS,
     SERVER_LANGUAGES,
     foreign_frameworks,
@@ -1267,15 +1268,35 @@ class HybridRelevance:
         migration's rule when the task asks for no migration; when it asks for one, those that
         move away from something (:func:`~grace.resolution.domain.languages.migration_sources`)
         that neither the task, its files nor the stack names (``asks``: :func:`asks_migration`
-        of the task)."""
+        of the task), and those that move a framework their name names which the task and its
+        files do not (:func:`~grace.resolution.domain.languages.task_frameworks`: a Flyway
+        migration in a Spring Boot project is no move to Spring Boot 4) or, named after no
+        framework, whose subject's other words they do not say (a Django migration is no move of
+        "issue fields"; decision 0010, twentieth follow-up)."""
         if not asks:
             return {int(position[row]): why for row, why in corpus.migrations.items()
                     if position[row] >= 0}
-        named = context_words | {*request.stack, *request.package_stack} | set(
-            analyse(request.task, language="english"))
-        return {int(position[row]): tuple(f"from {source}" for source in sources)
-                for row, sources in corpus.sources.items()
-                if position[row] >= 0 and not named.intersection(sources)}
+        said = context_words | set(analyse(request.task, language="english"))
+        named = said | {*request.stack, *request.package_stack}
+        out = {int(position[row]): tuple(f"from {source}" for source in sources)
+               for row, sources in corpus.sources.items()
+               if position[row] >= 0 and not named.intersection(sources)}
+        # a move of a framework or a tool the task does not name: a Flyway migration in a
+        # Spring Boot project is no move to Spring Boot 4, a Django one no issue-fields move
+        framed = set(task_frameworks(request.task, request.files))
+        for row in corpus.migrations:
+            at = int(position[row])
+            if at < 0 or at in out:
+                continue
+            families = corpus.families.get(row, ())
+            rest = [w for w in corpus.subject_full.get(row, ())
+                    if w not in MIGRATION_NAME_WORDS and not w.isdigit()]
+            if families and not framed.intersection(families):
+                out[at] = (f"of {', '.join(families)}",)
+            elif not families and rest and not said.intersection(
+                    analyse(" ".join(rest), language="english")) and not said.intersection(rest):
+                out[at] = (f"of {' '.join(rest)}",)
+        return out
 
     def select(self, request: RelevanceRequest) -> RelevanceOutcome:
         """Hybrid selection over ``request.candidates`` (see the module docstring).

@@ -330,7 +330,9 @@ class HybridCandidate:
             bar of the cut: :func:`sibling_of`).
         migration: why its name makes it a migration's rule, when the task asks for no
             migration, or what it moves away from (``from oracle``) when the task asks for one
-            and nothing names that (the ``migration`` channel, a penalty); ``()`` otherwise.
+            and nothing names that, or what it moves (``of spring``, ``of issue fields``) when
+            the task asks for one and does not name that (the ``migration`` channel, a
+            penalty); ``()`` otherwise.
         starter: what says it is for starting a new project, package or application
             (:func:`~grace.resolution.domain.text.starts_project`: "creating a new package")
             when the task asks for no new one (the ``starter`` channel, a penalty); ``""``
@@ -566,9 +568,11 @@ class HybridColumns:
             parts.append(f"written for {', '.join(self.product[row])}, which neither the task, "
                          "its files nor the project's dependencies name")
         if row in self.migration:
-            parts.append(f"a migration's rule ({'; '.join(self.migration[row])}), "
-                         + ("which nothing names" if self.migration_asked
-                            else "and the task asks for no migration"))
+            why = self.migration[row]
+            parts.append(f"a migration's rule ({'; '.join(why)}), "
+                         + ("and the task asks for no migration" if not self.migration_asked
+                            else "which the task does not name" if why[0].startswith("of ")
+                            else "which nothing names"))
         if row in self.starter:
             parts.append(f"a rule for starting a new project (“{self.starter[row]}”), and the "
                          "task starts none")
