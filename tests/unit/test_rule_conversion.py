@@ -63,6 +63,24 @@ def test_standard_cuts_at_a_paragraph_boundary() -> None:
     assert full.startswith(kept)
 
 
+def test_a_short_introduction_before_a_long_list_is_not_the_whole_standard_depth() -> None:
+    """The Copilot CI/CD rule: a 70-word "Your Mission" paragraph, then a heading over a list
+    longer than the limit; the standard depth was that paragraph and a dangling heading. The cut
+    now falls at the last whole list line that fits, and never ends on a heading."""
+    items = "\n".join(f"- **Item {i}:** use `setting_{i}` when the job needs it."
+                      for i in range(300))
+    body = f"# CI\n\n## Your Mission\n\nHelp build pipelines.\n\n## Core Concepts\n{items}"
+    standard = standard_depth(full_depth(body))
+    kept = standard.removesuffix(ABRIDGED_NOTE).rstrip()
+    assert len(kept) > STANDARD_MAX_CHARS // 2
+    assert kept.endswith("when the job needs it.")
+    assert "## Core Concepts\n- **Item 0:**" in kept
+    # a cut at a block boundary that holds enough is still preferred, without its heading
+    paragraphs = "\n\n".join(f"Paragraph {i} " + "word " * 50 for i in range(8))
+    cut = cut_body(f"{paragraphs}\n\n## Next\n{items}", 1_400)
+    assert cut.text.endswith("word") and not cut.text.endswith("## Next")
+
+
 def test_standard_never_ends_inside_a_code_block() -> None:
     code = "\n".join(f"    line_{i} = compute({i})" for i in range(200))
     body = f"Intro paragraph.\n\n```python\n{code}\n```\n\nAfter."

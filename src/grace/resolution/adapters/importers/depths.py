@@ -72,20 +72,31 @@ def _closes(fence: str, marker: str, line: str) -> bool:
     return marker[0] == fence[0] and len(marker) >= len(fence) and not rest
 
 
+MIN_BLOCK_SHARE: Final = 0.5
+"""A cut at a block boundary is kept when it holds at least this share of the limit; else the
+cut falls at the last whole line outside fenced code that fits: the Copilot CI/CD rule's
+standard depth was its 70-word "Your Mission" paragraph and a heading, its next block (a
+7 000-word list) too long for the rest (decision 0010, twentieth follow-up)."""
+
+
 def cut_body(body: str, limit: int) -> Cut:
     """The longest beginning of ``body`` of at most ``limit`` characters that ends at a block.
 
     A block boundary is a blank line or the line before a heading, outside fenced code. When the
-    first block alone is longer than ``limit``, the cut falls at the last whole line that fits
-    (at least one line, hard-cut if needed) and an open fence is closed.
+    longest such beginning is shorter than :data:`MIN_BLOCK_SHARE` of ``limit`` (a long list
+    follows a short introduction), the cut falls at the last whole line outside fenced code
+    that fits; when the first block alone is longer than ``limit`` and no such line fits, at the
+    last whole line that fits (at least one line, hard-cut if needed) and an open fence is
+    closed. Headings left at the end of a cut (titles with nothing under them) are dropped.
     """
     body = body.strip()
     if len(body) <= limit:
         return Cut(body, False)
     lines = body.split("\n")
     states = _fence_states(lines)
-    best_block = 0
+    best_block = block_size = 0
     best_line = 0
+    best_outside = 0
     size = 0
     for index, line in enumerate(lines):
         size += len(line) + 1
@@ -95,8 +106,15 @@ def cut_body(body: str, limit: int) -> Cut:
         inside = states[index] is not None
         following = lines[index + 1] if index + 1 < len(lines) else ""
         if not inside and (not following.strip() or _HEADING.match(following)):
-            best_block = index + 1
+            best_block, block_size = index + 1, size - 1
+        if not inside and not _FENCE.match(following):
+            best_outside = index + 1
     end = best_block or best_line
+    if best_outside > best_block and block_size < MIN_BLOCK_SHARE * limit:
+        end = best_outside
+    while end > 1 and states[end - 1] is None and (
+            not lines[end - 1].strip() or _HEADING.match(lines[end - 1])):
+        end -= 1  # a title with nothing under it tells nothing
     if end == 0:
         return Cut(close_fence(body[:limit].rstrip()), True)
     return Cut(close_fence("\n".join(lines[:end]).rstrip()), True)
