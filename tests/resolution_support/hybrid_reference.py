@@ -549,7 +549,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             and not set(sources) & (context_words | set(request.stack)
                                     | set(request.package_stack)
                                     | set(analyse(request.task, language="english")))
-            else _unnamed_move(t, request, context_words),
+            else () if sources else _unnamed_move(t, request, context_words),
             starter="" if new_project else starts_project(t.summary, t.bodies["full"]),
             stranger=stranger,
             product=product,

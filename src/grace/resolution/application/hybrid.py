@@ -1286,7 +1286,7 @@ class HybridRelevance:
         framed = set(task_frameworks(request.task, request.files))
         for row in corpus.migrations:
             at = int(position[row])
-            if at < 0 or at in out:
+            if at < 0 or row in corpus.sources:  # a move away from what the task names
                 continue
             families = corpus.families.get(row, ())
             rest = [w for w in corpus.subject_full.get(row, ())
