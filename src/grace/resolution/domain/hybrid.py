@@ -538,6 +538,11 @@ class HybridColumns:
         return not (row in self.names or row in self.places or row in self.spoken
                     or row in self.stack or row in self.concern)
 
+    def of_frame(self, row: int) -> bool:
+        """``row``'s name names a framework that frames the task (React 18's patterns in a
+        React project): the stack's job, whatever else says it."""
+        return not set(self.families.get(row, ())).isdisjoint(self.frame)
+
     def located(self) -> set[int]:
         """The rows the files in play activate: a glob matched one (``places``), its language
         is a file's (``spoken``) or its name term is a word of their paths (``where``)."""
@@ -909,15 +914,14 @@ class HybridSelector:
                                  f"(RATIO {p.ratio} × {ratio_of})"))
                     continue
             row = order[rank]
-            if (rank > 0 and not files_only and s < p.keep_floor and not why and cols.frame
-                    and cols.framed_by != "task" and cols.meaning_only(row)
-                    and not set(cols.families.get(row, ())) & set(cols.frame)):
+            by_meaning = cols.meaning_only(row) and not cols.of_frame(row)
+            if (rank > 0 and not files_only and s < p.keep_floor and not why and by_meaning
+                    and cols.frame and cols.framed_by != "task"):
                 head.append(("cut_margin", f"score {s:.3f} below KEEP_FLOOR {p.keep_floor} on "
                              f"meaning alone, in a {cols.framed_by} its dependencies frame "
                              f"({', '.join(cols.frame)})"))
                 continue
-            if (rank > 0 and p.skill_said and row in cols.unasked and cols.meaning_only(row)
-                    and not set(cols.families.get(row, ())) & set(cols.frame)):
+            if rank > 0 and p.skill_said and row in cols.unasked and by_meaning:
                 head.append(("cut_margin", "a procedure for "
                              f"{' '.join(cols.unasked[row])}, which neither the task nor its "
                              "files say, kept on meaning alone (SKILL_SAID)"))

@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Final
 
-from grace.text import fold
+from grace.text import fold, words
 
 _NON_SLUG: Final = re.compile(r"[^a-z0-9]+")
 _H2: Final = re.compile(r"^##\s+(.+?)\s*#*\s*$")
@@ -330,10 +330,7 @@ def asks_new_project(task: str) -> bool:
     accents folded. "Scaffold a new Spring Boot service project", « Crée un nouveau projet »
     and "Extract our slug helper into a reusable Laravel package" ask for one; "Add an
     endpoint to create cars" and "Add a new column" do not."""
-    said = set()
-    for w in fold(task).replace("-", " ").split():
-        w = w.strip(".,;:!?()[]«»\"'`")
-        said.add(w[:-1] if w.endswith("s") and w[:-1] in _PROJECT_WORDS | _PACKAGE_WORDS
-                 else w)
+    nouns = _PROJECT_WORDS | _PACKAGE_WORDS
+    said = {w[:-1] if w.endswith("s") and w[:-1] in nouns else w for w in words(task)}
     return bool((said & _NEW_WORDS and said & _PROJECT_WORDS)
                 or (said & _SPLIT_WORDS and said & _PACKAGE_WORDS))
