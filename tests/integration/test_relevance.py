@@ -613,6 +613,9 @@ def _concern_catalog():
                     summary="Audit the configuration of MCP servers."),
         make_talent("cursor.nextjs", name="Nextjs", summary="Next.js App Router conventions.",
                     languages=["typescript"]),
+        make_talent("copilot.a11y", name="A11y",
+                    summary="Inclusive user interfaces: labels, keyboard navigation, "
+                            "screen readers."),
         *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
           for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")),
     ], key=lambda t: t.id)
@@ -637,6 +640,22 @@ def test_a_concern_s_rules_are_lifted_on_that_concern_s_work(app):
     for tid in ("skill.security-review", "skill.mcp-security-audit", "cursor.nextjs"):
         assert "security work" not in detail[tid], tid
     assert "copilot.security-and-owasp" in out.kept
+
+
+def test_a_rule_named_with_a_concern_s_digits_is_lifted_on_that_concern_s_work(app):
+    """Copilot's accessibility rule is named "A11y": the mark ``a11y`` is no word of letters,
+    and it was never lifted on accessibility work (a new user's « Rendre le formulaire …
+    accessible » missed it; decision 0010, twenty-first follow-up)."""
+    from grace.resolution.application.probes import CONCERNS
+    from grace.resolution.application.resolve_context import RelevanceRequest
+
+    talents = _concern_catalog()
+    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
+    task = CONCERNS["accessibility"].requests[0]
+    out = step.select(RelevanceRequest(candidates=talents, task=task, active=talents,
+                                       stack=("next",)))
+    detail = {e.id: e.detail for e in out.explanations}
+    assert "the task is accessibility work" in detail["copilot.a11y"]
 
 
 @pytest.mark.model

@@ -71,6 +71,7 @@ from grace.resolution.domain.languages import (
     role_stack,
     rule_products,
     rule_subject,
+    talent_name_words,
     task_frameworks,
     unframed_languages,
 )
@@ -135,7 +136,8 @@ def concern_of(t, concerns: dict[str, str], said: set[str]) -> tuple[str, str] |
     concern its name says is the task's and its other name words are said (or fewer)."""
     marks = {w: c for c, concern in CONCERNS.items() for w in concern.marks}
     name = name_words([t])[0]
-    held = [w for w in name if w in marks]
+    # marks among every word of the name and id, digits included (Copilot's "A11y")
+    held = list(dict.fromkeys(w for w in talent_name_words(t.name, t.id) if w in marks))
     if not held or not {marks[w] for w in held} <= concerns.keys():
         return ()
     rest = [w for w in name if w not in marks and w not in CONCERN_REST_GENERIC

@@ -69,6 +69,19 @@ def test_a_rule_says_the_concerns_its_name_holds_and_its_other_subject():
     assert found[5][0] == {"security", "review"}
 
 
+def test_a_mark_with_digits_is_found_among_the_name_s_own_words():
+    """Copilot's "A11y" is the accessibility rule: ``a11y`` is no word of letters, so the name
+    words the stack channel reads leave it out; the marks are looked for among every word of
+    the name and id (a new user's « Rendre le formulaire … accessible » missed it)."""
+    names = [(), ("markdown", "accessibility")]
+    marked = [("a11y", "a11y"), ("markdown", "accessibility")]
+    assert concern_names(names) == {1: (frozenset({"accessibility"}), 1, (
+        frozenset({"markdown"}),))}
+    found = concern_names(names, marked)
+    assert found[0] == (frozenset({"accessibility"}), 1, ())
+    assert found[1][:2] == (frozenset({"accessibility"}), 1)
+
+
 def test_a_subject_is_named_by_its_rare_words_else_by_what_is_no_kind_of_program():
     """``subject_words``: "HTTP server" does not name "Go MCP Server" where ``mcp`` is no
     name term (many skills speak of MCP; decision 0010, eighteenth follow-up)."""

@@ -551,16 +551,20 @@ guidelines rules standards checklist code optimization optimisation pr"""))
 (``copilot.code-review-generic``, ``copilot.performance-optimization``, ``cursor.pr-review``)."""
 
 
-def concern_names(name_words: Sequence[tuple[str, ...]]
+def concern_names(name_words: Sequence[tuple[str, ...]],
+                  marked: Sequence[Sequence[str]] | None = None,
                   ) -> dict[int, tuple[frozenset[str], int, tuple[frozenset[str], ...]]]:
     """Per row whose name says a concern (:data:`~grace.resolution.application.probes.
-    CONCERNS`' marks): the concerns it says, how many of its name words are marks, and the
-    English stems of each of its other name words that are neither generic
-    (:data:`CONCERN_REST_GENERIC`) nor stop words: ``("security", "devsecops", "ssdls",
-    "appsec")`` -> ``({"security"}, 3, ({"ssdl"},))``."""
+    CONCERNS`' marks, looked for among ``marked``, its name and id words whatever their
+    characters — ``a11y`` of Copilot's "A11y", which :func:`name_words` leaves out as no
+    word of letters; ``name_words`` when ``None``): the concerns it says, how many of its name
+    words are marks, and the English stems of each of its other name words that are neither
+    generic (:data:`CONCERN_REST_GENERIC`) nor stop words: ``("security", "devsecops",
+    "ssdls", "appsec")`` -> ``({"security"}, 3, ({"ssdl"},))``."""
     found: dict[int, tuple[frozenset[str], int, tuple[frozenset[str], ...]]] = {}
     for row, name in enumerate(name_words):
-        held = [w for w in name if w in _CONCERN_OF_MARK]
+        held = list(dict.fromkeys(w for w in (name if marked is None else marked[row])
+                                  if w in _CONCERN_OF_MARK))
         if held:
             rest = tuple(frozenset(analyse(w, language="english")) for w in name
                          if w not in _CONCERN_OF_MARK and w not in CONCERN_REST_GENERIC
@@ -884,7 +888,8 @@ class HybridRelevance:
             headers_unit=normalise(headers),
             probes_unit=np.zeros((0, headers.shape[1])),
             concern_unit=np.zeros((0, headers.shape[1])),
-            concern_names=concern_names(every_name_word),
+            concern_names=concern_names(every_name_word, [
+                talent_name_words(t.name, t.id) for t in talents]),
             software_unit=np.zeros((0, headers.shape[1])),
             software_level=None,
             domain_level=None,
