@@ -98,3 +98,12 @@ def test_the_root_list_shows_each_command_s_own_first_help_paragraph():
 def test_a_mistyped_command_is_still_suggested():
     r = grace("resolv", "--example")
     assert r.returncode == 2 and "Did you mean 'resolve'?" in r.stderr
+
+
+def test_a_sub_command_given_at_the_top_level_names_its_groups():
+    # `grace import` is `grace catalog import` (rules) or `grace members import`, not `export`
+    r = grace("import", "x")
+    message = " ".join(r.stderr.split())
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "Did you mean 'grace catalog import' or 'grace members import'?" in message
+    assert "export" not in message

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 import typer
 from typer.core import TyperCommand, TyperGroup
+from typer.exceptions import TyperException
 
 from grace import __version__
 from grace.entrypoints.mcp_tools import server_summary
@@ -150,6 +151,13 @@ class LazyGroup(TyperGroup):
             self.commands.setdefault(name, _Unloaded(name))
         try:
             return super().resolve_command(ctx, args)
+        except TyperException as exc:  # Click's UsageError: "No such command 'import'."
+            name = args[0] if args else ""
+            found = nested_in(name) if name and name not in COMMANDS else ()
+            if found and isinstance(getattr(exc, "message", None), str):
+                exc.message = (f"No such command {name!r}. Did you mean "
+                               + " or ".join(f"'grace {group} {name}'" for group in found) + "?")
+            raise
         finally:
             for name in [n for n, c in self.commands.items() if isinstance(c, _Unloaded)]:
                 del self.commands[name]
@@ -160,6 +168,21 @@ class LazyGroup(TyperGroup):
             super().format_help(ctx, formatter)
         finally:
             self._listing = False
+
+
+def nested_in(name: str) -> tuple[str, ...]:
+    """The command groups of :data:`COMMANDS` that hold a sub-command ``name``, in the table's
+    order: ``"import"`` -> ``("catalog", "members")``, so ``grace import`` is answered "Did you
+    mean 'grace catalog import' or 'grace members import'?" rather than a near spelling of a
+    top-level command. Loads every group's module: for a command line already refused."""
+    found = []
+    for group, spec in COMMANDS.items():
+        if spec.attr != "app":
+            continue
+        command = load_command(group, spec)
+        if isinstance(command, TyperGroup) and name in command.commands:
+            found.append(group)
+    return tuple(found)
 
 
 class _Unloaded(TyperCommand):
