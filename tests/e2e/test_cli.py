@@ -260,6 +260,13 @@ def test_import_exit_codes_and_eval_label_errors(tmp_path):
     assert first.returncode == 0 and "imported 1" in first.stdout
     again = grace("catalog", "import", "-f", "cursor", str(rule.parent), str(tmp_path / "cat"))
     assert again.returncode == 0 and "1 unchanged" in again.stdout  # the same source: in place
+    # no --format: read from the files' names, and said
+    told = grace("catalog", "import", str(rule.parent), str(tmp_path / "cat"))
+    assert told.returncode == 0 and "1 unchanged" in told.stdout
+    assert "format: cursor (1 rule file found;" in told.stderr
+    (tmp_path / "rules" / "y.instructions.md").write_text("Use tabs.\n")
+    mixed = grace("catalog", "import", str(rule.parent), str(tmp_path / "cat"))
+    assert mixed.returncode == 2 and "several formats" in " ".join(mixed.stderr.split())
     empty = tmp_path / "empty.jsonl"
     empty.write_text("# nothing\n")
     r = grace("eval", "relevance", str(empty))

@@ -10,6 +10,7 @@ import yaml
 
 from grace.errors import ImportRulesError
 from grace.resolution.adapters.filesystem_catalog import FilesystemCatalog, load_talent
+from grace.resolution.adapters.importers.rule_files import detect_rule_format
 from grace.resolution.adapters.importers.rules import import_rules
 from grace.resolution.domain.talent import ROLES
 
@@ -381,3 +382,25 @@ def test_a_rule_for_one_side_of_a_web_application_is_not_for_the_other_s_role(
     assert roles["cursor.htmx-django"] == everyone  # pages rendered by the server
     assert roles["cursor.nextjs-react"] == everyone  # a full-stack framework
     assert roles["cursor.python"] == everyone
+
+
+def test_the_format_is_read_from_the_files_names(tmp_path: Path) -> None:
+    """``grace catalog import`` without ``--format``: a source of one kind of rule file says
+    its format; one of several kinds, or of none, is refused with what it holds."""
+    _write(tmp_path / "cursor" / "a.mdc", "---\ndescription: A\n---\nBody.")
+    _write(tmp_path / "cursor" / "nested" / "b.mdc", "---\ndescription: B\n---\nBody.")
+    _write(tmp_path / "cursor" / "README.md", "# not a rule")
+    assert detect_rule_format(tmp_path / "cursor") == ("cursor", 2)
+    assert detect_rule_format(tmp_path / "cursor" / "a.mdc") == ("cursor", 1)
+    _write(tmp_path / "skills" / "pdf" / "SKILL.md", "---\nname: pdf\n---\nBody.")
+    assert detect_rule_format(tmp_path / "skills") == ("agent-skills", 1)
+    _write(tmp_path / "cursor" / "x.instructions.md", "Body.")
+    with pytest.raises(ImportRulesError, match=r"several formats: 2 \*\.mdc \(cursor\), "
+                       r"1 \*\.instructions\.md \(copilot\)"):
+        detect_rule_format(tmp_path / "cursor")
+    _write(tmp_path / "claude" / "style.md", "Use tabs.")
+    with pytest.raises(ImportRulesError, match="give --format claude"):
+        detect_rule_format(tmp_path / "claude")
+    with pytest.raises(ImportRulesError, match="no such file or folder"):
+        detect_rule_format(tmp_path / "missing")
+

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from grace.errors import ProjectError
     from grace.resolution.adapters.examples import bundled_catalog, example_project, example_root
     from grace.resolution.adapters.git_changes import changed_files
+    from grace.resolution.adapters.importers.rule_files import detect_rule_format
     from grace.resolution.adapters.importers.rules import import_rules
     from grace.resolution.adapters.repository_catalog import locate_init_catalog
 
@@ -60,6 +61,7 @@ __all__ = [
     "build_resolution",
     "bundled_catalog",
     "changed_files",
+    "detect_rule_format",
     "evaluation_embedder",
     "example_project",
     "example_root",
@@ -110,6 +112,7 @@ _LAZY = {
     ),
     "changed_files": "grace.resolution.adapters.git_changes",
     "import_rules": "grace.resolution.adapters.importers.rules",
+    "detect_rule_format": "grace.resolution.adapters.importers.rule_files",
     "locate_init_catalog": "grace.resolution.adapters.repository_catalog",
 }
 

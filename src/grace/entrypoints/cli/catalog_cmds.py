@@ -82,8 +82,10 @@ def import_(
     src: Annotated[Path, typer.Argument(help="A rule file or a folder of them.")],
     dest: Annotated[Path, typer.Argument(help="Catalog folder to write talents into.")],
     fmt: Annotated[
-        ImportFormat, typer.Option("--format", "-f", help="Format of the source files.")
-    ],
+        ImportFormat | None, typer.Option(
+            "--format", "-f", help="Format of the source files; read from their names when "
+            "left out (SKILL.md, *.mdc, *.instructions.md; Claude Code rules need it).")
+    ] = None,
     overwrite: Annotated[
         bool, typer.Option("--overwrite", help="Replace talents of DEST that this source did not "
                            "write (its own are updated in place anyway).")
@@ -105,10 +107,18 @@ def import_(
 
       grace catalog import --format cursor ../rules/cursor ./catalog --enable
 
+      grace catalog import .cursor/rules .grace/catalog  # the format read from *.mdc
+
       grace catalog import -f agent-skills ~/skills ./catalog --json
     """
-    from grace.bootstrap import build_resolution, import_rules
+    from grace.bootstrap import build_resolution, detect_rule_format, import_rules
 
+    if fmt is None:
+        fmt, seen = detect_rule_format(src)
+        if not as_json:
+            err_console.print(escape(f"format: {fmt} ({seen} rule file"
+                                     f"{'' if seen == 1 else 's'} found; --format to choose)"),
+                              highlight=False)
     with progress_bar("importing", "rules", disable=as_json) as on_progress:
         report = import_rules(fmt, src, dest, overwrite=overwrite, on_progress=on_progress)
     switched = None

@@ -55,6 +55,54 @@ def find_rule_files(fmt: RuleFormat, src: Path) -> list[Path]:
     return found
 
 
+DETECTED: Final[tuple[RuleFormat, ...]] = ("agent-skills", "cursor", "copilot")
+"""The formats whose files say what they are (``SKILL.md``, ``*.mdc``, ``*.instructions.md``):
+``grace catalog import`` without ``--format`` reads which one a source holds. A Claude Code
+rule is any ``*.md`` file, which a folder of other rules also holds (a README): never guessed."""
+
+MAX_DETECT_FILES: Final = 20_000
+"""At most this many files are looked at to tell a source's format."""
+
+
+def detect_rule_format(src: Path) -> tuple[RuleFormat, int]:
+    """The format of the rule files of ``src`` (a file, or a folder searched as
+    :func:`find_rule_files` does, at most :data:`MAX_DETECT_FILES` files), and how many files
+    of it were seen: ``.cursor/rules/`` of ``*.mdc`` files -> ``("cursor", 12)``.
+
+    Raises:
+        ImportRulesError: ``src`` does not exist; it holds files of several
+            :data:`DETECTED` formats (their counts are named), or of none (``--format``).
+    """
+    if not src.exists():
+        raise ImportRulesError(f"{src}: no such file or folder")
+    counts: dict[RuleFormat, int] = dict.fromkeys(DETECTED, 0)
+    if src.is_dir():
+        seen = 0
+        for _folder, subfolders, names in os.walk(src, followlinks=False):
+            subfolders[:] = sorted(d for d in subfolders if d not in SKIPPED_FOLDERS)
+            for name in names:
+                seen += 1
+                for fmt in DETECTED:
+                    counts[fmt] += matches(fmt, name)
+            if seen >= MAX_DETECT_FILES:
+                break
+    else:
+        for fmt in DETECTED:
+            counts[fmt] += matches(fmt, src.name)
+    found = {fmt: n for fmt, n in counts.items() if n}
+    if len(found) == 1:
+        ((fmt, n),) = found.items()
+        return fmt, n
+    if found:
+        held = ", ".join(f"{n} {FILE_PATTERNS[fmt]} ({fmt})" for fmt, n in found.items())
+        raise ImportRulesError(
+            f"{src} holds rule files of several formats: {held}; import each with --format "
+            "FORMAT, or point at the folder of one of them")
+    raise ImportRulesError(
+        f"{src}: no SKILL.md, *.mdc or *.instructions.md file found; for Claude Code rules "
+        "(any *.md file) give --format claude")
+
+
 def _walk(fmt: RuleFormat, root: Path) -> Iterator[Path]:
     for folder, subfolders, names in os.walk(root, followlinks=False):
         subfolders[:] = [d for d in subfolders if d not in SKIPPED_FOLDERS]
