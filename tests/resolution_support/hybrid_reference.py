@@ -74,6 +74,7 @@ from grace.resolution.domain.languages import (
     talent_name_words,
     task_frameworks,
     unframed_languages,
+    with_aliases,
 )
 from grace.resolution.domain.relevance import Decision, Explanation, Selection, normalise
 from grace.resolution.domain.results import AlsoRelevant
@@ -318,10 +319,19 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
                 decisions[last] = ("cut_margin", f"its place went to {cands[lead].id}, nearer "
                                    "in meaning (DENSE_LEAD; MAX_KEPT)")
         low = p.also_ratio * top
+
+        def inapplicable(c) -> bool:
+            """Another framework's, family member's or product's rule, or a procedure for a
+            job nothing says on meaning alone: no pointer."""
+            return bool(c.foreign or c.stranger or c.product or (
+                p.skill_said and c.unasked and not set(c.families) & set(frame) and not (
+                    c.names or c.glob is not None or c.file is not None or c.language
+                    or c.stack or c.concern)))
+
         also = [
             cands[i].id for i in order
             if decisions[i][0] != "kept" and not out[i] and float(score[i]) >= low
-            and float(score[i]) > 0
+            and float(score[i]) > 0 and not inapplicable(cands[i])
         ][: p.also_k]
     kept = tuple(cands[i].id for i in order if decisions[i][0] == "kept")
     explanations = tuple(
@@ -437,7 +447,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
         dense, raw, hubs = np.zeros(len(rows)), np.zeros(len(rows)), np.zeros(len(rows))
         chunk = np.full(len(rows), -1.0)
     mine = own_words(request.vocabulary)
-    asked = " ".join(t for t in request.task.split() if not is_own(t, mine))
+    aliased = with_aliases(request.task)  # "Postgres" says postgresql to the word channels
+    asked = " ".join(t for t in aliased.split() if not is_own(t, mine))
     lexical = corpus.lexical.scores(asked)[rows]
     lexical_head = corpus.lexical_head.scores(asked)[rows]
     where = " ".join(w for w in path_words(request.files).split() if not is_own(w, mine)) \
@@ -447,11 +458,11 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
         if where else np.zeros(len(rows), np.float64)
     )
     depth: Depth = "standard" if request.depth == "auto" else request.depth
-    found = corpus.triggers.found(fold(request.task))
+    found = corpus.triggers.found(fold(aliased))
     homographs = FRENCH_HOMOGRAPHS if is_french(request.task) else frozenset()
     found = {tid: kept for tid, hit in found.items()
              if (kept := tuple(h for h in hit if h not in homographs and not is_own(h, mine)))}
-    task_words = ({w for w in words(request.task) if w not in homographs and not is_own(w, mine)}
+    task_words = ({w for w in words(aliased) if w not in homographs and not is_own(w, mine)}
                   | set(frameworks_told(request.task)) | set(languages_told(request.task)))
     file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
     context_words = task_words | file_words

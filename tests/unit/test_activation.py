@@ -758,3 +758,17 @@ def test_a_text_mostly_in_another_script_is_written_in_it():
     assert written_in("Écris le message de commit, ça ira plus vite") is None
     assert written_in("Use `var` — see 日本語 docs") is None  # a few words: still English
     assert written_in("") is None
+
+
+def test_a_task_s_alias_says_the_rule_word():
+    """"Postgres" is PostgreSQL to the word channels (a new user's Expo + Supabase tasks
+    saying Postgres got no PostgreSQL rule); the task itself is left as written."""
+    from grace.resolution.domain.languages import with_aliases
+
+    assert with_aliases("Speed up the Postgres query") == (
+        "Speed up the Postgres query postgresql")
+    assert with_aliases("Deploy to k8s, then to K8S again") == (
+        "Deploy to k8s, then to K8S again kubernetes")
+    assert with_aliases("Tune PostgreSQL and postgres") == "Tune PostgreSQL and postgres"
+    assert with_aliases("Add a column") == "Add a column"
+

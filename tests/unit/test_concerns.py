@@ -50,6 +50,10 @@ def test_a_task_is_a_concern_s_work_by_its_nearest_request_or_by_saying_it():
     assert task_concerns(said, {"corrige", "la", "xss"}) == {"security": "the task says xss"}
     assert task_concerns(said, {"review", "the", "authorization"}) == {
         "security": "the task says authorization"}
+    # « Relire le code … » asks for a review in French (a new user's Expo review was missed)
+    reviewed = cosines(review=0.9, generic=0.9 - CONCERN_SAID_MARGIN / 2)
+    assert task_concerns(reviewed, {"relire", "le", "code"}) == {
+        "review": "the task says relire"}
     # two concerns at once
     both = cosines(security=0.9, review=0.9, generic=0.8)
     assert set(task_concerns(both, set())) == {"security", "review"}

@@ -195,6 +195,26 @@ def test_budget_charges_the_served_depth_and_also_relevant_follows_the_cut():
     assert sel.also == ("b", "d")  # e is below 0.4 × top
 
 
+def test_no_pointer_to_another_stack_s_rule_or_an_unasked_procedure():
+    """The "also relevant" pointers skip a rule written for another framework, family member
+    or product, and an Agent Skill for a job nothing says on meaning alone; the next rows take
+    their places (decision 0010, twenty-first follow-up)."""
+    cands = [cand("a", 0.5), cand("b.django", 0.45, foreign=("django",)),
+             cand("c.arize", 0.44, product=("arize",)),
+             cand("d.router", 0.43, stranger=("tanstack", "router")),
+             cand("e.scraper", 0.42, unasked=("twitter", "scraper")),
+             cand("f.named", 0.41, unasked=("twitter",), names=("twitter",)),
+             cand("g", 0.4), cand("h", 0.39)]
+    p = HybridParams(ratio=0.95, margin=0.01, also_ratio=0.4, also_k=3, floor=0.0,
+                     w_foreign=0.0, w_trigger=0.0, w_lex=0.0, w_head=0.0, chunk_weight=0.0,
+                     hub_weight=0.0)
+    sel = HybridSelector(p).select(cands)
+    assert sel.selection.kept == ("a",)
+    assert sel.also == ("f.named", "g", "h")  # named by the task: a pointer
+    loose = HybridSelector(replace(p, skill_said=False)).select(cands)
+    assert loose.also == ("e.scraper", "f.named", "g")
+
+
 def test_rrf_fusion_ranks_by_channels():
     p = HybridParams(fusion="rrf", floor=-1)  # dense, lexical, header, triggers, glob
     sel = HybridSelector(p).select([cand("a", 0.5, 0.0), cand("b", 0.4, 0.9), cand("c", 0.1)])

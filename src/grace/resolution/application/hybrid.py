@@ -80,6 +80,7 @@ from grace.resolution.domain.languages import (
     talent_name_words,
     task_frameworks,
     unframed_languages,
+    with_aliases,
 )
 from grace.resolution.domain.ports import LexicalScorer, LexicalScorerFactory, TokenCounter
 from grace.resolution.domain.relevance import Explanation, normalise
@@ -1041,7 +1042,8 @@ class HybridRelevance:
         position[rows] = np.arange(len(rows))
         dense, chunk, raw, hub = self._meaning(corpus, query, rows)
         own = own_words(request.vocabulary)
-        asked = without_own(request.task, own)  # BM25 never matches the repository's own words
+        said_task = with_aliases(request.task)  # "Postgres" says postgresql
+        asked = without_own(said_task, own)  # BM25 never matches the repository's own words
         lexical = corpus.lexical.scores(asked)[rows]
         lexical_head = corpus.lexical_head.scores(asked)[rows]
         where = foreign_path_words(request.files, own)
@@ -1049,7 +1051,7 @@ class HybridRelevance:
             corpus.lexical.scores(where)[rows] * corpus.lexical.specificity(where)
             if where else np.zeros(len(rows), np.float64)
         )
-        found = corpus.triggers.found(fold(request.task))
+        found = corpus.triggers.found(fold(said_task))
         # « Comment … ? » asks how: in a French task the word is no trigger and no name term
         homographs = FRENCH_HOMOGRAPHS if is_french(request.task) else frozenset()
         triggers = {
@@ -1058,7 +1060,7 @@ class HybridRelevance:
                 h for h in hit if h not in homographs and not is_own(h, own)))
         }
         told = languages_told(request.task)
-        task_words = {w for w in set(words(request.task)) - homographs if not is_own(w, own)} | (
+        task_words = {w for w in set(words(said_task)) - homographs if not is_own(w, own)} | (
             set(frameworks_told(request.task)) | set(told))
         # name terms are looked for in the task, the files' path words and the frameworks
         # whose conventions the files follow (``*.component.ts`` → angular)

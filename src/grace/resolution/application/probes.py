@@ -150,7 +150,8 @@ CONCERNS: Final[dict[str, Concern]] = {
         "Améliore le temps de chargement de la page d'accueil",
         "Trouve pourquoi cet écran est lent et accélère-le",
     )),
-    "review": Concern(frozenset({"review"}), frozenset({"review", "revue"}), (
+    "review": Concern(frozenset({"review"}), frozenset({"review", "revue", "relire", "relis",
+                                                        "relisez", "relecture"}), (
         "Review this pull request before merge",
         "Review this change and point out bugs and risky code",
         "Relis cette pull request avant la fusion",

@@ -127,7 +127,9 @@ weak, flat score, kept its whole tail of look-alikes — decision 0010, thirteen
 ``stack_k`` of them at most on the stack's lift alone (a score below the bar without its
 ``w_stack`` part: the framework's rules that only share the project's framework with the task),
 charged against ``budget`` tokens at the depth that will be served. The next ``also_k``
-candidates above ``also_ratio · top`` are offered as "also relevant" pointers.
+candidates above ``also_ratio · top`` are offered as "also relevant" pointers, none written for
+another framework or product, nor a procedure for a job nothing says
+(:meth:`HybridColumns.inapplicable`).
 """
 
 from __future__ import annotations
@@ -537,6 +539,19 @@ class HybridColumns:
         task does not make it a PDF tool's or a partnership's."""
         return not (row in self.names or row in self.places or row in self.spoken
                     or row in self.stack or row in self.concern)
+
+    def inapplicable(self, row: int, skill_said: bool = True) -> bool:
+        """``row`` is written for another framework, another product of a family the project
+        uses or a product nothing names (``foreign``, ``stranger``, ``product``), or — with
+        ``skill_said`` — is an Agent Skill for a job neither the task nor its files say, on
+        meaning alone (``unasked``, :meth:`meaning_only`, not :meth:`of_frame`): never offered
+        as an "also relevant" pointer. Over fourteen new users' trials a fifth of the pointers
+        were such rows (1 219 → 957), one of them judged relevant; on the label sets their
+        places went to rules the labels name (recall with the pointers 90.5 → 91.5 %;
+        decision 0010, twenty-first follow-up)."""
+        return (row in self.foreign or row in self.stranger or row in self.product
+                or (skill_said and row in self.unasked and self.meaning_only(row)
+                    and not self.of_frame(row)))
 
     def of_frame(self, row: int) -> bool:
         """``row``'s name names a framework that frames the task (React 18's patterns in a
@@ -1107,7 +1122,8 @@ class HybridSelector:
             for rank, s in enumerate(ranked[:eligible]):
                 if len(also) == p.also_k or not (s >= low and s > 0):
                     break
-                if rank >= len(head) or head[rank][0] != "kept":
+                if (rank >= len(head) or head[rank][0] != "kept") and not cols.inapplicable(
+                        order[rank], p.skill_said):
                     also.append(cols.ids[order[rank]])
         ids = cols.ids
         kept = tuple(ids[order[r]] for r, (d, _) in enumerate(head) if d == "kept")

@@ -642,6 +642,23 @@ STACK_ALIASES: Final[dict[str, str]] = {
 ``tailwindcss`` Tailwind)."""
 
 
+TASK_ALIASES: Final[dict[str, str]] = {"postgres": "postgresql", "k8s": "kubernetes"}
+"""A word tasks write for what rule names and triggers call otherwise: "the Postgres query" is
+about ``cursor.postgresql`` (a new user's Expo + Supabase tasks saying Postgres got no
+PostgreSQL rule, the same tasks saying PostgreSQL got three; decision 0010, twenty-first
+follow-up)."""
+
+
+def with_aliases(text: str) -> str:
+    """``text`` followed by the rule word of each :data:`TASK_ALIASES` word it writes, each
+    once: ``"Speed up the Postgres query"`` -> ``"Speed up the Postgres query postgresql"``;
+    ``text`` itself when it writes none. What the lexical, trigger and name-term channels read
+    of a task (never its meaning: the embedding reads the task as written)."""
+    said = set(words(text))
+    extra = [rule for alias, rule in TASK_ALIASES.items() if alias in said and rule not in said]
+    return f"{text} {' '.join(extra)}" if extra else text
+
+
 PACKAGING_WORDS: Final = frozenset({
     "core", "common", "commons", "util", "utils", "types", "test", "tests", "testing", "plugin",
     "plugins", "driver", "drivers", "cli", "lib", "libs", "library", "tools", "kit", "loader",
