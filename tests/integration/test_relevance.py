@@ -621,20 +621,27 @@ def _concern_catalog():
     ], key=lambda t: t.id)
 
 
+def _on_concern_catalog(app, task: str):
+    """The hybrid step (fake embedder) on :func:`_concern_catalog` in a Next.js project: its
+    outcome and each candidate's explanation by id."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+
+    talents = _concern_catalog()
+    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
+    out = step.select(RelevanceRequest(candidates=talents, task=task, active=talents,
+                                       stack=("next",)))
+    return out, {e.id: e.detail for e in out.explanations}
+
+
 def test_a_concern_s_rules_are_lifted_on_that_concern_s_work(app):
     """A task nearest to a concern's requests (here one of them, word for word) is that
     concern's work: the rules its name says are lifted by ``w_concern`` — not one that also
     names another concern ("Security Review": a review), nor one whose other subject the task
     does not say ("MCP Security Audit"); decision 0010, eighteenth follow-up."""
     from grace.resolution.application.probes import CONCERNS
-    from grace.resolution.application.resolve_context import RelevanceRequest
 
-    talents = _concern_catalog()
-    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
     task = CONCERNS["security"].requests[2]
-    out = step.select(RelevanceRequest(candidates=talents, task=task, active=talents,
-                                       stack=("next",)))
-    detail = {e.id: e.detail for e in out.explanations}
+    out, detail = _on_concern_catalog(app, task)
     assert (f"the task is security work (nearest kind of request: «{task}»), which its name "
             "says") in detail["copilot.security-and-owasp"]
     for tid in ("skill.security-review", "skill.mcp-security-audit", "cursor.nextjs"):
@@ -647,14 +654,8 @@ def test_a_rule_named_with_a_concern_s_digits_is_lifted_on_that_concern_s_work(a
     and it was never lifted on accessibility work (a new user's « Rendre le formulaire …
     accessible » missed it; decision 0010, twenty-first follow-up)."""
     from grace.resolution.application.probes import CONCERNS
-    from grace.resolution.application.resolve_context import RelevanceRequest
 
-    talents = _concern_catalog()
-    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
-    task = CONCERNS["accessibility"].requests[0]
-    out = step.select(RelevanceRequest(candidates=talents, task=task, active=talents,
-                                       stack=("next",)))
-    detail = {e.id: e.detail for e in out.explanations}
+    _, detail = _on_concern_catalog(app, CONCERNS["accessibility"].requests[0])
     assert "the task is accessibility work" in detail["copilot.a11y"]
 
 
