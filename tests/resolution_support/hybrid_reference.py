@@ -516,7 +516,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
         foreign = foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
                                      t.languages, repository=request.stack) if frame else ()
         stranger = family_stranger(rule_subject(t.name, t.id), request.stack_groups, lift_said,
-                                   product_words)
+                                   product_words, request.stack_whole)
         product = pool_products[t.id] if (
             (request.stack or request.package_stack) and not foreign and not stranger
             and not set(analyse(" ".join(pool_products[t.id]), language="english"))
@@ -528,7 +528,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
                                     *request.vocabulary]))), said_stems | heard))
         subject = rule_subject(t.name, t.id)
         lifted = (stack_lift(name_words([t])[0], subject, stack_words, request.stack_groups,
-                             lift_said)
+                             lift_said, request.stack_whole)
                   if not (subject and not subject_stems(subject, corpus.names[row]) & said_stems)
                   else ())
         unsaid = subject if lifted and subject and not set(

@@ -597,6 +597,18 @@ def test_the_stack_s_groups_are_its_dependencies_of_several_words():
     assert stack_groups(["react", "django"]) == stack_groups([]) == ()
 
 
+def test_the_stack_s_whole_products_are_its_dependencies_of_one_word():
+    """``expo`` names Expo whole, beside ``expo-router`` (decision 0010, twenty-second
+    follow-up); a name of several parts is no such dependency."""
+    from grace.resolution.domain.languages import stack_whole
+
+    assert stack_whole(["expo", "expo-router", "react-native", "@types/react"]) == {"expo"}
+    assert stack_whole(["next", "@tanstack/react-query"]) == {"next", "nextjs"}
+    # one word left after the packaging words is no product named whole
+    assert stack_whole(["Microsoft.Extensions.Azure", "azure-bicep", "xunit"]) == {"xunit"}
+    assert stack_whole([]) == frozenset()
+
+
 def test_a_framework_s_adapter_package_names_no_other_framework():
     """``@nestjs/platform-express`` made a NestJS API an Express project: the Express rules
     were lifted and ``grace init`` kept them enabled (a new user's trial)."""

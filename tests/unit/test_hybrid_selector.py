@@ -735,6 +735,12 @@ def test_a_rule_is_lifted_only_by_a_dependency_that_names_it_whole():
     # no dependency of several words: every stack term lifts, as before
     assert stack_lift(router, ("tanstack", "router"), stack, (), set()) == ("tanstack", "react")
     assert stack_lift(("django",), (), stack, groups, set()) == ()
+    # a word a one-word dependency names is the project's (``expo`` beside ``expo-router``)
+    expo = stack_groups(["expo", "expo-router", "react-native"])
+    rn = ("react", "native", "expo")
+    assert stack_lift(rn, ("native", "expo"), stack | {"expo", "native"}, expo, set()) == ()
+    assert stack_lift(rn, ("native", "expo"), stack | {"expo", "native"}, expo, set(),
+                      {"expo"}) == ("react", "native", "expo")
 
 
 def test_a_rule_for_another_product_of_the_project_s_family_weighs_as_foreign():
@@ -743,7 +749,7 @@ def test_a_rule_for_another_product_of_the_project_s_family_weighs_as_foreign():
     Query and its router React Router, so a rule whose subject joins words of two of its
     dependencies is written for another product (decision 0010, fourteenth follow-up)."""
     from grace.resolution.application.hybrid import family_stranger
-    from grace.resolution.domain.languages import stack_groups
+    from grace.resolution.domain.languages import stack_groups, stack_whole
 
     groups = stack_groups(["react", "@tanstack/react-query", "react-router-dom"])
     assert family_stranger(("tanstack", "router"), groups, set()) == ("tanstack", "router")
@@ -765,6 +771,16 @@ def test_a_rule_for_another_product_of_the_project_s_family_weighs_as_foreign():
     assert family_stranger(("azure", "storage"), azure, set(), products) == ()  # its own
     # a word of a dependency that is no product ("security" of Azure.Security.KeyVault)
     assert family_stranger(("security", "devsecops"), azure, set(), products) == ()
+    # a one-word dependency names its product whole (an Expo app's ``expo`` beside
+    # ``expo-router`` and ``react-native``): its rules are the project's
+    deps = ["expo", "expo-router", "react-native", "react"]
+    expo, whole = stack_groups(deps), stack_whole(deps)
+    assert whole == {"expo", "react"}
+    assert family_stranger(("native", "expo"), expo, set()) == ("native", "expo")
+    assert family_stranger(("native", "expo"), expo, set(), whole=whole) == ()
+    # the whole product does not cover another of its family's
+    assert family_stranger(("native", "router"), expo, set(), whole=whole) == (
+        "native", "router")
     p = replace(PLAIN, w_lex=0.0, w_glob=0.8)
     cands = [cand("cursor.tanstack-router", 0.4, glob="**/*.tsx",
                   stranger=("tanstack", "router")),

@@ -297,7 +297,8 @@ def foreign_path_words(files: Sequence[str], own: frozenset[str]) -> str:
 
 
 def stack_lift(name_words: Sequence[str], subject: Sequence[str], stack: Collection[str],
-               groups: Sequence[frozenset[str]], said: Collection[str]) -> tuple[str, ...]:
+               groups: Sequence[frozenset[str]], said: Collection[str],
+               whole: Collection[str] = ()) -> tuple[str, ...]:
     """The :func:`stack_terms` a talent is lifted by, else ``()``: when a word of its
     ``subject`` (:func:`~grace.resolution.domain.languages.rule_subject`) that the task and
     its files do not say (``said``: their words and English stems) belongs to a dependency of
@@ -308,12 +309,15 @@ def stack_lift(name_words: Sequence[str], subject: Sequence[str], stack: Collect
     ``@tanstack/react-query`` (and ``react-router-dom``): ``()`` — no dependency names a
     TanStack router; ``cursor.react-query`` (subject ``query``): lifted by ``react``;
     ``cursor.react-zustand`` (subject ``zustand``, no dependency's word) by ``react``, as
-    before (decision 0010, thirteenth follow-up).
+    before (decision 0010, thirteenth follow-up). A word a one-word dependency names
+    (``whole``: :func:`~grace.resolution.domain.languages.stack_whole`) is the project's:
+    ``cursor.react-native-expo`` (subject ``native``, ``expo``) beside ``expo``,
+    ``expo-router`` and ``react-native``: lifted.
     """
     depends = stack_terms(name_words, stack)
     if not depends or not groups:
         return depends
-    heard = set(said)
+    heard = {*said, *whole}
     left = [w for w in subject
             if w not in heard and not heard.intersection(analyse(w, language="english"))]
     if not any(w in group for group in groups for w in left):
@@ -322,7 +326,8 @@ def stack_lift(name_words: Sequence[str], subject: Sequence[str], stack: Collect
 
 
 def family_stranger(subject: Sequence[str], groups: Sequence[frozenset[str]],
-                    said: Collection[str], products: Collection[str] = ()) -> tuple[str, ...]:
+                    said: Collection[str], products: Collection[str] = (),
+                    whole: Collection[str] = ()) -> tuple[str, ...]:
     """The words of a rule's ``subject`` that the project's dependencies of several words
     (``groups``: :func:`~grace.resolution.domain.languages.stack_groups`) hold, when no one of
     them holds them all and the task and its files (``said``: their words and English stems)
@@ -342,12 +347,17 @@ def family_stranger(subject: Sequence[str], groups: Sequence[frozenset[str]],
     depending on ``Azure.Storage.Blobs`` and ``Azure.Identity`` -> ``("azure",
     "functions")`` (decision 0010, seventeenth follow-up); ``cursor.htmx-basic`` beside
     ``django-htmx`` -> ``()`` (HTMX is no product word: written in capitals).
+
+    A word a one-word dependency names (``whole``:
+    :func:`~grace.resolution.domain.languages.stack_whole`) is the project's product, named
+    whole: ``cursor.react-native-expo`` (``native``, ``expo``) beside ``expo``, ``expo-router``
+    and ``react-native`` -> ``()`` (decision 0010, twenty-second follow-up).
     """
     if not groups:
         return ()
     family = frozenset().union(*groups)
-    known = tuple(w for w in subject if w in family)
-    heard = set(said)
+    known = tuple(w for w in subject if w in family and w not in whole)
+    heard = {*said, *whole}
     other = [w for w in subject if w not in family]
     if known and other and all(w in products for w in known) and not any(
             w in heard or heard.intersection(analyse(w, language="english")) for w in other):
@@ -492,7 +502,7 @@ def _lift(corpus: _Corpus, request: RelevanceRequest, position: npt.NDArray[np.i
         at = int(position[row])
         if at >= 0 and (depends := stack_lift(
                 corpus.name_words[row], corpus.subject_full.get(row, ()), stack_words,
-                request.stack_groups, said)):
+                request.stack_groups, said, request.stack_whole)):
             stack[at] = depends
             if row in corpus.subject_said and not corpus.subject_said[row] & said:
                 unsaid[at] = corpus.subject_full[row]
@@ -1264,7 +1274,7 @@ class HybridRelevance:
             at = int(position[row])
             if at >= 0 and (known := family_stranger(
                     corpus.subject_full.get(row, ()), request.stack_groups, said,
-                    corpus.product_words)):
+                    corpus.product_words, request.stack_whole)):
                 found[at] = known
         return found
 

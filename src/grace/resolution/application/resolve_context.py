@@ -30,7 +30,12 @@ from grace.resolution.domain.compiler import ContextCompiler, ContextHeader, Tal
 from grace.resolution.domain.deferred import Deferred
 from grace.resolution.domain.explanation import Explanation
 from grace.resolution.domain.graph import MissingPrerequisite
-from grace.resolution.domain.languages import languages_in_text, stack_groups, stack_words
+from grace.resolution.domain.languages import (
+    languages_in_text,
+    stack_groups,
+    stack_whole,
+    stack_words,
+)
 from grace.resolution.domain.ports import (
     CatalogReader,
     PackageStack,
@@ -84,6 +89,9 @@ class RelevanceRequest:
             (:func:`~grace.resolution.domain.languages.stack_groups`:
             ``@tanstack/react-query``): a rule whose subject one of them names in part is
             lifted by the stack only when one names it whole.
+        stack_whole: the words of those dependencies whose name is one word
+            (:func:`~grace.resolution.domain.languages.stack_whole`: ``expo``): a word of a
+            rule's subject among them is the project's, whatever ``stack_groups`` hold.
         vocabulary: the repository's own words (``Project.vocabulary``): never a name term,
             a trigger or a path word.
         languages: the languages the task is in (the language filter's: its files', else
@@ -101,6 +109,7 @@ class RelevanceRequest:
     stack: Sequence[str] = ()
     package_stack: Sequence[str] = ()
     stack_groups: Sequence[frozenset[str]] = ()
+    stack_whole: frozenset[str] = frozenset()
     vocabulary: Sequence[str] = ()
     languages: Sequence[str] = ()
 
@@ -544,6 +553,7 @@ class ResolveContext:
                     stack=(project_words := stack_words(project.stack)),
                     package_stack=own_package_words(packages.dependencies, project_words),
                     stack_groups=stack_groups((*project.stack, *packages.dependencies)),
+                    stack_whole=stack_whole((*project.stack, *packages.dependencies)),
                     vocabulary=project.vocabulary,
                     languages=languages,
                 )
