@@ -904,6 +904,9 @@ def test_a_product_is_a_proper_name_of_the_summaries_that_a_family_of_rules_hold
     assert rule_products([("azure", "pricing"), ("azure", "role"), ("daily", "prep"),
                           ("power", "bi")], {"azure", "power"}) == [
         ("azure",), ("azure",), (), ()]  # power: one rule only
+    # a coding agent a rule is written for is no product of the stack
+    assert rule_products([("vue", "claude", "stack"), ("wordpress", "claude", "stack")],
+                         {"claude"}) == [(), ()]
     p = replace(PLAIN, w_lex=0.0, w_glob=0.8)
     cands = [cand("skill.azure-pricing", 0.4, glob="**/*", product=("azure",)),
              cand("cursor.rails", 0.3, glob="**/*")]

@@ -951,21 +951,30 @@ def proper_names(summaries: Iterable[str]) -> frozenset[str]:
                      if n >= MIN_PROPER_USES and n >= PROPER_SHARE * (n + lower.get(w, 0)))
 
 
+CODING_AGENTS: Final[frozenset[str]] = frozenset({"claude", "windsurf", "cline"})
+"""Coding agents a rule's name may name as the reader it is written for
+(``cursor.vue-claude-stack``: Vue, Nuxt and Pinia conventions "for Claude"), never as a product
+of the project's stack: no word of :func:`rule_products`. A new user's Nuxt app had the one
+rule that covers ``useFetch``, ``definePageMeta`` and ``server/api`` scored as another stack's
+on every request (decision 0010, twenty-second follow-up)."""
+
+
 def rule_products(subjects: Sequence[Sequence[str]], proper: Collection[str]
                   ) -> list[tuple[str, ...]]:
     """Per rule, the words of its ``subject`` (:func:`rule_subject`) that name a product: a
     proper name of the catalog (``proper``: :func:`proper_names`) that the subjects of at
     least :data:`MIN_PRODUCT_RULES` rules hold (``skill.azure-pricing`` -> ``("azure",)``,
     ``copilot.power-platform-connector`` -> ``("power", "platform")``,
-    ``skill.daily-prep`` -> ``()``). In a project whose dependencies are known, a rule for a
-    product that neither they, the task nor its files name is another stack's (the hybrid
-    step's ``product`` channel; decision 0010, seventeenth follow-up)."""
+    ``skill.daily-prep`` -> ``()``; no :data:`CODING_AGENTS`). In a project whose
+    dependencies are known, a rule for a product that neither they, the task nor its files name
+    is another stack's (the hybrid step's ``product`` channel; decision 0010, seventeenth
+    follow-up)."""
     family: dict[str, int] = {}
     for subject in subjects:
         for word in set(subject):
             family[word] = family.get(word, 0) + 1
-    return [tuple(w for w in subject if w in proper and family[w] >= MIN_PRODUCT_RULES)
-            for subject in subjects]
+    return [tuple(w for w in subject if w in proper and family[w] >= MIN_PRODUCT_RULES
+                  and w not in CODING_AGENTS) for subject in subjects]
 
 
 MIGRATION_NAME_WORDS: Final[frozenset[str]] = frozenset({
