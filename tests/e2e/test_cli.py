@@ -264,6 +264,13 @@ def test_import_exit_codes_and_eval_label_errors(tmp_path):
     told = grace("catalog", "import", str(rule.parent), str(tmp_path / "cat"))
     assert told.returncode == 0 and "1 unchanged" in told.stdout
     assert "format: cursor (1 rule file found;" in told.stderr
+    # a file that cannot be imported is skipped, said with why, and the others land (exit 0)
+    (tmp_path / "rules" / "blank.mdc").write_text("---\ndescription: nothing\n---\n")
+    some = grace("catalog", "import", str(rule.parent), str(tmp_path / "cat"))
+    assert some.returncode == 0
+    assert "1 unchanged, 0 removed from source; 1 skipped (each below, with why)" in some.stdout
+    assert f"skipped {rule.parent / 'blank.mdc'}: empty body" in some.stderr
+    (tmp_path / "rules" / "blank.mdc").unlink()
     (tmp_path / "rules" / "y.instructions.md").write_text("Use tabs.\n")
     mixed = grace("catalog", "import", str(rule.parent), str(tmp_path / "cat"))
     assert mixed.returncode == 2 and "several formats" in " ".join(mixed.stderr.split())

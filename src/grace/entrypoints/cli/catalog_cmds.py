@@ -149,11 +149,12 @@ def import_(
         print_json(data)
         return
     removed = report.removed_from_source
+    skipped = f"{len(report.failed)} skipped" + (" (each below, with why)" if report.failed else "")
     out_console.print(
         escape(f"imported {len(report.imported)} talents into {dest}: "
                f"{report.count('added')} added, {report.count('updated')} updated, "
                f"{report.count('unchanged')} unchanged, {len(removed)} removed from source; "
-               f"{len(report.failed)} failed"),
+               f"{skipped}"),
         highlight=False,
     )
     if switched is not None:

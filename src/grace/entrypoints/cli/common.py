@@ -44,8 +44,14 @@ def _width(stream: Any) -> int | None:
     return int(columns) if columns.isdigit() and int(columns) > 0 else PIPED_WIDTH
 
 
-err_console = Console(stderr=True, width=_width(sys.stderr))
-out_console = Console(width=_width(sys.stdout))
+def _soft(stream: Any) -> bool:
+    """Piped text with no ``COLUMNS`` is never broken into lines (rich's soft wrap): a long
+    line of ``grace init``'s report stays one line in a log or a script's input."""
+    return _width(stream) == PIPED_WIDTH and not os.environ.get("COLUMNS", "").isdigit()
+
+
+err_console = Console(stderr=True, width=_width(sys.stderr), soft_wrap=_soft(sys.stderr))
+out_console = Console(width=_width(sys.stdout), soft_wrap=_soft(sys.stdout))
 
 ProjectOpt = Annotated[
     Path | None,
