@@ -623,3 +623,5 @@ def test_explain_in_a_narrow_terminal_prints_one_block_per_talent():
     assert all(len(line) <= 80 for line in lines)
     detail = lines[lines.index(next(x for x in lines if " · kept · " in x)) + 1]
     assert detail.startswith("  ") and "score" in detail
+    # the decisions and the score's parts are said once, under the rows
+    assert "how to read · kept: at or over the bar" in " ".join(lines)

@@ -270,7 +270,7 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
             if rank > 0 and s < bar and not sibling:
                 decisions[i] = ("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
                                 f"(RATIO {p.ratio} × {ratio_of})")
-            elif (rank > 0 and not files_only and s < p.keep_floor and not sibling and frame
+            elif (not files_only and s < p.keep_floor and not sibling and frame
                     and framed_by != "task" and meaning_only and not set(c.families) & set(frame)):
                 decisions[i] = ("cut_margin", f"score {s:.3f} below KEEP_FLOOR {p.keep_floor} "
                                 f"on meaning alone, in a {framed_by} its dependencies frame "
@@ -645,7 +645,7 @@ def reference_outcome(step: HybridRelevance, request: RelevanceRequest) -> Relev
     return RelevanceOutcome(
         kept=list(sel.kept),
         scores=sel.scores,
-        note=NO_SPECIFIC_TALENT if sel.gate_closed else "",
+        note=NO_SPECIFIC_TALENT if sel.gate_closed or (cands and not sel.kept) else "",
         explanations=sel.explanations,
         also_relevant=also,
     )

@@ -740,7 +740,7 @@ def test_a_rule_is_lifted_only_by_a_dependency_that_names_it_whole():
     rn = ("react", "native", "expo")
     assert stack_lift(rn, ("native", "expo"), stack | {"expo", "native"}, expo, set()) == ()
     assert stack_lift(rn, ("native", "expo"), stack | {"expo", "native"}, expo, set(),
-                      {"expo"}) == ("react", "native", "expo")
+                      {"expo"}) == ("react",)
 
 
 def test_a_rule_for_another_product_of_the_project_s_family_weighs_as_foreign():
@@ -863,11 +863,12 @@ def test_a_rule_for_starting_a_new_project_is_no_guidance_for_work_in_an_existin
 
 
 def test_in_a_project_its_dependencies_frame_a_weak_match_of_meaning_alone_is_not_kept():
-    """KEEP_FLOOR: below the top, a talent kept on its meaning and words alone needs a score
-    of ``keep_floor`` when the project's (or the files' package's) dependencies name the
-    framework that frames the task; it stays a pointer. Without such a framework, or with
-    other evidence (a name term, a glob), the ratio's bar alone decides (decision 0010,
-    twentieth follow-up)."""
+    """KEEP_FLOOR: a talent kept on its meaning and words alone needs a score of
+    ``keep_floor`` when the project's (or the files' package's) dependencies name the
+    framework that frames the task — the top too: an Expo app's "Write a Postgres migration"
+    got an ad-campaign skill as its top score — and stays a pointer. Without such a
+    framework, or with other evidence (a name term, a glob), the ratio's bar alone decides
+    (decision 0010, twentieth and twenty-second follow-ups)."""
     p = HybridParams(chunk_weight=0.0, hub_weight=0.0, ratio=0.5)
     cands = [cand("skill.bigquery-pipeline-audit", 0.45),
              cand("skill.github-actions-hardening", 0.38),
@@ -876,11 +877,18 @@ def test_in_a_project_its_dependencies_frame_a_weak_match_of_meaning_alone_is_no
     out = HybridSelector(p).select_columns(
         replace(cols, framed_by="project", frame=("laravel",)))
     framed = out.selection
-    assert framed.kept == ("skill.bigquery-pipeline-audit", "cursor.laravel-queues")
-    assert out.also == ("skill.github-actions-hardening",)
-    detail = {e.id: e.detail for e in framed.explanations}["skill.github-actions-hardening"]
-    assert detail.startswith("score 0.380 below KEEP_FLOOR 0.5 on meaning alone, in a project "
-                             "its dependencies frame (laravel)")
+    assert framed.kept == ("cursor.laravel-queues",)
+    assert out.also == ("skill.bigquery-pipeline-audit", "skill.github-actions-hardening")
+    details = {e.id: e.detail for e in framed.explanations}
+    assert details["skill.github-actions-hardening"].startswith(
+        "score 0.380 below KEEP_FLOOR 0.5 on meaning alone, in a project its dependencies "
+        "frame (laravel)")
+    assert details["skill.bigquery-pipeline-audit"].startswith("score 0.450 below KEEP_FLOOR")
+    # nothing kept at all: no talent, each a pointer
+    alone = HybridSelector(p).select_columns(replace(
+        HybridColumns.of(cands[:2]), framed_by="project", frame=("laravel",)))
+    assert alone.selection.kept == () and not alone.selection.gate_closed
+    assert alone.also == ("skill.bigquery-pipeline-audit", "skill.github-actions-hardening")
     for unframed in (replace(cols, framed_by="task", frame=("laravel",)), cols):
         assert HybridSelector(p).select_columns(unframed).selection.kept == (
             "skill.bigquery-pipeline-audit", "cursor.laravel-queues",

@@ -221,7 +221,28 @@ scores on one line, the detail indented under it) instead of a table whose detai
 would hold a word per line (a new user's 80-column terminal)."""
 
 
+EXPLAIN_LEGEND: Final = (
+    "how to read · kept: at or over the bar (RATIO × the top score) within the caps; "
+    "cut_margin: under the bar, or past a cap (MAX_KEPT talents, STACK_K on the project's "
+    "dependencies alone, SIBLING_K of one family, KEEP_FLOOR on meaning alone); cut_budget: "
+    "over relevance's token cap; cut_gate: the task is far from every talent (out of the "
+    "catalog's domain) · "
+    "score: dense (e5 cosine to the task, centred) + lexical (BM25 of the task's words in the "
+    "talent) + header (BM25 in its name and summary) + what the task, its files and the "
+    "project's dependencies say of it (name terms, triggers, globs, languages, concerns) − "
+    "what makes it another stack's ('written for …')")
+"""Printed under ``--explain``'s rows when the hybrid step explained them: a new user read
+``cut_margin``, ``STACK_K`` and "header" as internal names (decision 0010, twenty-second
+follow-up)."""
+
+
 def _explain_table(result: ResolvedContext) -> None:
+    _explain_rows_out(result)
+    if result.relevance_algo == "hybrid" and result.explanations:
+        err_console.print(Text(EXPLAIN_LEGEND, style="dim"))
+
+
+def _explain_rows_out(result: ResolvedContext) -> None:
     rows = _explain_rows(result)
     keep = [i for i, col in enumerate(_EXPLAIN_COLUMNS)
             if col not in _OPTIONAL_COLUMNS or any(row[i] for row in rows)]

@@ -1370,7 +1370,8 @@ class HybridRelevance:
         return RelevanceOutcome(
             kept=list(sel.kept),
             scores=sel.scores,
-            note=NO_SPECIFIC_TALENT if sel.gate_closed else "",
+            # the gate closed, or every candidate cut (a top of meaning alone under KEEP_FLOOR)
+            note=NO_SPECIFIC_TALENT if sel.gate_closed or (cands and not sel.kept) else "",
             explanations=sel.explanations,
             also_relevant=also,
         )

@@ -242,13 +242,15 @@ class HybridParams:
             patterns in a React project: the stack's job): ten new users' trials 397 / 743 → 396
             / 709 judged relevant, the polyglot set's precision 79.9 → 81.9 % at the same recall
             (decision 0010, nineteenth follow-up).
-        keep_floor: the least score at which a talent below the top is kept on its meaning and
-            words alone (:meth:`HybridColumns.meaning_only`) when the project's or the files'
-            package's dependencies name the framework that frames the task (``framed_by`` not
+        keep_floor: the least score at which a talent is kept on its meaning and words alone
+            (:meth:`HybridColumns.meaning_only`) when the project's or the files' package's
+            dependencies name the framework that frames the task (``framed_by`` not
             ``"task"``): there the framework's rules come with the stack's lift and a weak match
             of meaning alone is filler — twelve new users' judges found 1 of 18 such rows
             relevant below 0.5, and the cut rows stay pointers ("also relevant"); the trials
-            474 / 859 → 473 / 835 judged relevant (0.4: 474 / 851; 0.6: 469 / 819). Without
+            474 / 859 → 473 / 835 judged relevant (0.4: 474 / 851; 0.6: 469 / 819). The top
+            too (twenty-second follow-up: an Expo app's "Write a Postgres migration" got an
+            ad-campaign skill as its top; fifteen trials 551 / 1 088 → 551 / 1 086). Without
             a framework the dependencies name (the label sets), meaning alone is how a stack's
             rules are found (« Réduis les clone() inutiles » → the Rust rules; decision 0010,
             twentieth follow-up).
@@ -884,7 +886,7 @@ class HybridSelector:
         raise the bar over them): the top, then each row above the bar — or above the sibling bar
         when it is named as the top row or written for the framework the top row's name names
         (:func:`sibling_of`) — and, on meaning alone in a project its dependencies frame, at least
-        ``keep_floor``, within ``max_kept``, ``stack_k`` and ``budget``.
+        ``keep_floor`` (the top too), within ``max_kept``, ``stack_k`` and ``budget``.
         ``files_only`` (an empty task): the bar is ``ratio × w_glob`` for every row, the top
         included."""
         p = self.params
@@ -930,7 +932,7 @@ class HybridSelector:
                     continue
             row = order[rank]
             by_meaning = cols.meaning_only(row) and not cols.of_frame(row)
-            if (rank > 0 and not files_only and s < p.keep_floor and not why and by_meaning
+            if (not files_only and s < p.keep_floor and not why and by_meaning
                     and cols.frame and cols.framed_by != "task"):
                 head.append(("cut_margin", f"score {s:.3f} below KEEP_FLOOR {p.keep_floor} on "
                              f"meaning alone, in a {cols.framed_by} its dependencies frame "
