@@ -154,7 +154,7 @@ def import_(
         escape(f"imported {len(report.imported)} talents into {dest}: "
                f"{report.count('added')} added, {report.count('updated')} updated, "
                f"{report.count('unchanged')} unchanged, {len(removed)} removed from source; "
-               f"{skipped}"),
+               + skipped),
         highlight=False,
     )
     if switched is not None:

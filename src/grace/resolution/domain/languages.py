@@ -745,12 +745,12 @@ def stack_whole(stack: Sequence[str]) -> frozenset[str]:
     """The project's dependencies whose names are one word, no separator in them (``expo``;
     not ``react-native``, nor ``Microsoft.Extensions.Azure``, whose one word left after the
     packaging words, ``azure``, names no product), with the word rules use for each
-    (:data:`STACK_ALIASES`): such a
-    dependency names its product whole, even where a dependency of several words holds the word
-    too (``expo-router`` beside ``expo``). A rule's subject word among them is the project's,
-    whatever :func:`stack_groups` hold: ``cursor.react-native-expo`` in an Expo app depending on
-    ``expo``, ``expo-router`` and ``react-native`` is no rule for another product of a family
-    (a new user's Expo app ranked it 533rd; decision 0010, twenty-second follow-up).
+    (:data:`STACK_ALIASES`): such a dependency names its product whole, even where a dependency
+    of several words holds the word too (``expo-router`` beside ``expo``). A rule's subject
+    word among them is the project's, whatever :func:`stack_groups` hold:
+    ``cursor.react-native-expo`` in an Expo app depending on ``expo``, ``expo-router`` and
+    ``react-native`` is no rule for another product of a family (a new user's Expo app ranked
+    it 533rd; decision 0010, twenty-second follow-up).
 
     ``["expo", "expo-router", "react-native", "@types/react"]`` -> ``{"expo"}``;
     ``["next"]`` -> ``{"next", "nextjs"}``.
