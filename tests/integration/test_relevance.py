@@ -268,7 +268,7 @@ def test_a_rule_for_a_library_the_project_lacks_is_not_the_stack_s(app):
         plain.scores["cursor.react-mobx"] + w.unsaid_stack * w.w_stack, abs=1e-6)
     assert known.scores["cursor.react"] == pytest.approx(
         plain.scores["cursor.react"] + w.w_stack, abs=1e-6)
-    assert "(counts less: the task says no mobx)" in {
+    assert "(counts less: neither the task nor its files say mobx)" in {
         e.id: e.detail for e in known.explanations}["cursor.react-mobx"]
 
 

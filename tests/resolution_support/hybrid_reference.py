@@ -387,7 +387,8 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str,  # noqa: C901 - 
             parts.append("the task is in " + ", ".join(told)
                          + ", which no framework of the project frames")
         if c.unsaid:
-            parts[-1] += f" (counts less: the task says no {' '.join(c.unsaid)})"
+            parts[-1] += (" (counts less: neither the task nor its files say "
+                          f"{', '.join(c.unsaid)})")
     if c.concern:
         parts.append(f"the task is {c.concern[0]} work ({c.concern[1]}), which its name says")
     if c.foreign:

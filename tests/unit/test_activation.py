@@ -783,4 +783,7 @@ def test_a_task_s_alias_says_the_rule_word():
         "Deploy to k8s, then to K8S again kubernetes")
     assert with_aliases("Tune PostgreSQL and postgres") == "Tune PostgreSQL and postgres"
     assert with_aliases("Add a column") == "Add a column"
+    # a dependency's name as tasks write it (torch is PyTorch); "next" stays an everyday word
+    assert with_aliases("Seed torch and sklearn") == "Seed torch and sklearn pytorch scikit"
+    assert with_aliases("Load the next page") == "Load the next page"
 

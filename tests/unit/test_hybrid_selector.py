@@ -938,8 +938,8 @@ def test_a_library_s_rule_is_lifted_less_off_its_library_s_tasks():
     assert sel.scores == {"copilot.aspnet": pytest.approx(0.1 + p.w_stack),
                           "skill.csharp-xunit": pytest.approx(0.1 + p.unsaid_stack * p.w_stack)}
     detail = {e.id: e.detail for e in sel.explanations}
-    assert "the project depends on xunit (counts less: the task says no xunit)" in detail[
-        "skill.csharp-xunit"]
+    assert ("the project depends on xunit (counts less: neither the task nor its files say "
+            "xunit)") in detail["skill.csharp-xunit"]
     assert "counts less" not in detail["copilot.aspnet"]
 
 

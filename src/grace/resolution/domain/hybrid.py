@@ -618,7 +618,8 @@ class HybridColumns:
         if row in self.stack:
             parts.extend(_depends(self.stack[row], self.packaged))
             if row in self.unsaid:
-                parts[-1] += f" (counts less: the task says no {' '.join(self.unsaid[row])})"
+                parts[-1] += (" (counts less: neither the task nor its files say "
+                              f"{', '.join(self.unsaid[row])})")
         if row in self.concern:
             label, why = self.concern[row]
             parts.append(f"the task is {label} work ({why}), which its name says")

@@ -642,11 +642,16 @@ STACK_ALIASES: Final[dict[str, str]] = {
 ``tailwindcss`` Tailwind)."""
 
 
-TASK_ALIASES: Final[dict[str, str]] = {"postgres": "postgresql", "k8s": "kubernetes"}
+TASK_ALIASES: Final[dict[str, str]] = {
+    **{word: rule for word, rule in STACK_ALIASES.items() if word != "next"},
+    "postgres": "postgresql", "k8s": "kubernetes", "sklearn": "scikit",
+}
 """A word tasks write for what rule names and triggers call otherwise: "the Postgres query" is
 about ``cursor.postgresql`` (a new user's Expo + Supabase tasks saying Postgres got no
 PostgreSQL rule, the same tasks saying PostgreSQL got three; decision 0010, twenty-first
-follow-up)."""
+follow-up); "torch" is PyTorch, as in a dependency's name (:data:`STACK_ALIASES`, less
+``next``, an everyday word: a new user's « rendre l'entraînement torch reproductible » got no
+PyTorch rule, saying PyTorch got ``cursor.pytorch-scikit-learn``; twenty-second follow-up)."""
 
 
 def with_aliases(text: str) -> str:
