@@ -611,6 +611,17 @@ def test_resolve_help_names_the_roles_imported_rules_are_for():
     assert all(role in " ".join(r.stdout.split()) for role in ROLES)
 
 
+@pytest.mark.parametrize("args", [(), ("resolve",), ("catalog", "import")])
+def test_help_shows_flags_without_a_value_type(args):
+    """typer's rich help wrote ``--overwrite <bool>``: a new user passed ``--overwrite true``.
+    A flag's row has no type; an option that takes a value keeps its own."""
+    r = grace(*args, "--help", env={"COLUMNS": "120"})
+    assert r.returncode == 0, r.stderr
+    assert "<bool>" not in r.stdout and "--help" in r.stdout
+    if args == ("resolve",):
+        assert "<off|embeddings>" in r.stdout
+
+
 def test_explain_in_a_narrow_terminal_prints_one_block_per_talent():
     """At 80 columns the table's detail column held one word per line (a new user's
     terminal): below EXPLAIN_LIST_BELOW columns each talent is a line and its detail under it."""

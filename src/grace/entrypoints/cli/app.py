@@ -121,7 +121,21 @@ def load_command(
         assert isinstance(built, TyperCommand)  # typer's default command class
         command = built
     command.name = name
+    _bare_flags(command)
     return command
+
+
+def _bare_flags(command: Any, ctx: Any = None) -> None:
+    """Show flags without a value type: typer 0.29's rich help wrote ``--example <bool>``, as
+    if the flag took a value (a new user tried ``--overwrite true``). An empty metavar is what
+    the rich help prints for them; click's plain help never prints a flag's metavar. ``ctx``:
+    the command's context when help is being printed, else a bare one (default help names,
+    which GRACE does not change); ``get_params`` includes the ``--help`` flag it caches."""
+    for param in command.get_params(ctx or command.context_class(command)):
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+    for sub in getattr(command, "commands", {}).values():
+        _bare_flags(sub)
 
 
 class LazyGroup(TyperGroup):
@@ -163,6 +177,7 @@ class LazyGroup(TyperGroup):
                 del self.commands[name]
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
+        _bare_flags(self, ctx)
         self._listing = True
         try:
             super().format_help(ctx, formatter)
