@@ -79,15 +79,17 @@ def test_a_long_step_without_a_terminal_says_where_it_is_in_plain_lines(monkeypa
 
     buffer = io.StringIO()
     monkeypatch.setattr(common, "err_console", Console(file=buffer, width=200))
-    clock = iter([100.0, 100.5, 103.0, 110.0, 140.0, 141.0])  # start, then one per report
+    # start, then one per report; the first comes 20 s in (the model loads and warms up)
+    clock = iter([100.0, 120.0, 122.0, 130.0, 160.0, 161.0])
     monkeypatch.setattr("grace.entrypoints.cli.common.time.monotonic", lambda: next(clock))
     with common.progress_bar("embedding talents", "passages") as report:
         for done in (64, 128, 192, 256, 320):
             report(done, 1000)
     lines = [line for line in buffer.getvalue().splitlines() if line.strip()]
-    # nothing in the first 2 s, then a line, then none until 30 s after it
-    assert lines == ["embedding talents: 128/1000 passages in 3 s, about 20 s left",
-                     "embedding talents: 256/1000 passages in 40 s, about 116 s left"]
+    # a line (no rate yet at the first report), then none until 30 s after it; the rate is
+    # counted from the first report, not from the start (which read "about 292 s left" at 64)
+    assert lines == ["embedding talents: 64/1000 passages in 20 s",
+                     "embedding talents: 256/1000 passages in 60 s, about 155 s left"]
     buffer.truncate(0)
     quick = iter([0.0, 0.1, 0.2])  # a step served from the cache prints nothing
     monkeypatch.setattr("grace.entrypoints.cli.common.time.monotonic", lambda: next(quick))

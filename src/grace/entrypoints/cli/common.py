@@ -185,13 +185,19 @@ def progress_bar(
         plain = not disable and not err_console.is_terminal
         start = time.monotonic()
         said = [start - PLAIN_PROGRESS_EVERY_S + PLAIN_PROGRESS_AFTER_S]
+        # the rate is counted from the first report, not from the start: loading the model
+        # and warming it up come before it ("about 960 s left" for an import that took 20 s)
+        first: list[tuple[float, int]] = []
 
         def on_progress(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total, visible=True)
             now = time.monotonic()
+            if not first:
+                first.append((now, done))
             if plain and done < total and now - said[0] >= PLAIN_PROGRESS_EVERY_S:
                 said[0] = now
-                rate = done / (now - start) if now > start else 0.0
+                since, done_then = first[0]
+                rate = (done - done_then) / (now - since) if now > since else 0.0
                 eta = f", about {(total - done) / rate:.0f} s left" if rate > 0 else ""
                 err_console.print(f"{escape(label)}: {done}/{total} {unit} in "
                                   f"{now - start:.0f} s{eta}", highlight=False, soft_wrap=True)
