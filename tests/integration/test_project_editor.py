@@ -37,6 +37,21 @@ def test_flips_in_place_appends_new_ids_and_keeps_comments(tmp_path: Path) -> No
     assert project.enabled == ("a.one", "a.two", "new.x") and "a.three" in project.disabled
 
 
+@pytest.mark.parametrize("lists", [
+    "languages:\n- python\n- sql\nstack:\n- fastapi\n",  # as grace init writes them
+    "languages:\n  - python\n  - sql\nstack:\n  - fastapi\n",  # indented by hand
+])
+@pytest.mark.parametrize("keys", ["  ", "    "])
+def test_an_edit_keeps_the_file_s_indentation(tmp_path: Path, lists: str, keys: str) -> None:
+    """A new user's ``grace enable`` re-indented every list of the file ``grace init`` wrote
+    (``- elixir`` became ``  - elixir``): only the line that changes may change."""
+    text = f"name: demo\n{lists}talents:\n{keys}a.one: false\n{keys}a.two: true\n"
+    path = tmp_path / "grace.yaml"
+    path.write_text(text, encoding="utf-8")
+    set_enabled(path, ["a.one"], enabled=True)
+    assert path.read_text(encoding="utf-8") == text.replace("a.one: false", "a.one: true")
+
+
 def test_nothing_to_change_leaves_the_file_untouched(tmp_path: Path) -> None:
     path = tmp_path / "grace.yaml"
     path.write_text(ORIGINAL, encoding="utf-8")

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 import yaml
 from ruamel.yaml import YAML
@@ -60,11 +62,22 @@ class YamlProjectSwitches:
         return report.changed, report.unchanged
 
 
-def _round_trip() -> YAML:
+_NESTED_KEY: Final = re.compile(r"^( +)[^\s#-]", re.MULTILINE)
+_DASH: Final = re.compile(r"^( *)- ", re.MULTILINE)
+
+
+def _round_trip(text: str = "") -> YAML:
+    """ruamel's round-trip mode, indenting as ``text`` does: its nested keys by the spaces of
+    the first one, its lists' dashes as its first one (what ``grace init`` writes, ``- python``
+    under ``languages:``, or a hand-written ``  - python``) — an edit re-indented every list of
+    a new user's file. Two spaces and dashes under their key where ``text`` shows neither."""
     rt = YAML(typ="rt")
     rt.preserve_quotes = True
     rt.width = 4096  # never re-wrap a long line the user wrote
-    rt.indent(mapping=2, sequence=4, offset=2)
+    key, dash = _NESTED_KEY.search(text), _DASH.search(text)
+    mapping = len(key.group(1)) if key else 2
+    offset = len(dash.group(1)) if dash else 0
+    rt.indent(mapping=mapping, sequence=offset + 2, offset=offset)
     return rt
 
 
@@ -88,7 +101,7 @@ def set_enabled(path: Path, ids: Sequence[str], *, enabled: bool) -> SwitchRepor
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ProjectError(f"{path}: cannot read the project file ({exc.strerror or exc})") from exc
-    rt = _round_trip()
+    rt = _round_trip(text)
     try:
         data = rt.load(text)
     except RuamelError as exc:
