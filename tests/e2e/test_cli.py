@@ -566,6 +566,14 @@ def test_init_writes_the_stack_of_the_dependency_manifests(tmp_path):
     (repo / "Dockerfile").write_text("FROM python:3.12\n", encoding="utf-8")
     r = grace("init", ".", "--force", "--catalog", "catalog", "--json", cwd=repo)
     assert json.loads(r.stdout)["stack"] == ["fastapi", "psycopg", "docker"]
+    # … then the platforms its code shows: a Terraform provider, an Apple framework
+    (repo / "infra").mkdir()
+    (repo / "infra" / "main.tf").write_text('provider "aws" {\n  region = "eu-west-3"\n}\n',
+                                            encoding="utf-8")
+    r = grace("init", ".", "--force", "--catalog", "catalog", cwd=repo)
+    assert r.returncode == 0, r.stderr
+    assert ("stack (from the dependency manifests, tool files, Terraform providers and Swift "
+            "imports): fastapi, psycopg, docker, terraform, aws") in " ".join(r.stdout.split())
 
 
 def test_init_writes_the_repository_s_own_words(tmp_path):

@@ -481,6 +481,40 @@ def test_a_told_language_no_framework_frames_lifts_its_own_rules(app):
     assert "the task is in go" not in {e.id: e.detail for e in filed.explanations}["copilot.go"]
 
 
+def test_an_infrastructure_repository_s_task_of_words_alone_is_its_infrastructure_s(app):
+    """A repository of more Terraform files than any other language's (its languages come
+    most files first): a back end's task of words alone lifts Terraform's own rule, not the
+    Python rules of its Lambdas — a new user's Terraform + AWS repository was served Python
+    rules on six such tasks (decision 0010, twenty-third follow-up)."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+    from tests.fakes import make_talent
+
+    talents = sorted([
+        make_talent("copilot.terraform", name="Terraform", summary="Terraform modules",
+                    languages=("terraform",)),
+        make_talent("cursor.python", name="Python", summary="Python code", languages=("python",)),
+        *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
+          for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")),
+    ], key=lambda t: t.id)
+    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
+
+    def detail(languages: tuple[str, ...], role: str = "backend") -> dict[str, str]:
+        out = step.select(RelevanceRequest(
+            candidates=talents, task="Add a response headers policy to the distribution",
+            active=talents, stack=("boto3", "terraform", "aws"), role=role,
+            languages=languages))
+        return {e.id: e.detail for e in out.explanations}
+
+    infra = detail(("terraform", "python", "shell"))
+    assert "the task is in terraform" in infra["copilot.terraform"]
+    assert "the task is in python" not in infra["cursor.python"]
+    lambdas = detail(("python", "terraform", "shell"))  # more Python: the Python back end's
+    assert "the task is in python" in lambdas["cursor.python"]
+    assert "the task is in terraform" not in lambdas["copilot.terraform"]
+    assert "the task is in terraform" not in detail(("terraform", "python"), "frontend")[
+        "copilot.terraform"]
+
+
 def test_a_framework_with_no_general_rule_of_its_own_frames_no_language(app):
     """A framework frames its language only through a rule named after it and nothing else:
     in an ASP.NET Core project whose ASP.NET rules are all on a subject (REST APIs, ABP), a

@@ -51,6 +51,7 @@ from grace.resolution.domain.hybrid import (
 from grace.resolution.domain.languages import (
     APP_FRAMEWORKS,
     FRAMEWORK_LANGUAGES,
+    INFRASTRUCTURE_LANGUAGES,
     LANGUAGE_NAMES,
     MIGRATION_NAME_WORDS,
     SERVER_LANGUAGES,
@@ -497,9 +498,11 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
         lang for fw in task_frameworks(request.task, ()) if fw not in named_frameworks
         for lang in FRAMEWORK_LANGUAGES.get(fw, ())]
     back = [lang for lang in request.languages if lang in SERVER_LANGUAGES]
-    if role == "backend" and not request.files and len(back) == 1 and not languages_in_text(
-            request.task)[0]:
-        told += back
+    if role == "backend" and not request.files and not languages_in_text(request.task)[0]:
+        if request.languages and request.languages[0] in INFRASTRUCTURE_LANGUAGES:
+            told.append(request.languages[0])
+        elif len(back) == 1:
+            told += back
     hybrid = []
     asks = asks_migration(request.task)
     new_project = asks_new_project(request.task)

@@ -177,6 +177,28 @@ def test_languages_of_a_rule_name(slug, languages):
     assert languages_of_name(slug.split("-")) == languages
 
 
+@pytest.mark.parametrize(
+    ("slug", "text", "languages"),
+    [
+        # an ambiguous name binds its language unless the text names other languages, and
+        # never its own (Arize's Phoenix skills)
+        ("phoenix-evals", "Evaluators in Python (pip install) or TypeScript; python -m x", ()),
+        ("phoenix-cli", "Debug LLM applications using the Phoenix CLI", ("elixir",)),
+        ("phoenix-liveview", "Phoenix LiveView in Elixir, not Python, Python or Python",
+         ("elixir",)),
+        ("unity-game-loop", "MonoBehaviour lifecycle in C# scripts", ("csharp",)),
+        ("rails", "Use Hotwire. The JavaScript of the views goes in importmaps", ("ruby",)),
+        ("salesforce-apex-quality", "Apex classes, Java-like: Java, Java", ("apex",)),
+        # a word that is no ambiguous name binds whatever the text says
+        ("django-rest", "serializers, like Java's Java Java", ("python",)),
+    ],
+)
+def test_languages_of_a_rule_with_an_ambiguous_name(slug, text, languages):
+    from grace.resolution.domain.languages import languages_of_rule
+
+    assert languages_of_rule(slug.split("-"), text) == languages
+
+
 def test_task_languages_from_the_text_narrow_within_the_project():
     polyglot = ["python", "csharp", "typescript"]
     pydantic = "Add a PATCH endpoint with Pydantic validation"

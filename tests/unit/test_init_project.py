@@ -188,6 +188,11 @@ def test_the_stack_s_dependencies_are_read_by_their_words(tmp_path):
     assert rails.languages == ("ruby", "sql")
     assert InitProject(catalog, RecordingWriter(), lambda _: ["ruby"], lambda _: ["rails"])(
         tmp_path, overwrite=True).languages == ("ruby",)
+    # Elixir's PostgreSQL driver (decision 0010, twenty-third follow-up); a style-sheet
+    # framework says nothing (CSS rules are mostly other stacks' web frameworks)
+    phoenix = InitProject(catalog, RecordingWriter(), lambda _: ["elixir"],
+                          lambda _: ["phoenix", "postgrex", "tailwind"])(tmp_path, overwrite=True)
+    assert phoenix.languages == ("elixir", "sql")
 
 
 def test_init_writes_the_repository_s_own_words(tmp_path):

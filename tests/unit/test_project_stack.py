@@ -250,3 +250,111 @@ def test_the_tools_a_repository_s_files_show(tmp_path: Path) -> None:
                                       "firebase"]
     assert repository_tools(repo / "services") == ["docker"]
     assert repository_tools(tmp_path / "missing") == []
+
+
+def test_swift_packages_xcode_projects_and_pods(tmp_path: Path) -> None:
+    """A SwiftUI app's ``stack:`` held its Express back end's packages only: ``Package.swift``,
+    ``Package.resolved``, an Xcode project's remote packages and a ``Podfile`` were not read
+    (decision 0010, twenty-third follow-up)."""
+    app = tmp_path / "app"
+    pins = app / "App.xcodeproj" / "project.xcworkspace" / "xcshareddata" / "swiftpm"
+    pins.mkdir(parents=True)
+    (app / "App.xcodeproj" / "project.pbxproj").write_text(
+        '/* XCRemoteSwiftPackageReference "Alamofire" */ = {\n'
+        "  isa = XCRemoteSwiftPackageReference;\n"
+        '  repositoryURL = "https://github.com/Alamofire/Alamofire.git";\n};\n', encoding="utf-8")
+    (pins / "Package.resolved").write_text(json.dumps({"pins": [
+        {"identity": "alamofire", "kind": "remoteSourceControl"},
+        {"identity": "swift-collections"}], "version": 2}), encoding="utf-8")
+    (app / "Podfile").write_text("platform :ios, '17.0'\n  pod 'SnapKit', '~> 5.7'\n",
+                                 encoding="utf-8")
+    core = app / "Packages" / "Core"
+    core.mkdir(parents=True)
+    (core / "Package.swift").write_text(
+        "let package = Package(\n  dependencies: [\n"
+        '    .package(url: "https://github.com/apple/swift-algorithms.git", from: "1.2.0"),\n'
+        '    .package(name: "Kingfisher", url: "https://github.com/onevcat/Kingfisher", '
+        'from: "7.0.0"),\n    .package(path: "../Shared"),\n  ]\n)\n', encoding="utf-8")
+    (core / "Package.resolved").write_text(json.dumps({"object": {"pins": [
+        {"package": "swift-algorithms"}, {"package": 3}]}, "version": 1}), encoding="utf-8")
+    assert detect_dependencies(app) == ["alamofire", "swift-collections", "snapkit"]
+    assert detect_dependencies(core) == ["swift-algorithms", "kingfisher"]  # not a local path
+    assert repository_stack(app) == ["alamofire", "swift-algorithms", "swift-collections",
+                                     "kingfisher", "snapkit"]
+    (pins / "Package.resolved").write_text("{not json", encoding="utf-8")
+    skipped: list[str] = []
+    assert detect_dependencies(app, skipped=skipped) == ["alamofire", "snapkit"]
+    assert skipped == ["App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved:"
+                       " not valid JSON"]
+
+
+def test_the_platforms_a_repository_s_code_shows(tmp_path: Path) -> None:
+    """Terraform's providers and the Apple frameworks Swift files import are declared by no
+    manifest: a Terraform repository got ``stack: [terraform]`` and no AWS, a SwiftUI app the
+    UIKit rules (decision 0010, twenty-third follow-up)."""
+    from grace.resolution.adapters.project_stack import repository_platforms
+
+    repo = tmp_path / "repo"
+    env = repo / "terraform" / "envs" / "prod"  # three levels down: read all the same
+    env.mkdir(parents=True)
+    (env / "versions.tf").write_text(
+        'terraform {\n  required_providers {\n    aws = {\n      source = "hashicorp/aws"\n'
+        '      version = "~> 5.74"\n    }\n    random = { source = "hashicorp/random" }\n'
+        '  }\n}\nprovider "aws" {\n  default_tags {\n    tags = { Team = "x" }\n  }\n}\n',
+        encoding="utf-8")
+    (repo / "terraform" / "azure.tf").write_text('provider "azurerm" {\n  features {}\n}\n',
+                                                 encoding="utf-8")
+    views = repo / "App" / "Views"
+    views.mkdir(parents=True)
+    for i in range(3):
+        (views / f"V{i}.swift").write_text("import SwiftUI\nimport SwiftData\n", encoding="utf-8")
+    (repo / "App" / "AppDelegate.swift").write_text(
+        "@preconcurrency import UIKit\nimport UserNotifications\n", encoding="utf-8")
+    (repo / "App" / "Widget.swift").write_text("import WidgetKit\nimport SwiftUI\n",
+                                               encoding="utf-8")
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "main.tf").write_text('provider "google" {}\n', encoding="utf-8")
+    (repo / "linked.tf").symlink_to(tmp_path / "elsewhere" / "main.tf")  # out of the repository
+    (repo / ".terraform").mkdir()
+    (repo / ".terraform" / "x.tf").write_text('provider "oci" {}\n', encoding="utf-8")  # hidden
+    # most files first, then breadth first; the UI framework the most files import is the
+    # app's: UIKit in its delegate is a bridge
+    assert repository_platforms(repo) == ["azurerm", "aws", "random", "swiftui", "swiftdata",
+                                          "widgetkit"]
+    assert repository_platforms(repo, max_files=1, max_bytes=10) == []  # bounded
+    assert repository_platforms(repo, max_files=1) == ["azurerm", "uikit"]  # the first file
+    assert repository_platforms(tmp_path / "missing") == []
+
+
+def test_a_unity_project_s_packages(tmp_path: Path) -> None:
+    """A Unity game got ``stack: [github-actions]``: ``Packages/manifest.json`` was not read,
+    and Unity is the C# application framework that makes MAUI's and WPF's rules another
+    framework's (decision 0010, twenty-third follow-up)."""
+    game = tmp_path / "game"
+    (game / "Packages").mkdir(parents=True)
+    (game / "Packages" / "manifest.json").write_text(json.dumps({"dependencies": {
+        "com.unity.inputsystem": "1.7.0", "com.unity.test-framework": "1.1.33",
+        "com.unity.modules.physics": "1.0.0", "com.unity.ide.rider": "3.0.28",
+        "com.cysharp.unitask": "2.5.0"}}), encoding="utf-8")
+    assert detect_dependencies(game) == ["unity", "inputsystem", "nunit", "com.cysharp.unitask"]
+    (game / "Packages" / "manifest.json").write_text('{"dependencies": {}}', encoding="utf-8")
+    assert detect_dependencies(game) == []  # nothing says Unity
+    (game / "ProjectSettings").mkdir()
+    (game / "ProjectSettings" / "ProjectVersion.txt").write_text(
+        "m_EditorVersion: 2022.3.21f1\n", encoding="utf-8")
+    assert detect_dependencies(game) == ["unity"]
+    from grace.resolution.domain.languages import foreign_frameworks, frameworks_of_name
+    assert frameworks_of_name(["unity"]) == ("unity",)
+    assert foreign_frameworks(("maui",), ["unity", "inputsystem"], ["jump"]) == ("maui",)
+
+
+def test_an_elixir_mix_file(tmp_path: Path) -> None:
+    """``mix.exs``: the dependencies of its ``deps`` function, not the project's own atoms."""
+    (tmp_path / "mix.exs").write_text(
+        "defmodule App.MixProject do\n  use Mix.Project\n\n  def project do\n"
+        '    [app: :app, version: "0.1.0", deps: deps(), aliases: [{:setup, ["deps.get"]}]]\n'
+        "  end\n\n  defp deps do\n    [\n"
+        '      {:phoenix, "~> 1.7.14"},\n      {:phoenix_live_view, "~> 1.0"},\n'
+        '      {:floki, ">= 0.30.0", only: :test}\n    ]\n  end\nend\n', encoding="utf-8")
+    assert detect_dependencies(tmp_path) == ["phoenix", "phoenix_live_view", "floki"]
+    assert detect_stack(tmp_path)[:2] == ["phoenix", "live"]

@@ -375,6 +375,7 @@ def build_init(settings: Settings, catalog: Path | None = None) -> InitProject:
     from grace.resolution.adapters.git_changes import listed_files
     from grace.resolution.adapters.project_stack import (
         repository_paths,
+        repository_platforms,
         repository_stack,
         repository_tools,
     )
@@ -385,9 +386,10 @@ def build_init(settings: Settings, catalog: Path | None = None) -> InitProject:
         listed = listed_files(folder)
         return repository_vocabulary(listed if listed else repository_paths(folder))
 
-    def stack(folder: Path) -> list[str]:  # the manifests' dependencies, then the tools shown
-        dependencies = repository_stack(folder)
-        return dependencies + [t for t in repository_tools(folder) if t not in dependencies]
+    def stack(folder: Path) -> list[str]:  # the manifests' dependencies, the tools shown,
+        dependencies = repository_stack(folder)  # the platforms the code shows
+        shown = [*repository_tools(folder), *repository_platforms(folder)]
+        return dependencies + [t for t in dict.fromkeys(shown) if t not in dependencies]
 
     return InitProject(build_catalog(settings, catalog), write_project_file, detect_languages,
                        stack, vocabulary)

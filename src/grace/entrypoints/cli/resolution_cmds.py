@@ -467,9 +467,11 @@ def init(
         for line in _left_disabled_lines(report):
             out_console.print(escape(line), highlight=False)
         if report.stack:
-            out_console.print(escape(f"stack (from the dependency manifests): "
+            more = len(report.stack) - 12
+            out_console.print(escape("stack (from the dependency manifests, tool files, "
+                                     "Terraform providers and Swift imports): "
                                      f"{', '.join(report.stack[:12])}"
-                                     + (" …" if len(report.stack) > 12 else "")),
+                                     + (f" and {more} more (grace.yaml)" if more > 0 else "")),
                               highlight=False)
         if report.vocabulary:
             out_console.print(escape("vocabulary (the repository's own words, never a rule's "

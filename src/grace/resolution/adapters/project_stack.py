@@ -18,6 +18,9 @@ and never read through a symbolic link that leads out of its folder:
 * ``pom.xml`` — each dependency's, the parent's and each plugin's ``artifactId``;
   ``build.gradle`` / ``build.gradle.kts`` — each dependency's artifact;
 * ``Gemfile`` — ``gem "name"``; ``composer.json`` — ``require``, ``require-dev``;
+* ``mix.exs`` (Elixir) — each dependency of its ``deps`` function;
+* ``Package.swift``, ``Package.resolved``, an Xcode project's packages, ``Podfile`` (Swift);
+  Unity's ``Packages/manifest.json``;
 * ``pubspec.yaml`` (Dart, Flutter) — ``dependencies``, ``dev_dependencies`` (``flutter:
   {sdk: flutter}`` is the dependency ``flutter``);
 * ``*.csproj`` / ``*.fsproj`` / ``*.vbproj``, ``Directory.Packages.props``,
@@ -46,8 +49,8 @@ import yaml
 
 from grace.resolution.domain.languages import PACKAGING_WORDS, dependency_words
 
-__all__ = ["PACKAGING_WORDS", "detect_dependencies", "repository_paths", "repository_stack",
-           "repository_tools"]
+__all__ = ["PACKAGING_WORDS", "detect_dependencies", "repository_paths", "repository_platforms",
+           "repository_stack", "repository_tools"]
 
 MAX_MANIFEST_BYTES: Final = 1_000_000
 """A manifest larger than this is skipped (no real one comes close)."""
@@ -238,6 +241,83 @@ def _dotnet(found: _Manifests) -> list[str]:
     return [*sdks, *names]
 
 
+_SWIFT_PACKAGE_URL: Final = re.compile(
+    r'\.package\s*\(\s*(?:name\s*:\s*"[^"]*"\s*,\s*)?url\s*:\s*"[^"]*/([A-Za-z0-9._-]+?)'
+    r'(?:\.git)?/?"')
+_PBXPROJ_PACKAGE: Final = re.compile(
+    r'repositoryURL\s*=\s*"?[^";]*/([A-Za-z0-9._-]+?)(?:\.git)?/?"?\s*;')
+_POD: Final = re.compile(r"""^\s*pod\s+["']([A-Za-z0-9._-]+)""", re.MULTILINE)
+MAX_XCODE_PROJECTS: Final = 5
+"""Xcode projects read per folder (``App.xcodeproj``, ``AppTests.xcodeproj``…)."""
+
+
+def _swift(found: _Manifests) -> list[str]:
+    """Swift's packages: ``Package.swift`` (each ``.package(url: ".../Alamofire.git")``: the
+    repository's name; a local ``.package(path:)`` is the repository's own code),
+    ``Package.resolved`` (each pin's ``identity``; version 1's ``package``), an Xcode project's
+    remote packages (``App.xcodeproj/project.pbxproj``: each ``repositoryURL``, and its
+    workspace's ``Package.resolved``) and CocoaPods' ``Podfile`` (``pod 'Alamofire'``), as text
+    (no plist or Swift parser is fed a repository's file). A new user's SwiftUI app got a
+    ``stack:`` of its Express back end's packages only (decision 0010, twenty-third
+    follow-up)."""
+    names = _SWIFT_PACKAGE_URL.findall(found.text("Package.swift") or "")
+    resolved = ["Package.resolved"]
+    for project in found.named((".xcodeproj",), MAX_XCODE_PROJECTS):
+        names += _PBXPROJ_PACKAGE.findall(found.text(f"{project}/project.pbxproj") or "")
+        resolved.append(f"{project}/project.xcworkspace/xcshareddata/swiftpm/Package.resolved")
+    for name in resolved:
+        data = found.json(name)
+        pins = data.get("pins") or _table(data, "object").get("pins")
+        for pin in pins if isinstance(pins, list) else ():
+            if isinstance(pin, dict) and isinstance(
+                    named := pin.get("identity", pin.get("package")), str):
+                names.append(named)
+    names += _POD.findall(found.text("Podfile") or "")
+    return names
+
+
+UNITY_PREFIX: Final = "com.unity."
+UNITY_BUILT_IN: Final = ("modules.", "ide.", "feature.", "collab-proxy")
+"""Unity's own packages that say nothing of a game's stack: the engine's built-in modules
+(``com.unity.modules.physics``), the IDE integrations, feature sets and version control."""
+UNITY_BUNDLES: Final[dict[str, str]] = {"test-framework": "nunit"}
+"""A Unity package -> the library it is built on, as rules name it: the Unity Test Framework
+runs NUnit 3 (a new user's edit-mode tests were cut from ``skill.csharp-nunit`` as "nunit
+named nowhere")."""
+
+
+def _unity(found: _Manifests) -> list[str]:
+    """A Unity project's ``Packages/manifest.json``: ``unity`` (the engine, an application
+    framework of C#) when it holds a ``com.unity.*`` package or ``ProjectSettings/
+    ProjectVersion.txt`` exists, then each package, Unity's without its ``com.unity.`` prefix
+    (``inputsystem``, ``cinemachine``, ``test-framework`` and the ``nunit`` it runs:
+    :data:`UNITY_BUNDLES`), none of :data:`UNITY_BUILT_IN`. A new user's Unity game got
+    ``stack: [github-actions]`` and the MAUI and WPF rules on every C# file (decision 0010,
+    twenty-third follow-up)."""
+    packages = _keys(found.json("Packages/manifest.json").get("dependencies"))
+    names: list[str] = []
+    for package in packages:
+        own = package.lower().removeprefix(UNITY_PREFIX)
+        if own == package.lower():
+            names.append(package)
+        elif not own.startswith(UNITY_BUILT_IN):
+            names += [own, *([UNITY_BUNDLES[own]] if own in UNITY_BUNDLES else [])]
+    engine = (any(p.lower().startswith(UNITY_PREFIX) for p in packages)
+              or found.text("ProjectSettings/ProjectVersion.txt") is not None)
+    return ["unity", *names] if engine else names
+
+
+_MIX_DEP: Final = re.compile(r"\{\s*:([a-z][a-z0-9_]*)\s*,")
+_MIX_DEPS: Final = re.compile(r"defp?\s+deps\b[^\n]*\n(.*?)^\s*end\b", re.DOTALL | re.MULTILINE)
+
+
+def _elixir(found: _Manifests) -> list[str]:
+    """Elixir's ``mix.exs``: each ``{:phoenix, "~> 1.7"}`` of its ``deps`` function, as text
+    (no Elixir is run)."""
+    text = found.text("mix.exs") or ""
+    return [name for block in _MIX_DEPS.findall(text) for name in _MIX_DEP.findall(block)]
+
+
 def _jvm(found: _Manifests) -> list[str]:
     """Maven's ``pom.xml`` (the ``artifactId`` of each dependency, the parent and the
     plugins) and Gradle's ``build.gradle`` / ``build.gradle.kts`` (each dependency's artifact:
@@ -271,7 +351,8 @@ def detect_dependencies(root: Path, *, limit: int = MAX_STACK_DEPENDENCIES,
     bytes"``).
     """
     found = _Manifests(root, max_bytes)
-    names = [*_python(found), *_node(found), *_others(found), *_jvm(found), *_dotnet(found)]
+    names = [*_python(found), *_node(found), *_others(found), *_jvm(found), *_dotnet(found),
+             *_swift(found), *_unity(found), *_elixir(found)]
     if skipped is not None:
         skipped.extend(found.skipped)
     return _distinct((name.lower() for name in names), limit)
@@ -450,3 +531,93 @@ def repository_tools(root: Path, *, max_folders: int = MAX_PACKAGE_FOLDERS) -> l
             except (OSError, RuntimeError):
                 continue
     return list(dict.fromkeys(tool for _, tool in TOOL_FILES if tool in found))
+
+
+MAX_SOURCE_FILES: Final = 200
+""":func:`repository_platforms` reads at most this many files of each kind (``*.tf``,
+``*.swift``), in :func:`repository_paths` order."""
+MAX_SOURCE_BYTES: Final = 65_536
+"""…and at most this many bytes of each (a file's providers and imports come first)."""
+_TF_REQUIRED: Final = re.compile(r"required_providers\s*\{")
+_TF_PROVIDER_KEY: Final = re.compile(r"^\s*([a-z][a-z0-9_-]*)\s*=\s*\{", re.MULTILINE)
+_TF_PROVIDER_BLOCK: Final = re.compile(r'^\s*provider\s+"([a-z][a-z0-9_-]*)"\s*\{', re.MULTILINE)
+_SWIFT_IMPORT: Final = re.compile(
+    r"^\s*(?:@\w+\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?"
+    r"([A-Za-z_][A-Za-z0-9_]*)", re.MULTILINE)
+APPLE_FRAMEWORKS: Final[dict[str, str]] = {
+    "SwiftUI": "swiftui", "UIKit": "uikit", "AppKit": "appkit", "SwiftData": "swiftdata",
+    "CoreData": "coredata", "WidgetKit": "widgetkit", "Combine": "combine",
+    "CloudKit": "cloudkit", "StoreKit": "storekit", "MapKit": "mapkit", "ARKit": "arkit",
+    "RealityKit": "realitykit", "HealthKit": "healthkit", "AppIntents": "appintents",
+    "ActivityKit": "activitykit", "WatchKit": "watchkit", "SpriteKit": "spritekit"}
+"""Apple's frameworks a Swift file imports, as ``stack:`` writes them: an iOS app's stack is
+its system frameworks (SwiftUI or UIKit, SwiftData or Core Data), which no manifest
+declares."""
+APPLE_UI_FRAMEWORKS: Final = ("swiftui", "uikit", "appkit")
+"""Of these, only the one the most files import is the app's (a SwiftUI app imports UIKit in
+its app delegate: a bridge, not its UI framework)."""
+
+
+def repository_platforms(root: Path, *, max_files: int = MAX_SOURCE_FILES,
+                         max_bytes: int = MAX_SOURCE_BYTES) -> list[str]:
+    """What the repository's code shows of its platforms where no manifest declares them: the
+    Terraform providers of its ``*.tf`` files (the keys of ``required_providers`` and each
+    ``provider "aws"`` block: ``aws``, ``azurerm``, ``google``) and the Apple frameworks its
+    ``*.swift`` files import (:data:`APPLE_FRAMEWORKS`; of the UI frameworks only the most
+    imported, :data:`APPLE_UI_FRAMEWORKS`), the providers first, each once, most files first
+    (the UI framework before the others). Files are those of :func:`repository_paths` (no
+    hidden folder, no symbolic link), at most ``max_files`` of each kind, the first
+    ``max_bytes`` of each; what cannot be read is skipped (never an error). A new user's
+    Terraform repository got ``stack: [terraform]`` with no AWS, and a SwiftUI app the UIKit
+    rules (decision 0010, twenty-third follow-up).
+
+    A repository whose ``versions.tf`` requires ``aws`` and whose views ``import SwiftUI``
+    -> ``["aws", "swiftui"]``.
+    """
+    try:
+        base = root.resolve()
+    except (OSError, RuntimeError):
+        return []
+    paths = repository_paths(base)
+    providers: dict[str, int] = {}
+    for rel in [p for p in paths if p.endswith(".tf")][:max_files]:
+        for name in dict.fromkeys(_tf_providers(_head(base / rel, max_bytes))):
+            providers[name] = providers.get(name, 0) + 1
+    imported: dict[str, int] = {}
+    for rel in [p for p in paths if p.endswith(".swift")][:max_files]:
+        for module in dict.fromkeys(_SWIFT_IMPORT.findall(_head(base / rel, max_bytes))):
+            if (framework := APPLE_FRAMEWORKS.get(module)) is not None:
+                imported[framework] = imported.get(framework, 0) + 1
+    ui = sorted((n for n in APPLE_UI_FRAMEWORKS if n in imported), key=lambda n: -imported[n])
+    others = sorted((n for n in imported if n not in APPLE_UI_FRAMEWORKS),
+                    key=lambda n: -imported[n])
+    return [*sorted(providers, key=lambda n: -providers[n]), *ui[:1], *others]
+
+
+def _head(path: Path, max_bytes: int) -> str:
+    """The first ``max_bytes`` of the file ``path`` as text, ``""`` when it cannot be read."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(max_bytes).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _tf_providers(text: str) -> list[str]:
+    """The providers a Terraform file names: each key of a ``required_providers`` block (its
+    braces matched) and each ``provider "name"`` block."""
+    names = _TF_PROVIDER_BLOCK.findall(text)
+    for start in _TF_REQUIRED.finditer(text):
+        depth, at = 1, start.end()
+        while at < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[at], 0)
+            at += 1
+        block = text[start.end():at]
+        names += [m.group(1) for m in _TF_PROVIDER_KEY.finditer(block)
+                  if _depth(block, m.start()) == 0]
+    return names
+
+
+def _depth(text: str, at: int) -> int:
+    """How many braces are open in ``text`` before ``at``."""
+    return text.count("{", 0, at) - text.count("}", 0, at)

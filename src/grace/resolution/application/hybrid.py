@@ -55,6 +55,7 @@ from grace.resolution.domain.hybrid import ROLE_PRIOR, HybridColumns, HybridSele
 from grace.resolution.domain.languages import (
     APP_FRAMEWORKS,
     FRAMEWORK_LANGUAGES,
+    INFRASTRUCTURE_LANGUAGES,
     LANGUAGE_NAMES,
     MIGRATION_NAME_WORDS,
     PACKAGING_WORDS,
@@ -175,15 +176,17 @@ def _lift_told_languages(
     corpus: _Corpus, request: RelevanceRequest, told_by_task: Sequence[str],
     position: npt.NDArray[np.int64], stack: dict[int, tuple[str, ...]],
 ) -> None:
-    """Add to the stack channel (``stack``: candidate position -> its words) the candidates
-    named after a language alone (``corpus.language_rules``) that the task tells
-    (``told_by_task``: its toolchain; or a framework it names that no candidate is named
-    after) — or, for a back end's task of words alone, the one :data:`SERVER_LANGUAGES` language of
-    ``request.languages`` when the task names none (a polyglot repository's back end is in
-    none in particular) — and that no framework of the project frames with rules of its own
-    among the candidates (:func:`~grace.resolution.domain.languages.unframed_languages`: a
-    rule named after the framework and nothing else, ``copilot.springboot``, not
-    ``copilot.aspnet-rest-apis``); a candidate the stack lifts already keeps its words."""
+    """Add to the stack channel (``stack``: candidate position -> its words) the candidates named
+    after a language alone (``corpus.language_rules``) that the task tells (``told_by_task``:
+    its toolchain; or a framework it names that no candidate is named after) — or, for a back
+    end's task of words alone, the one :data:`SERVER_LANGUAGES` language of
+    ``request.languages`` when the task names none (a polyglot repository's back end is in none
+    in particular), the first of them when it is one of :data:`INFRASTRUCTURE_LANGUAGES` (the
+    project's languages come most files first: an infrastructure repository) — and that no
+    framework of the project frames with rules of its own among the candidates
+    (:func:`~grace.resolution.domain.languages.unframed_languages`: a rule named after the
+    framework and nothing else, ``copilot.springboot``, not ``copilot.aspnet-rest-apis``); a
+    candidate the stack lifts already keeps its words."""
     # a framework frames its language only through a general rule of its own: ASP.NET Core,
     # whose rules are all on a subject (REST APIs, ABP, minimal APIs), lifts none whole, so
     # C#'s own rules are the stack's (decision 0010, seventeenth follow-up)
@@ -195,9 +198,12 @@ def _lift_told_languages(
         lang for fw in task_frameworks(request.task, ()) if fw not in named
         for lang in FRAMEWORK_LANGUAGES.get(fw, ()))]
     server = [lang for lang in request.languages if lang in SERVER_LANGUAGES]
-    if (request.role == "backend" and not request.files and len(server) == 1
+    if (request.role == "backend" and not request.files
             and not languages_in_text(request.task)[0]):
-        told += server  # a back end's task of words alone, in the project's one back-end language
+        if request.languages[:1] and request.languages[0] in INFRASTRUCTURE_LANGUAGES:
+            told.append(request.languages[0])  # an infrastructure repository's: its IaC
+        elif len(server) == 1:
+            told += server  # a back end's task of words alone, in its one back-end language
     if not told:
         return
     for lang in unframed_languages(told, {*request.stack, *request.package_stack}, named):

@@ -245,19 +245,65 @@ def languages_of_name(words: Iterable[str]) -> tuple[str, ...]:
     return tuple(own) if own else tuple(out)
 
 
+AMBIGUOUS_NAMES: Final = frozenset({
+    # everyday or ambiguous words: only their capitalised form counts (TEXT_PROPER_NAMES)
+    "express", "spring", "rails", "flask", "phoenix", "remix", "astro", "gin", "maui", "jest",
+    "deno", "pandas", "jupyter",
+    # platforms and tools, not a language: an Android or iOS app may be Flutter or Kotlin,
+    # Maven builds Kotlin too
+    "android", "ios", "jetpack", "maven", "pyspark",
+    # everyday words first ("a convex hull", "unity tests", "the apex domain")
+    "fiber", "convex", "unity", "apex", "medusa", "hardhat", "lwc",
+})
+"""Words of :data:`FRAMEWORK_LANGUAGES` that name other things too: never a task's language
+in lower case (:data:`TEXT_WORDS`), and a rule's language through its name only when its text
+names that language (:func:`languages_of_rule`: Arize's Phoenix skills are no Elixir rules)."""
+
+LANGUAGE_SPELLINGS: Final[dict[str, tuple[str, ...]]] = {
+    "python": ("python",), "typescript": ("typescript",), "javascript": ("javascript",),
+    "java": ("java",), "ruby": ("ruby",), "go": ("golang",), "rust": ("rust",), "php": ("php",),
+    "kotlin": ("kotlin",), "swift": ("swift",), "csharp": ("c#", "csharp"),
+    "elixir": ("elixir",), "dart": ("dart",), "cpp": ("c++",), "apex": ("apex",)}
+"""How a rule's text writes a programming language, for :func:`languages_of_rule` (never
+``go``, an everyday word, nor ``js``, ``ts``: abbreviations of paths and identifiers)."""
+MIN_OTHER_LANGUAGE_USES: Final = 3
+"""A rule's text names other programming languages at least this often, and its name's
+language never, before that language is no longer the rule's (:func:`languages_of_rule`)."""
+
+
+def languages_of_rule(words: Sequence[str], text: str) -> tuple[str, ...]:
+    """:func:`languages_of_name` of a rule's name ``words``, unless every word that binds a
+    language is one of :data:`AMBIGUOUS_NAMES` and the rule's ``text`` (its summary and body)
+    never names those languages but names others at least :data:`MIN_OTHER_LANGUAGE_USES`
+    times (:data:`LANGUAGE_SPELLINGS`): then ``()``, any language. Two of Arize's Phoenix
+    skills (LLM tracing and evaluators, in Python and TypeScript) were imported as Elixir rules
+    and served on a Phoenix application's tasks (decision 0010, twenty-third follow-up); a
+    Rails rule that never says Ruby stays Ruby's.
+
+    ``(["phoenix", "evals"], "Evaluators in Python … Python … TypeScript")`` -> ``()``;
+    ``(["phoenix", "liveview"], "Elixir's Phoenix LiveView")`` -> ``("elixir",)``.
+    """
+    named = languages_of_name(words)
+    binding = [w for w in words if languages_of_name([w])]
+    if not named or not binding or not all(w in AMBIGUOUS_NAMES for w in binding):
+        return named
+    low = text.lower()
+
+    def uses(lang: str) -> int:
+        return sum(len(re.findall(r"(?<![a-z0-9])" + re.escape(spelling) + r"(?![a-z0-9+#])",
+                                  low)) for spelling in LANGUAGE_SPELLINGS.get(lang, (lang,)))
+
+    if any(uses(lang) for lang in named):
+        return named
+    others = sum(uses(lang) for lang in LANGUAGE_SPELLINGS if lang not in named)
+    return () if others >= MIN_OTHER_LANGUAGE_USES else named
+
+
 TEXT_WORDS: Final[dict[str, tuple[str, ...]]] = {
     w: langs
     for w, langs in FRAMEWORK_LANGUAGES.items()
-    if w not in {
-        # everyday or ambiguous words: only their capitalised form counts (TEXT_PROPER_NAMES)
-        "go", "golang", "node", "express", "spring", "rails", "swift", "ruby", "rust", "dart",
-        "flask", "phoenix", "remix", "astro", "gin", "maui", "jest", "deno", "pandas", "jupyter",
-        # platforms and tools, not a language: an Android or iOS app may be Flutter or Kotlin,
-        # Maven builds Kotlin too
-        "android", "ios", "jetpack", "maven", "pyspark",
-        # everyday words first ("a convex hull", "unity tests", "the apex domain")
-        "fiber", "convex", "unity", "apex", "medusa", "hardhat", "lwc",
-    }
+    if w not in AMBIGUOUS_NAMES
+    and w not in {"go", "golang", "node", "swift", "ruby", "rust", "dart"}  # everyday words too
 } | {
     "golang": ("go",),
     "nodejs": ("javascript", "typescript"),
@@ -597,7 +643,7 @@ APP_FRAMEWORKS: Final[dict[str, str]] = {
         "django", "flask", "fastapi", "streamlit", "react", "nuxt", "angular", "astro",
         "solidjs", "remix", "qwik", "nestjs", "gin", "fiber", "actix", "axum", "quarkus", "ktor",
         "rails", "laravel", "symfony", "wordpress", "drupal", "typo3cms", "blazor", "maui",
-        "wpf", "flutter", "phoenix", "swiftui", "uikit", "anchor")},
+        "wpf", "flutter", "phoenix", "swiftui", "uikit", "anchor", "unity")},
     "next": "nextjs", "nextjs": "nextjs", "vue": "vue", "vuejs": "vue",
     "svelte": "svelte", "sveltekit": "svelte", "sveltejs": "svelte",
     "express": "express", "expressjs": "express", "spring": "spring", "springboot": "spring",
@@ -636,10 +682,10 @@ STACK_ALIASES: Final[dict[str, str]] = {
     "next": "nextjs", "tailwindcss": "tailwind", "sveltejs": "svelte", "vuejs": "vue",
     "expressjs": "express", "springframework": "spring", "nuxtjs": "nuxt", "reactjs": "react",
     "angularjs": "angular", "golang": "go", "torch": "pytorch", "aspnetcore": "aspnet",
-    "entityframeworkcore": "efcore", "entityframework": "efcore",
+    "entityframeworkcore": "efcore", "entityframework": "efcore", "azurerm": "azure",
 }
 """A dependency's word -> the word rules use for it (the npm package ``next`` is Next.js,
-``tailwindcss`` Tailwind)."""
+``tailwindcss`` Tailwind, Terraform's ``azurerm`` provider Azure)."""
 
 
 TASK_ALIASES: Final[dict[str, str]] = {
@@ -873,10 +919,12 @@ SQL_STACK_WORDS: Final[frozenset[str]] = frozenset({
     "postgres", "postgresql", "pg", "psycopg", "psycopg2", "asyncpg", "mysql", "mysqlclient",
     "pymysql", "mariadb", "sqlite", "sqlite3", "mssql", "sqlserver", "oracledb", "sqlalchemy",
     "flyway", "liquibase", "alembic", "prisma", "knex", "sequelize", "typeorm", "drizzle",
-    "gorm", "sqlx", "diesel", "jdbc", "jooq", "mybatis", "doctrine"})
+    "gorm", "sqlx", "diesel", "jdbc", "jooq", "mybatis", "doctrine", "postgrex", "ecto",
+    "myxql", "pgx", "npgsql", "kysely", "rusqlite"})
 """Dependency words of a relational database, its driver, an ORM or a migration tool: a project
 that depends on one writes SQL (its schema, its migrations, its queries), so ``grace init``
-counts ``sql`` among the languages it detects (decision 0010, twelfth follow-up)."""
+counts ``sql`` among the languages it detects (decision 0010, twelfth follow-up; Elixir's
+Ecto and Postgrex, Go's pgx, .NET's Npgsql: twenty-third)."""
 
 PLATFORM_WORDS: Final[frozenset[str]] = frozenset({
     "node", "nodejs", "deno", "bun", "dotnet", "aspnet", "jvm", "py", "ts", "js",
@@ -1098,6 +1146,12 @@ def role_stack(stack: Iterable[str], role: str | None) -> frozenset[str]:
     return frozenset(w for w in found if not side[w] & away)
 
 
+INFRASTRUCTURE_LANGUAGES: Final = frozenset({"terraform", "bicep"})
+"""Languages of infrastructure as code: a repository that holds more of their files than of any
+other language's is an infrastructure repository, whose back end's task of words alone ("Add a
+CloudFront response headers policy") is its infrastructure's, not its Lambdas' Python (a new
+user's Terraform + AWS repository got Python rules on six such tasks; decision 0010,
+twenty-third follow-up)."""
 SERVER_LANGUAGES: Final = frozenset({
     "go", "rust", "python", "java", "kotlin", "scala", "csharp", "fsharp", "ruby", "php",
     "elixir"})

@@ -64,7 +64,7 @@ from grace.resolution.adapters.importers.rule_parser import (
 from grace.resolution.adapters.importers.talent_writer import render_talent, write_talent_folder
 from grace.resolution.domain.languages import (
     frameworks_of_talent,
-    languages_of_name,
+    languages_of_rule,
     side_of_rule,
     talent_name_words,
 )
@@ -225,7 +225,8 @@ def build_manifest(
     """
     facts = pattern_facts(rule.patterns)
     languages = (rule.grace_languages if rule.grace_languages is not None
-                 else facts.languages or languages_of_name(rule.slug.split("-")))
+                 else facts.languages or languages_of_rule(rule.slug.split("-"),
+                                                           f"{summary}\n{full}"))
     tags = ["imported", PREFIXES[fmt], *rule.collection, *facts.kinds]
     if rule.always_apply:
         tags.append("always-apply")
