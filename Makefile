@@ -16,9 +16,14 @@ eval-catalog: setup
 	@.venv/bin/grace catalog import -f copilot $(RULES)/copilot/instructions eval/polyglot/catalog >/dev/null
 	@echo "eval/polyglot/catalog: $$(ls eval/polyglot/catalog | wc -l) talents"
 
-# The relevance harness on both label sets, seed vs hybrid vs relevance off.
+# Each judged set's labels: eval/judged/NAME/NAME.jsonl
+JUDGED = $(foreach d,$(sort $(wildcard eval/judged/*/)),$(d)$(notdir $(d:/=)).jsonl)
+
+# The relevance harness on the label sets, seed vs hybrid vs relevance off; then the new users'
+# judged sets (eval/judged/README.md), hybrid vs relevance off.
 eval: eval-catalog
 	.venv/bin/grace eval relevance eval/example_tasks.jsonl eval/polyglot/tasks.jsonl --algo seed --algo hybrid --algo off
+	.venv/bin/grace eval relevance $(JUDGED) --algo hybrid --algo off
 
 setup:
 	@scripts/setup

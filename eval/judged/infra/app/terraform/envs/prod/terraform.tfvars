@@ -1,0 +1,5 @@
+environment         = "prod"
+api_image           = "123456789012.dkr.ecr.eu-west-1.amazonaws.com/acme-api:v1.42.0"
+certificate_arn     = "arn:aws:acm:eu-west-1:123456789012:certificate/cccc-prod"
+cdn_certificate_arn = "arn:aws:acm:us-east-1:123456789012:certificate/dddd-prod"
+assets_domain       = "assets.acme.example"

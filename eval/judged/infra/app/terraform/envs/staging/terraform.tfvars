@@ -1,0 +1,5 @@
+environment         = "staging"
+api_image           = "123456789012.dkr.ecr.eu-west-1.amazonaws.com/acme-api:staging"
+certificate_arn     = "arn:aws:acm:eu-west-1:123456789012:certificate/aaaa-staging"
+cdn_certificate_arn = "arn:aws:acm:us-east-1:123456789012:certificate/bbbb-staging"
+assets_domain       = "assets.staging.acme.example"

@@ -1,0 +1,3 @@
+defmodule Moorings.Mailer do
+  use Swoosh.Mailer, otp_app: :moorings
+end

@@ -1,0 +1,4 @@
+defmodule MooringsWeb.Layouts do
+  use MooringsWeb, :html
+  embed_templates "layouts/*"
+end

@@ -1,0 +1,3 @@
+defmodule MooringsWeb.Gettext do
+  use Gettext.Backend, otp_app: :moorings
+end
