@@ -181,8 +181,8 @@ def _lift_told_languages(
     its toolchain; or a framework it names that no candidate is named after) — or, for a back
     end's task of words alone, the one :data:`SERVER_LANGUAGES` language of
     ``request.languages`` when the task names none (a polyglot repository's back end is in none
-    in particular), the first of them when it is one of :data:`INFRASTRUCTURE_LANGUAGES` (the
-    project's languages come most files first: an infrastructure repository) — and that no
+    in particular), or the project's first language (they come most files first) when it is
+    one of :data:`INFRASTRUCTURE_LANGUAGES`: an infrastructure repository's — and that no
     framework of the project frames with rules of its own among the candidates
     (:func:`~grace.resolution.domain.languages.unframed_languages`: a rule named after the
     framework and nothing else, ``copilot.springboot``, not ``copilot.aspnet-rest-apis``); a
