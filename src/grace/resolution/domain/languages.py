@@ -256,8 +256,8 @@ AMBIGUOUS_NAMES: Final = frozenset({
     "fiber", "convex", "unity", "apex", "medusa", "hardhat", "lwc",
 })
 """Words of :data:`FRAMEWORK_LANGUAGES` that name other things too: never a task's language
-in lower case (:data:`TEXT_WORDS`), and a rule's language through its name only when its text
-names that language (:func:`languages_of_rule`: Arize's Phoenix skills are no Elixir rules)."""
+in lower case (:data:`TEXT_WORDS`), nor a rule's language through its name when its text names
+other languages only (:func:`languages_of_rule`: Arize's Phoenix skills are no Elixir rules)."""
 
 LANGUAGE_SPELLINGS: Final[dict[str, tuple[str, ...]]] = {
     "python": ("python",), "typescript": ("typescript",), "javascript": ("javascript",),
@@ -1152,6 +1152,7 @@ other language's is an infrastructure repository, whose back end's task of words
 CloudFront response headers policy") is its infrastructure's, not its Lambdas' Python (a new
 user's Terraform + AWS repository got Python rules on six such tasks; decision 0010,
 twenty-third follow-up)."""
+
 SERVER_LANGUAGES: Final = frozenset({
     "go", "rust", "python", "java", "kotlin", "scala", "csharp", "fsharp", "ruby", "php",
     "elixir"})
