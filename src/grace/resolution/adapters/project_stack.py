@@ -105,6 +105,7 @@ class _Manifests:
     def __init__(self, root: Path, max_bytes: int) -> None:
         self.root, self.max_bytes = root, max_bytes
         self.skipped: list[str] = []
+        self._names: list[str] | None = None
         try:
             self._real: Path | None = root.resolve()
         except (OSError, RuntimeError):
@@ -125,13 +126,15 @@ class _Manifests:
             return None
 
     def named(self, suffixes: tuple[str, ...], limit: int) -> list[str]:
-        """The names of the folder's files ending with one of ``suffixes``, in name order, at
-        most ``limit``."""
-        try:
-            with os.scandir(self.root) as entries:
-                return sorted(e.name for e in entries if e.name.endswith(suffixes))[:limit]
-        except OSError:
-            return []
+        """The names of the folder's entries ending with one of ``suffixes``, in name order, at
+        most ``limit`` (the folder is listed once, whatever the readers that ask)."""
+        if self._names is None:
+            try:
+                with os.scandir(self.root) as entries:
+                    self._names = sorted(e.name for e in entries)
+            except OSError:
+                self._names = []
+        return [n for n in self._names if n.endswith(suffixes)][:limit]
 
     def toml(self, name: str) -> dict[str, Any]:
         return self._mapping(name, tomllib.loads, tomllib.TOMLDecodeError, "TOML", "table")
