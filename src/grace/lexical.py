@@ -79,6 +79,33 @@ French text only — « Comment ajouter un filtre ? » is not about code comment
 
 _STEMMERS: dict[str, Stemmer.Stemmer] = {}
 
+ACTION_WORDS: Final = frozenset(_words("""
+add edit create generate update remove delete modify change rename move replace write make
+build implement fix improve handle support keep ensure allow enable provide follow apply include
+look ask answer propose require interact compare carry fill preserve produce desire tie align
+orient adopt contradict define describe explain set
+"""))
+"""The verbs of a coding agent's everyday work, which say what to do, not what about: "Add a
+LiveView form for editing a profile" is about forms and profiles. As an imported rule's trigger,
+*editing* made a draw.io skill ("for creating, editing or generating diagrams") the top talent
+of that task (a new user's trial; decision 0010, twenty-fourth follow-up). Words that name a
+kind of work (refactor, test, debug, review, migrate, deploy, document) are not here. The
+importer's triggers and the hybrid step's rule names and subjects leave them out; a task's
+BM25 query keeps them (leaving them out there cost the label sets 1.3 to 2.6 points of
+recall: "write the SQLAlchemy implementation of …" then says only two words)."""
+
+ACTION_STEMS: Final[frozenset[str]] = frozenset(
+    Stemmer.Stemmer("english").stemWords(sorted(ACTION_WORDS)))
+"""English Snowball stems of :data:`ACTION_WORDS`, every inflection at once: ``edit`` is
+*edits*, *editing*, *edited*."""
+
+
+def is_action(word: str) -> bool:
+    """Whether ``word`` (any case, accents allowed) is an inflection of one of
+    :data:`ACTION_WORDS` by its English Snowball stem: ``is_action("Editing")`` is ``True``,
+    ``is_action("editor")`` is ``False``."""
+    return _stemmer("english").stemWord(fold(word)) in ACTION_STEMS
+
 
 def _stemmer(language: str) -> Stemmer.Stemmer:
     if language not in _STEMMERS:

@@ -515,6 +515,34 @@ def test_an_infrastructure_repository_s_task_of_words_alone_is_its_infrastructur
         "copilot.terraform"]
 
 
+def test_a_task_that_names_the_project_s_sql_is_not_its_back_end_language_s(app):
+    """In a Python + SQL project (a data platform), « Écrire une requête SQL … » is SQL's task:
+    the back end's task of words alone lifts Python's own rules only when it names none of the
+    project's language-agnostic kinds (a French data team's SQL requests were served three
+    Python rules; decision 0010, twenty-fourth follow-up)."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+    from tests.fakes import make_talent
+
+    talents = sorted([
+        make_talent("cursor.python", name="Python", summary="Python code", languages=("python",)),
+        *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
+          for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")),
+    ], key=lambda t: t.id)
+    step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
+
+    def detail(task: str, languages: tuple[str, ...]) -> str:
+        out = step.select(RelevanceRequest(
+            candidates=talents, task=task, active=talents, stack=("pandas", "psycopg2"),
+            role="backend", languages=languages))
+        return {e.id: e.detail for e in out.explanations}["cursor.python"]
+
+    sql = "Écrire une requête SQL qui détecte les doublons et garde la ligne la plus récente"
+    assert "the task is in python" not in detail(sql, ("python", "sql"))
+    assert "the task is in python" in detail(sql, ("python",))  # the project writes no SQL
+    assert "the task is in python" in detail(
+        "Garder la ligne la plus récente des doublons", ("python", "sql"))
+
+
 def test_a_framework_with_no_general_rule_of_its_own_frames_no_language(app):
     """A framework frames its language only through a rule named after it and nothing else:
     in an ASP.NET Core project whose ASP.NET rules are all on a subject (REST APIs, ABP), a

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from grace.lexical import FRENCH_HOMOGRAPHS, STOP_WORDS, analyse, is_french
+from grace.lexical import ACTION_STEMS, FRENCH_HOMOGRAPHS, STOP_WORDS, analyse, is_french
 from grace.resolution.application.hybrid import (
     AGENT_SKILL_TAGS,
     CONCERN_REST_GENERIC,
@@ -50,6 +50,7 @@ from grace.resolution.domain.hybrid import (
 )
 from grace.resolution.domain.languages import (
     APP_FRAMEWORKS,
+    BROWSER_LANGUAGES,
     FRAMEWORK_LANGUAGES,
     INFRASTRUCTURE_LANGUAGES,
     LANGUAGE_NAMES,
@@ -60,6 +61,7 @@ from grace.resolution.domain.languages import (
     frameworks_of_name,
     frameworks_of_talent_name,
     frameworks_told,
+    kinds_said,
     languages_in_text,
     languages_of_rule_name,
     languages_told,
@@ -498,10 +500,13 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
         lang for fw in task_frameworks(request.task, ()) if fw not in named_frameworks
         for lang in FRAMEWORK_LANGUAGES.get(fw, ())]
     back = [lang for lang in request.languages if lang in SERVER_LANGUAGES]
+    front = BROWSER_LANGUAGES | {"sql", "shell", "powershell", "terraform", "html", "css"}
     if role == "backend" and not request.files and not languages_in_text(request.task)[0]:
         if request.languages and request.languages[0] in INFRASTRUCTURE_LANGUAGES:
             told.append(request.languages[0])
-        elif len(back) == 1:
+        elif len(back) == 1 and not kinds_said(request.task, request.languages) and all(
+                lang in front for lang in
+                request.languages[:list(request.languages).index(back[0])]):
             told += back
     hybrid = []
     asks = asks_migration(request.task)
@@ -535,8 +540,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
                              lift_said, request.stack_whole)
                   if not (subject and not subject_stems(subject, corpus.names[row]) & said_stems)
                   else ())
-        unsaid = subject if lifted and subject and not set(
-            analyse(" ".join(subject), language="english")) & lift_said else ()
+        unsaid = subject if lifted and subject and not (set(
+            analyse(" ".join(subject), language="english")) - ACTION_STEMS) & lift_said else ()
         hybrid.append(HybridCandidate(
             id=t.id, dense=d, chunk=c, cosine=r, lexical=lex, lexical_head=head,
             lexical_path=path, tokens=step._cost(t, depth), hub=hub,
@@ -574,8 +579,9 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             concern=concern_of(t, concerns, concern_said) if not (
                 foreign or stranger or product) else (),
             unasked=subject if set(t.tags) >= AGENT_SKILL_TAGS and (
-                subject := rule_subject(t.name, t.id)) and not set(
-                analyse(" ".join(subject), language="english")) & job_said else (),
+                subject := rule_subject(t.name, t.id)) and not (set(
+                analyse(" ".join(subject), language="english")) - ACTION_STEMS) & job_said
+            else (),
         ))
     return hybrid
 

@@ -22,9 +22,11 @@ from grace.resolution.domain.activation import (
     task_languages,
 )
 from grace.resolution.domain.languages import (
+    back_end_language,
     foreign_frameworks,
     frameworks_of_name,
     frameworks_of_talent,
+    kinds_said,
     language_of_file,
     languages_in_text,
     languages_of_files,
@@ -484,9 +486,13 @@ def test_path_words_split_folders_file_stems_and_camel_case():
     assert path_words(["spec/models/order_spec.rb"]) == "models order"  # where tests live
     # another language's folder is a layout (Android keeps Kotlin under java/); the file's own
     # language and a framework-language folder (vue/ of .ts files) are kept
-    assert path_words(["android/src/main/java/shop/CartScreen.kt"]) == "android shop Cart Screen"
+    # … and a mobile app's "Screen" is its page, no screen recording
+    assert path_words(["android/src/main/java/shop/CartScreen.kt"]) == "android shop Cart"
     assert path_words(["orders/src/main/java/OrderService.java"]) == "orders java Order Service"
     assert path_words(["web/vue/Cart.ts", "python/README.md"]) == "web vue Cart python README"
+    # a well-known file says its framework and its name whole, not its name's words
+    assert path_words(["app/src/main/AndroidManifest.xml", "Dockerfile"]) == (
+        "android androidmanifest docker dockerfile")
     assert path_words([]) == ""
     many = [f"d{i}/f.py" for i in range(MAX_PATH_WORD_FILES + 5)]
     assert path_words(many).split().count("f") == MAX_PATH_WORD_FILES
@@ -543,6 +549,13 @@ def test_frameworks_of_files_read_names_suffixes_and_folders():
         (("ktor",), ["spring", "boot", "springboot", "kotlin"], [], ("ktor",)),
         (("spring",), ["ktor", "kotlin"], [], ("spring",)),
         (("ktor",), ["spring"], ["port", "it", "to", "ktor"], ()),
+        # an Android application (Java or Kotlin) and an Airflow pipeline are built on one
+        (("ktor",), ["android", "hilt", "room"], [], ("ktor",)),
+        (("spring",), ["jetpack", "compose"], [], ("spring",)),
+        (("android",), ["android"], [], ()),
+        (("fastapi",), ["apache", "airflow", "pandas"], ["convert", "the", "dag"], ("fastapi",)),
+        (("flask",), ["dagster"], [], ("flask",)),
+        (("fastapi",), ["airflow", "fastapi"], [], ()),  # both: nothing known to be foreign
     ],
 )
 def test_a_rule_for_another_framework_of_the_project_s_language_is_foreign(
@@ -782,6 +795,10 @@ def test_the_repository_s_own_words_come_from_its_file_names():
     assert "invoice" in repository_vocabulary(paths, min_files=1)  # web/invoice.ts alone
     assert repository_vocabulary(paths, min_files=1, limit=1) == ["ticket"]
     assert repository_vocabulary([]) == []
+    # hidden files are tooling; Salesforce's "-meta.xml" is how metadata files are named
+    tooling = ["a/.gitkeep", "b/.gitkeep", "c/.gitkeep", "x/A.cls-meta.xml", "x/B.cls-meta.xml",
+               "y/C.object-meta.xml"]
+    assert repository_vocabulary(tooling) == []
 
 
 def test_a_text_mostly_in_another_script_is_written_in_it():
@@ -809,3 +826,26 @@ def test_a_task_s_alias_says_the_rule_word():
     assert with_aliases("Seed torch and sklearn") == "Seed torch and sklearn pytorch scikit"
     assert with_aliases("Load the next page") == "Load the next page"
 
+
+
+@pytest.mark.parametrize(("text", "languages", "said"), [
+    ("Écrire une requête SQL qui détecte les doublons", ("python", "sql"), ("sql",)),
+    ("Write a SQL query", ("python",), ()),  # the project writes no SQL
+    ("Run the bash script less often", ("python", "shell", "css"), ("shell",)),  # not LESS
+    ("Add a PATCH endpoint", ("python", "sql"), ()),
+])
+def test_the_language_agnostic_kinds_a_task_names(text, languages, said):
+    assert kinds_said(text, languages) == said
+
+
+@pytest.mark.parametrize(("languages", "back"), [
+    (("typescript", "python", "css"), "python"),  # a React + Django application
+    (("python", "sql"), "python"),
+    (("sql", "python"), "python"),  # a data platform of more dbt models than Python files
+    (("c", "python"), None),  # a firmware repository's Python is its scripts'
+    (("go", "python"), None),  # two back-end languages: none in particular
+    (("typescript",), None),
+    ((), None),
+])
+def test_the_back_end_language_comes_after_none_but_a_browser_s(languages, back):
+    assert back_end_language(languages) == back

@@ -341,6 +341,20 @@ def test_name_terms_keep_the_words_few_talents_use():
     assert name_terms(talents[:5], lambda w: 1) == [()] * 5  # too few talents to tell
 
 
+def test_a_verb_of_everyday_work_is_no_name_term():
+    from grace.resolution.application.hybrid import MIN_TALENTS_FOR_NAME_TERMS, name_terms
+    from tests.fakes import make_talent
+
+    talents = [make_talent("skill.generate-custom-instructions-from-codebase",
+                           name="generate-custom-instructions-from-codebase")]
+    talents += [make_talent(f"cursor.rule-{i}", name=f"Rule {i}")
+                for i in range(MIN_TALENTS_FOR_NAME_TERMS)]
+    terms = name_terms(talents, lambda w: 1)
+    # "Generate a migration" names no such skill; its subject words still do
+    assert "generate" not in terms[0]
+    assert {"custom", "codebase"} <= set(terms[0])
+
+
 def test_a_name_term_counts_as_a_trigger_and_lowers_the_gate():
     named = cand("cursor.node-express", 0.11, names=("express",))
     other = cand("skill.devops", 0.12)

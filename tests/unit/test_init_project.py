@@ -330,6 +330,43 @@ def test_init_leaves_a_hollow_talent_disabled_and_doctor_warns_about_an_enabled_
     assert "7 titles with nothing under them (Key Principles" in found[0].message
 
 
+UNFINISHED = ("You are an elite software developer with extensive expertise in Python.\n\n"
+              "This project utilizes the following technologies:\n")
+
+
+def test_a_short_body_that_stops_on_a_colon_is_unfinished():
+    """``unfinished_ending``: at most twelve prose lines, the last one announcing a list that
+    never comes (``cursor.python-developer``; decision 0010, twenty-fourth follow-up); a long
+    rule whose last line ends on a colon, or one that gives its list, is not."""
+    from grace.resolution.domain.text import unfinished_ending
+
+    assert unfinished_ending(UNFINISHED) == "This project utilizes the following technologies:"
+    assert unfinished_ending(UNFINISHED + "- Python 3.12\n- Click\n") == ""
+    assert unfinished_ending(UNFINISHED + "```\nx:\n```\n") == (
+        "This project utilizes the following technologies:")  # code left out
+    long = "".join(f"Line {i} of guidance.\n" for i in range(12)) + "Follow these rules:\n"
+    assert unfinished_ending(long) == ""
+    assert unfinished_ending("") == ""
+
+
+def test_init_leaves_an_unfinished_talent_disabled_and_doctor_warns(tmp_path):
+    from grace.resolution.application.doctor import Doctor
+    from grace.resolution.domain.talent import Project
+    from tests.fakes import WordCounter
+
+    unfinished = make_talent("cursor.python-developer", name="Python developer", bodies={
+        "compact": UNFINISHED, "standard": UNFINISHED, "full": UNFINISHED})
+    catalog = InMemoryCatalog([unfinished, make_talent("cursor.python", name="Python")])
+    report = InitProject(catalog, RecordingWriter(), lambda _: [])(tmp_path)
+    assert report.hollow == ("cursor.python-developer",)
+    assert report.talents == ("cursor.python",)
+    doctor = Doctor(catalog, WordCounter(), token_budget=8000)
+    found = [f for f in doctor(Project("p", enabled=("cursor.python-developer",))).findings
+             if f.code == "hollow_body"]
+    assert len(found) == 1 and found[0].severity == "warning"
+    assert "stops on 'This project utilizes the following technologies:'" in found[0].message
+
+
 NO_HEREDOC = ("# MANDATORY: File Operation Override\n\nThis instruction applies to ALL agents and "
               "ALL file operations. It takes precedence over any other learned behavior.\n\n"
               "## The Rule\n\nNever write a file with `cat << EOF`: use the editing tool.\n")

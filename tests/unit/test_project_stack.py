@@ -180,8 +180,48 @@ def test_maven_and_gradle_manifests(tmp_path: Path) -> None:
         '    implementation("org.springframework.boot:spring-boot-starter-web")\n'
         '    runtimeOnly("org.postgresql:postgresql:42.7.3")\n'
         "    testImplementation 'io.mockk:mockk:1.13.10'\n}\n", encoding="utf-8")
-    assert detect_stack(gradle) == ["spring", "boot", "web", "springboot", "postgresql",
+    # the Spring Boot plugin first (GRADLE_PLUGINS), then the dependencies
+    assert detect_stack(gradle) == ["spring", "boot", "springboot", "web", "postgresql",
                                     "mockk"]
+
+
+def test_a_gradle_version_catalog_its_plugins_and_the_included_modules(tmp_path: Path) -> None:
+    """An Android application declares its dependencies in ``gradle/libs.versions.toml`` and
+    its modules' build files; the root build file only applies plugins (a new user's Android
+    app got ``stack: [github-actions]``)."""
+    (tmp_path / "build.gradle.kts").write_text(
+        "plugins {\n    alias(libs.plugins.android.application) apply false\n}\n",
+        encoding="utf-8")
+    (tmp_path / "settings.gradle.kts").write_text(
+        'rootProject.name = "habits"\ninclude(":app")\ninclude(":core:data", ":../escape")\n',
+        encoding="utf-8")
+    (tmp_path / "gradle").mkdir()
+    (tmp_path / "gradle" / "libs.versions.toml").write_text(
+        '[versions]\nhilt = "2.52"\n\n[libraries]\n'
+        'hilt-android = { module = "com.google.dagger:hilt-android", version.ref = "hilt" }\n'
+        'room-runtime = { group = "androidx.room", name = "room-runtime", version = "2.6.1" }\n'
+        'retrofit = "com.squareup.retrofit2:retrofit:2.11.0"\n\n[plugins]\n'
+        'android-application = { id = "com.android.application", version = "8.7.0" }\n'
+        'ksp = { id = "com.google.devtools.ksp", version = "2.0.21-1.0.25" }\n',
+        encoding="utf-8")
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "build.gradle.kts").write_text(
+        'plugins {\n    id("org.jetbrains.kotlin.plugin.compose")\n}\ndependencies {\n'
+        "    implementation(libs.hilt.android)\n"
+        '    implementation(platform("androidx.compose:compose-bom:2024.09.00"))\n'
+        '    androidTestImplementation("androidx.test.espresso:espresso-core:3.6.1")\n}\n',
+        encoding="utf-8")
+    data = tmp_path / "core" / "data"
+    data.mkdir(parents=True)
+    (data / "build.gradle").write_text(
+        "dependencies {\n    testImplementation 'io.mockk:mockk:1.13.12'\n}\n", encoding="utf-8")
+    (tmp_path.parent / "escape").mkdir(exist_ok=True)
+    (tmp_path.parent / "escape" / "build.gradle").write_text(
+        "dependencies {\n    implementation 'x:outside:1'\n}\n", encoding="utf-8")
+    assert detect_dependencies(tmp_path) == [
+        "jetpack-compose", "android", "hilt-android", "room-runtime", "retrofit", "compose-bom",
+        "espresso-core", "mockk"]  # not ksp (a build tool), not the folder's outside
 
 
 def test_dependencies_are_kept_by_name_each_saying_something_new(tmp_path: Path) -> None:
@@ -250,6 +290,13 @@ def test_the_tools_a_repository_s_files_show(tmp_path: Path) -> None:
                                       "firebase"]
     assert repository_tools(repo / "services") == ["docker"]
     assert repository_tools(tmp_path / "missing") == []
+    # a firmware's CMake build, STM32CubeMX project and FreeRTOS configuration
+    firmware = tmp_path / "firmware"
+    (firmware / "Core" / "Inc").mkdir(parents=True)
+    (firmware / "CMakeLists.txt").write_text("project(node C)\n", encoding="utf-8")
+    (firmware / "sensor_node.ioc").write_text("Mcu.Family=STM32F4\n", encoding="utf-8")
+    (firmware / "Core" / "Inc" / "FreeRTOSConfig.h").write_text("", encoding="utf-8")
+    assert repository_tools(firmware) == ["cmake", "stm32", "freertos"]
 
 
 def test_swift_packages_xcode_projects_and_pods(tmp_path: Path) -> None:

@@ -217,6 +217,14 @@ def test_key_terms_drop_stop_and_generic_words() -> None:
     assert key_terms(text) == ("kubernetes", "helm", "charts")
 
 
+def test_key_terms_drop_the_verbs_of_everyday_work_in_every_inflection() -> None:
+    text = "Use when creating, editing, or generating draw.io diagram files (.drawio, .drawio.svg)."
+    assert key_terms(text) == ("draw.io", "diagram", "drawio", "drawio.svg")
+    # a kind of work is a subject, and an editor is a thing, not the verb
+    assert key_terms("Refactoring and debugging with the Monaco editor") == (
+        "refactoring", "debugging", "monaco", "editor")
+
+
 def test_key_terms_drop_french_stop_words_and_fold_accents() -> None:
     terms = key_terms("Règles pour le déploiement des conteneurs avec Docker")
     assert terms == ("deploiement", "conteneurs", "docker")

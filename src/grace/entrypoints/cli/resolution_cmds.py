@@ -513,7 +513,7 @@ def _left_disabled_lines(report: InitReport) -> list[str]:
                      "what the stack does not)")
     if report.hollow:
         lines.append(f"  {len(report.hollow)} hollow ({ids(report.hollow)}: titles with nothing "
-                     "under them)")
+                     "under them, or a few lines ending on a list that never comes)")
     if report.other_script:
         lines.append(f"  {len(report.other_script)} written in another script "
                      f"({ids(report.other_script)})")

@@ -93,9 +93,35 @@ _POM_ARTIFACT: Final = re.compile(
     r"<(?:dependency|parent|plugin)>(?:(?!</(?:dependency|parent|plugin)>).)*?"
     r"<artifactId>\s*([A-Za-z0-9._-]+)\s*</artifactId>", re.DOTALL)
 _GRADLE_DEPENDENCY: Final = re.compile(
-    r"^\s*(?:implementation|api|compileOnly|runtimeOnly|testImplementation|testRuntimeOnly"
-    r"|annotationProcessor|kapt|ksp|developmentOnly)\b\s*\(?\s*[\"']([A-Za-z0-9._-]+):"
-    r"([A-Za-z0-9._-]+)", re.MULTILINE)
+    r"^\s*(?:implementation|api|compileOnly|runtimeOnly|annotationProcessor|developmentOnly"
+    r"|kapt\w*|ksp\w*|[a-z]\w*(?:Implementation|Api|CompileOnly|RuntimeOnly))\b\s*\(?\s*"
+    r"(?:(?:enforced)?[pP]latform\s*\(\s*)?[\"']([A-Za-z0-9._-]+):([A-Za-z0-9._-]+)",
+    re.MULTILINE)
+_GRADLE_PLUGIN_ID: Final = re.compile(
+    r"""^\s*(?:id\s*\(?\s*["']([A-Za-z0-9._-]+)["']|apply\s+plugin\s*:\s*["']([A-Za-z0-9._-]+)["'])""",
+    re.MULTILINE)
+_GRADLE_INCLUDE: Final = re.compile(r"^\s*include\b([^\n]*)", re.MULTILINE)
+_GRADLE_MODULE: Final = re.compile(r"""["']:?([A-Za-z0-9_-]+(?::[A-Za-z0-9_-]+)*)["']""")
+GRADLE_PLUGINS: Final[dict[str, str]] = {
+    "com.android.application": "android", "com.android.library": "android",
+    "com.android.dynamic-feature": "android", "com.android.test": "android",
+    "org.jetbrains.kotlin.android": "android",
+    "org.jetbrains.kotlin.plugin.compose": "jetpack-compose",
+    "org.jetbrains.compose": "compose-multiplatform",
+    "com.google.dagger.hilt.android": "hilt-android",
+    "org.jetbrains.kotlin.plugin.serialization": "kotlinx-serialization",
+    "org.springframework.boot": "spring-boot", "io.ktor.plugin": "ktor",
+    "io.quarkus": "quarkus", "io.micronaut.application": "micronaut",
+}
+"""A Gradle plugin id -> the framework it builds with, as a dependency name: an Android
+application applies ``com.android.application`` and may declare no dependency that says
+Android (``core-ktx``, ``material3``). Other plugin ids say how the build runs, not what the
+code is written with (``com.google.devtools.ksp``), and are not read."""
+GRADLE_VERSION_CATALOG: Final = "gradle/libs.versions.toml"
+"""Gradle's version catalog (Android Studio's template since 2023): the build files then say
+``implementation(libs.hilt.android)`` and the coordinates are here."""
+MAX_GRADLE_MODULES: Final = 32
+"""Module build files read per Gradle build (``settings.gradle(.kts)``'s ``include``s)."""
 
 
 class _Manifests:
@@ -323,16 +349,70 @@ def _elixir(found: _Manifests) -> list[str]:
 
 def _jvm(found: _Manifests) -> list[str]:
     """Maven's ``pom.xml`` (the ``artifactId`` of each dependency, the parent and the
-    plugins) and Gradle's ``build.gradle`` / ``build.gradle.kts`` (each dependency's artifact:
-    ``implementation("org.postgresql:postgresql:42.7")`` -> ``postgresql``; a plugin id is a
-    group, ``org.springframework.boot``, not read), as text (no XML parser is fed a
-    repository's file)."""
+    plugins) and Gradle's: the plugins its build files apply that name a framework
+    (:data:`GRADLE_PLUGINS`: ``com.android.application`` -> ``android``), the version catalog's
+    plugins and libraries (:data:`GRADLE_VERSION_CATALOG`), then each dependency's artifact
+    in ``build.gradle`` / ``build.gradle.kts`` and in the build files of the modules
+    ``settings.gradle(.kts)`` includes (``include(":app", ":core:data")``, at most
+    :data:`MAX_GRADLE_MODULES`; ``implementation("org.postgresql:postgresql:42.7")`` ->
+    ``postgresql``). Read as text (no XML parser is fed a repository's file); a module path
+    that leaves the folder is not read."""
     pom = _XML_COMMENT.sub("", found.text("pom.xml") or "")
     names = _POM_ARTIFACT.findall(pom)
-    for build in ("build.gradle", "build.gradle.kts"):
-        text = found.text(build) or ""
+    builds = [found.text(build) or "" for build in _gradle_builds(found)]
+    plugins = [GRADLE_PLUGINS[i] for text in builds
+               for pair in _GRADLE_PLUGIN_ID.findall(text) for i in pair if i in GRADLE_PLUGINS]
+    catalog = found.toml(GRADLE_VERSION_CATALOG)
+    names += plugins + _catalog_plugins(catalog) + _catalog_libraries(catalog)
+    for text in builds:
         names += [artifact for _, artifact in _GRADLE_DEPENDENCY.findall(text)]
     return names
+
+
+def _gradle_builds(found: _Manifests) -> list[str]:
+    """The build files of the folder's Gradle build: its own, then those of the modules its
+    settings file includes (``:core:data`` -> ``core/data/build.gradle.kts``)."""
+    builds = ["build.gradle", "build.gradle.kts"]
+    settings = (found.text("settings.gradle.kts") or "") + "\n" + (
+        found.text("settings.gradle") or "")
+    modules = [m.replace(":", "/") for line in _GRADLE_INCLUDE.findall(settings)
+               for m in _GRADLE_MODULE.findall(line)]
+    for module in list(dict.fromkeys(modules))[:MAX_GRADLE_MODULES]:
+        builds += [f"{module}/build.gradle", f"{module}/build.gradle.kts"]
+    return builds
+
+
+def _catalog_plugins(catalog: dict[str, Any]) -> list[str]:
+    """The framework of each plugin of a version catalog's ``[plugins]`` table that names one
+    (:data:`GRADLE_PLUGINS`); an entry is ``{ id = "…" }`` or ``"id:version"``."""
+    table = catalog.get("plugins")
+    out: list[str] = []
+    for entry in table.values() if isinstance(table, dict) else ():
+        plugin = entry.get("id") if isinstance(entry, dict) else entry
+        if isinstance(plugin, str) and (name := GRADLE_PLUGINS.get(plugin.split(":")[0])):
+            out.append(name)
+    return out
+
+
+def _catalog_libraries(catalog: dict[str, Any]) -> list[str]:
+    """The artifact of each library of a version catalog's ``[libraries]`` table: ``"g:a:v"``,
+    ``{ module = "g:a" }`` or ``{ group = "g", name = "a" }`` -> ``a``."""
+    table = catalog.get("libraries")
+    out: list[str] = []
+    for entry in table.values() if isinstance(table, dict) else ():
+        if isinstance(entry, str):
+            coordinates = entry
+        elif isinstance(entry, dict) and isinstance(entry.get("module"), str):
+            coordinates = entry["module"]
+        elif isinstance(entry, dict) and isinstance(entry.get("name"), str):
+            out.append(entry["name"])
+            continue
+        else:
+            continue
+        parts = coordinates.split(":")
+        if len(parts) >= 2 and parts[1]:
+            out.append(parts[1])
+    return out
 
 
 def detect_dependencies(root: Path, *, limit: int = MAX_STACK_DEPENDENCIES,
@@ -504,12 +584,17 @@ TOOL_FILES: Final[tuple[tuple[str, str], ...]] = (
     ("vercel.json", "vercel"),
     ("netlify.toml", "netlify"),
     ("wrangler.toml", "cloudflare-workers"),
+    ("CMakeLists.txt", "cmake"),
+    ("*.ioc", "stm32"),
+    ("FreeRTOSConfig.h", "freertos"),
 )
 """A file or folder that shows a tool or platform the repository uses without depending on it
 in a manifest (its CI, its containers, its infrastructure, where it is deployed), and its name
 as ``stack:`` writes it: rules for GitHub Actions, Docker or Azure's Bicep modules are then the
-stack's, not another product's (decision 0010, seventeenth follow-up). A name starting with
-``*`` is a file name's ending (``infra/main.bicep``)."""
+stack's, not another product's (decision 0010, seventeenth follow-up); a CMake build, an
+STM32CubeMX project file (``*.ioc``) and FreeRTOS's configuration header show a firmware's
+platform, which no manifest names (twenty-fourth follow-up). A name starting with ``*`` is a
+file name's ending (``infra/main.bicep``)."""
 
 
 def repository_tools(root: Path, *, max_folders: int = MAX_PACKAGE_FOLDERS) -> list[str]:

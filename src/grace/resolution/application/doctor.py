@@ -10,7 +10,12 @@ from grace.resolution.domain.compiler import render_block
 from grace.resolution.domain.graph import DependencyGraph
 from grace.resolution.domain.ports import CatalogReader, TokenCounter
 from grace.resolution.domain.talent import DEPTHS, Project, Talent
-from grace.resolution.domain.text import hollow_headings, override_claims, split_sections
+from grace.resolution.domain.text import (
+    hollow_headings,
+    override_claims,
+    split_sections,
+    unfinished_ending,
+)
 from grace.resolution.domain.usage import (
     MIN_RESOLVES_FOR_NEVER_SERVED,
     UsageLog,
@@ -166,6 +171,17 @@ class Doctor:
                         f"{t.id}: its body is {len(hollow)} titles with nothing under them "
                         f"({', '.join(hollow[:3])} …): it tells an agent nothing",
                         f"write the guidance under each title, or disable {t.id} in {where}",
+                    )
+                )
+            unfinished = (unfinished_ending(t.bodies["full"])
+                          if t.id in active and not hollow else "")
+            if unfinished:
+                out.append(
+                    Finding(
+                        "warning", "hollow_body", t.id,
+                        f"{t.id}: its body stops on {unfinished!r}, announcing what never "
+                        f"comes: it tells an agent little",
+                        f"write what it announces, or disable {t.id} in {where}",
                     )
                 )
             claims = override_claims(t.bodies["full"]) if t.id in active else ()

@@ -40,7 +40,14 @@ import numpy as np
 import numpy.typing as npt
 
 from grace.embedding.ports import TextEmbedder
-from grace.lexical import FRENCH_HOMOGRAPHS, STOP_WORDS, analyse, is_french
+from grace.lexical import (
+    ACTION_STEMS,
+    FRENCH_HOMOGRAPHS,
+    STOP_WORDS,
+    analyse,
+    is_action,
+    is_french,
+)
 from grace.resolution.application.probes import (
     CONCERN_REFERENCE,
     CONCERNS,
@@ -59,13 +66,14 @@ from grace.resolution.domain.languages import (
     LANGUAGE_NAMES,
     MIGRATION_NAME_WORDS,
     PACKAGING_WORDS,
-    SERVER_LANGUAGES,
+    back_end_language,
     foreign_frameworks,
     frameworks_of_files,
     frameworks_of_name,
     frameworks_of_talent,
     frameworks_of_talent_name,
     frameworks_told,
+    kinds_said,
     languages_in_text,
     languages_of_rule_name,
     languages_told,
@@ -179,10 +187,14 @@ def _lift_told_languages(
     """Add to the stack channel (``stack``: candidate position -> its words) the candidates named
     after a language alone (``corpus.language_rules``) that the task tells (``told_by_task``:
     its toolchain; or a framework it names that no candidate is named after) — or, for a back
-    end's task of words alone, the one :data:`SERVER_LANGUAGES` language of
-    ``request.languages`` when the task names none (a polyglot repository's back end is in none
-    in particular), or the project's first language (they come most files first) when it is
-    one of :data:`INFRASTRUCTURE_LANGUAGES`: an infrastructure repository's — and that no
+    end's task of words alone, the project's back-end language
+    (:func:`~grace.resolution.domain.languages.back_end_language`: its one
+    :data:`SERVER_LANGUAGES` language, after none but a browser's) when the task names none (a
+    polyglot repository's back end is in none in particular), or the project's first language
+    (they come most files first) when it is one of :data:`INFRASTRUCTURE_LANGUAGES`: an
+    infrastructure repository's; not when the task names one of the project's
+    language-agnostic kinds (:func:`~grace.resolution.domain.languages.kinds_said`: « une
+    requête SQL ») — and that no
     framework of the project frames with rules of its own among the candidates
     (:func:`~grace.resolution.domain.languages.unframed_languages`: a rule named after the
     framework and nothing else, ``copilot.springboot``, not ``copilot.aspnet-rest-apis``); a
@@ -197,13 +209,13 @@ def _lift_told_languages(
     told = [*told_by_task, *(
         lang for fw in task_frameworks(request.task, ()) if fw not in named
         for lang in FRAMEWORK_LANGUAGES.get(fw, ()))]
-    server = [lang for lang in request.languages if lang in SERVER_LANGUAGES]
+    server = back_end_language(request.languages)
     if (request.role == "backend" and not request.files
             and not languages_in_text(request.task)[0]):
         if request.languages[:1] and request.languages[0] in INFRASTRUCTURE_LANGUAGES:
             told.append(request.languages[0])  # an infrastructure repository's: its IaC
-        elif len(server) == 1:
-            told += server  # a back end's task of words alone, in its one back-end language
+        elif server and not kinds_said(request.task, request.languages):
+            told.append(server)  # a back end's task of words alone, in its back-end language
     if not told:
         return
     for lang in unframed_languages(told, {*request.stack, *request.package_stack}, named):
@@ -383,13 +395,15 @@ def name_terms(
     :data:`MAX_NAME_TERM_SHARE` of ``talents`` according to ``document_frequency`` (word ->
     number of talents whose BM25 document holds it); empty lists below
     :data:`MIN_TALENTS_FOR_NAME_TERMS` talents. ``per``: their :func:`name_words`, when
-    already computed.
+    already computed. A verb of everyday work (:func:`~grace.lexical.is_action`) is no name
+    term: "Generate a migration" names no ``generate-custom-instructions-from-codebase``.
     """
     if len(talents) < MIN_TALENTS_FOR_NAME_TERMS:
         return [() for _ in talents]
     per = name_words(talents) if per is None else per
     limit = MAX_NAME_TERM_SHARE * len(talents)
-    keep = {w for w in sorted({w for ws in per for w in ws}) if document_frequency(w) <= limit}
+    keep = {w for w in sorted({w for ws in per for w in ws})
+            if document_frequency(w) <= limit and not is_action(w)}
     return [tuple(w for w in ws if w in keep) for ws in per]
 
 
@@ -465,8 +479,10 @@ def subject_words(subject: Sequence[str], names: Sequence[str]) -> tuple[str, ..
 
 def subject_stems(subject: Sequence[str], names: Sequence[str]) -> frozenset[str]:
     """The English stems of :func:`subject_words`: a task, file or stack naming one of them
-    names the subject."""
-    return frozenset(analyse(" ".join(subject_words(subject, names)), language="english"))
+    names the subject. A verb of everyday work (:data:`~grace.lexical.ACTION_STEMS`) names
+    none: "Generate …" says what to do."""
+    return frozenset(analyse(" ".join(subject_words(subject, names)), language="english")
+                     ) - ACTION_STEMS
 
 
 def _unnamed(corpus: _Corpus, globbed: Sequence[tuple[int, int]],
@@ -886,8 +902,9 @@ class HybridRelevance:
                 for row, found in subject_full.items()
             },
             subject_full=subject_full,
+            # "Generate a migration" does not name `generate-custom-instructions-from-codebase`
             subject_said={row: frozenset(analyse(" ".join(found), language="english"))
-                          for row, found in subject_full.items()},
+                          - ACTION_STEMS for row, found in subject_full.items()},
             products={row: (found, frozenset(analyse(" ".join(found), language="english")))
                       for row, found in enumerate(products) if found},
             product_words=frozenset(w for found in products for w in found),

@@ -25,7 +25,7 @@ from grace.resolution.domain.languages import (
 )
 from grace.resolution.domain.ports import CatalogReader
 from grace.resolution.domain.talent import PROJECT_FILE, Talent, check_talent_id
-from grace.resolution.domain.text import hollow_headings, override_claims
+from grace.resolution.domain.text import hollow_headings, override_claims, unfinished_ending
 from grace.text import words
 
 
@@ -77,7 +77,9 @@ class InitReport:
     Next.js)."""
     hollow: tuple[str, ...] = ()
     """Talents of the default selection left disabled because their body is titles with
-    nothing under them (:func:`~grace.resolution.domain.text.hollow_headings`)."""
+    nothing under them (:func:`~grace.resolution.domain.text.hollow_headings`) or a few lines
+    that end announcing what never comes (:func:`~grace.resolution.domain.text.
+    unfinished_ending`)."""
     override: tuple[str, ...] = ()
     """Talents of the default selection left disabled because they are override prompts: they
     claim precedence over the agent's other instructions and steer its own conduct on every task
@@ -219,7 +221,8 @@ class InitProject:
             other_script = [t for t in chosen if written_in(_text(catalog_talents[t]))]
             chosen = [t for t in chosen if t not in set(other_script)]
             left += other_script
-            hollow = [t for t in chosen if hollow_headings(catalog_talents[t].bodies["full"])]
+            hollow = [t for t in chosen if hollow_headings(body := catalog_talents[t].bodies[
+                "full"]) or unfinished_ending(body)]
             chosen = [t for t in chosen if t not in set(hollow)]
             left += hollow
             override = [t for t in chosen if override_claims(catalog_talents[t].bodies["full"])]

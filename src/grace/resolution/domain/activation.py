@@ -26,6 +26,7 @@ from typing import Final, Literal, Protocol
 from grace.errors import InputTooLargeError, InvalidPathError
 from grace.resolution.domain.languages import (
     APP_FRAMEWORKS,
+    FRAMEWORK_FILE_NAMES,
     FRAMEWORK_LANGUAGES,
     IMPLIED,
     LANGUAGE_NAMES,
@@ -377,12 +378,16 @@ GENERIC_PATH_WORDS: Final = frozenset({
     # a code-organisation folder: web/src/hooks/useOrders.ts named copilot.hooks (GitHub
     # Copilot's agent hooks) on every React hook
     "hooks",
+    # a mobile app's page: every Compose, SwiftUI or React Native screen is `…Screen` —
+    # HabitListScreen.kt named skill.screen-recording (decision 0010, twenty-fourth follow-up)
+    "screen", "screens",
 })
 """Folder and file names found in repositories of every stack (``app/api/items.py``): they say
 nothing about which rules apply, and as BM25 terms they matched whichever rule happened to say
 "app" or "API" most (decision 0010, fifth follow-up). Compared case-insensitively."""
 _CAMEL: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _PATH_SPLIT: Final = re.compile(r"[/\\._\-\s]+")
+_NOT_WORD: Final = re.compile(r"[^a-z0-9]+")
 
 
 def path_words(files: Sequence[str]) -> str:
@@ -394,10 +399,20 @@ def path_words(files: Sequence[str]) -> str:
 
     ``path_words(["apps/backoffice/accounts/migrations/0004_add_phone.py"])`` →
     ``"backoffice accounts migrations add phone"``; ``path_words(["src/OrderTable.tsx"])``
-    → ``"Order Table"``.
+    → ``"Order Table"``. A well-known file of a framework or tool
+    (:data:`~grace.resolution.domain.languages.FRAMEWORK_FILE_NAMES`) gives that framework's
+    name and its own name whole: ``path_words(["app/src/main/AndroidManifest.xml"])`` →
+    ``"android androidmanifest"``.
     """
     out: list[str] = []
     for path in files[:MAX_PATH_WORD_FILES]:
+        folder, name = posixpath.split(path)
+        if (framework := FRAMEWORK_FILE_NAMES.get(name.lower())) is not None:
+            # a well-known file says its framework and its own name whole, not its name's
+            # words: AndroidManifest.xml is Android's, no PCF manifest's (decision 0010,
+            # twenty-fourth follow-up); a Dockerfile still says "dockerfile"
+            whole = _NOT_WORD.sub("", posixpath.splitext(name)[0].lower())
+            path = posixpath.join(folder, f"{framework} {whole}.x")
         stem, _ext = posixpath.splitext(path)
         own = language_of_file(path)
         for part in _PATH_SPLIT.split(stem):
@@ -433,6 +448,8 @@ CODE_PATH_WORDS: Final = frozenset({
     "sample", "samples", "benchmark", "benchmarks", "e2e", "api", "app", "validator",
     "validators", "validation", "appsettings", "razor", "program", "startup", "endpoint",
     "endpoints", "dbcontext", "csproj",
+    # Salesforce DX's metadata files: Invoice__c.object-meta.xml, InvoiceService.cls-meta.xml
+    "meta",
     # a user interface's generic parts
     "list", "lists", "detail", "details", "card", "cards", "table", "tables", "button",
     "buttons", "modal", "dialog", "header", "footer", "navbar", "sidebar", "menu", "item",
@@ -471,8 +488,8 @@ def repository_vocabulary(paths: Iterable[str], *, min_files: int = MIN_VOCABULA
     seen: dict[str, set[int]] = {}
     forms: dict[str, str] = {}
     for number, path in enumerate(listed):
-        if posixpath.dirname(path) in catalogs:
-            continue
+        if posixpath.dirname(path) in catalogs or posixpath.basename(path).startswith("."):
+            continue  # a hidden file (.gitkeep, .eslintrc) is tooling, not the domain
         for word in {w.lower() for w in path_words([posixpath.basename(path)]).split()}:
             if (len(word) < 4 or not word.isalpha() or word in CODE_PATH_WORDS
                     or word in LANGUAGE_NAMES or word in APP_FRAMEWORKS

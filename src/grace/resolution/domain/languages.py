@@ -186,7 +186,8 @@ def languages_of_files(paths: Iterable[str]) -> tuple[str, ...]:
 FRAMEWORK_LANGUAGES: Final[dict[str, tuple[str, ...]]] = {
     **{w: ("python",) for w in (
         "python", "django", "flask", "fastapi", "pydantic", "pytest", "pandas", "sqlalchemy",
-        "jupyter", "pyspark", "streamlit", "ruff", "mypy", "pyqt", "pytorch", "scikit")},
+        "jupyter", "pyspark", "streamlit", "ruff", "mypy", "pyqt", "pytorch", "scikit",
+        "airflow", "dagster", "prefect")},
     **{w: ("typescript",) for w in ("typescript", "angular", "nestjs", "deno", "qwik", "convex")},
     **{w: ("javascript", "typescript") for w in (
         "javascript", "react", "nextjs", "vue", "vuejs", "nuxt", "svelte", "sveltekit", "node",
@@ -643,7 +644,9 @@ APP_FRAMEWORKS: Final[dict[str, str]] = {
         "django", "flask", "fastapi", "streamlit", "react", "nuxt", "angular", "astro",
         "solidjs", "remix", "qwik", "nestjs", "gin", "fiber", "actix", "axum", "quarkus", "ktor",
         "rails", "laravel", "symfony", "wordpress", "drupal", "typo3cms", "blazor", "maui",
-        "wpf", "flutter", "phoenix", "swiftui", "uikit", "anchor", "unity")},
+        "wpf", "flutter", "phoenix", "swiftui", "uikit", "anchor", "unity", "android",
+        "airflow", "dagster", "prefect")},
+    "jetpack": "android",
     "next": "nextjs", "nextjs": "nextjs", "vue": "vue", "vuejs": "vue",
     "svelte": "svelte", "sveltekit": "svelte", "sveltejs": "svelte",
     "express": "express", "expressjs": "express", "spring": "spring", "springboot": "spring",
@@ -653,11 +656,15 @@ APP_FRAMEWORKS: Final[dict[str, str]] = {
 """Application frameworks, word -> canonical name: a project is built on one (or a few) of each
 language's, and a rule written for another one of the same language is probably not for it
 (:func:`foreign_frameworks`). Libraries and tools that live beside any framework (pytest,
-pydantic, tailwind, jest) are not in it; neither are runtimes (node, deno)."""
+pydantic, tailwind, jest) are not in it; neither are runtimes (node, deno). An Android
+application and a pipeline of Airflow, Dagster or Prefect tasks are built on one as a web
+application is: Ktor's and Spring Boot's rules are another framework's in the first (a new
+user's Android app was served Ktor's on ten tasks), FastAPI's and Flask's in the second (a
+data platform's DAG files, on six; decision 0010, twenty-fourth follow-up)."""
 
 
 JVM_FRAMEWORKS: Final[dict[str, tuple[str, ...]]] = {
-    "spring": ("java", "kotlin"), "quarkus": ("java", "kotlin")}
+    "spring": ("java", "kotlin"), "quarkus": ("java", "kotlin"), "android": ("java", "kotlin")}
 """Frameworks whose applications are written in Java or Kotlin alike: a rule for another
 Kotlin framework (Ktor) is another framework's in a Spring Boot project, whichever of the two
 it is written in (:func:`foreign_frameworks`; a new user's Kotlin + Spring Boot API was
@@ -1158,6 +1165,52 @@ SERVER_LANGUAGES: Final = frozenset({
     "elixir"})
 """Languages a back end is written in and a browser never runs (JavaScript and TypeScript run
 on both sides): a back-end task of words alone in a project of one of them is in it."""
+
+
+BROWSER_LANGUAGES: Final = frozenset({"javascript", "typescript", "vue", "svelte", "astro",
+                                      "html", "css"})
+"""Languages of a browser's side (JavaScript and TypeScript run on both)."""
+
+
+def back_end_language(languages: Sequence[str]) -> str | None:
+    """The back end's language of a project whose ``languages`` come most files first: its one
+    :data:`SERVER_LANGUAGES` language, when no other language than a browser's
+    (:data:`BROWSER_LANGUAGES`) or a language-agnostic kind comes before it, else ``None``.
+
+    ``["typescript", "python", "css"]`` -> ``"python"`` (a React + Django application);
+    ``["c", "python"]`` -> ``None``: a firmware repository's Python is its scripts', and its
+    tasks of words alone are not Python's (a new user's STM32 firmware got Python rules on an
+    I²C recovery task; decision 0010, twenty-fourth follow-up); ``["go", "python"]`` ->
+    ``None`` (two back-end languages)."""
+    server = [lang for lang in languages if lang in SERVER_LANGUAGES]
+    if len(server) != 1:
+        return None
+    before = languages[:list(languages).index(server[0])]
+    if any(lang not in BROWSER_LANGUAGES and lang not in _LANGUAGE_AGNOSTIC for lang in before):
+        return None
+    return server[0]
+
+
+_KIND_NAMES: Final[dict[str, str]] = {
+    word: lang for lang in sorted(_LANGUAGE_AGNOSTIC)
+    for word in (lang, *LANGUAGE_EXTENSIONS.get(lang, ())) if word != "less"}
+"""Words that name a language-agnostic kind (:data:`_LANGUAGE_AGNOSTIC`): ``sql``, ``psql``,
+``bash``, ``css``… (``less`` is an everyday word first)."""
+
+
+def kinds_said(text: str, languages: Iterable[str]) -> tuple[str, ...]:
+    """The language-agnostic kinds of ``languages`` (a project's: SQL, shell, HTML, CSS,
+    Terraform, PowerShell) that ``text`` names by word, first-seen: « Écrire une requête SQL
+    … » in a Python + SQL project is SQL's task, not Python's, though SQL never names a task's
+    language (it lives inside Python code): a back end's task of words alone is in its one
+    back-end language only when it names none of them (a French data team's SQL requests were
+    served three Python rules; decision 0010, twenty-fourth follow-up).
+
+    ``("Write a SQL query", ["python", "sql"])`` -> ``("sql",)``;
+    ``("Write a SQL query", ["python"])`` -> ``()``."""
+    own = set(languages)
+    return tuple(dict.fromkeys(
+        lang for w in _tokens(text) if (lang := _KIND_NAMES.get(w.lower())) in own))
 
 
 def unframed_languages(told: Iterable[str], stack: Iterable[str],

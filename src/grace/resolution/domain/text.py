@@ -239,6 +239,33 @@ def hollow_headings(body: str) -> tuple[str, ...]:
     return tuple(best) if hollow else ()
 
 
+MAX_UNFINISHED_LINES: Final = 12
+"""A body of at most this many prose lines whose last one announces what follows
+(:func:`unfinished_ending`) is all announcement."""
+
+
+def unfinished_ending(body: str) -> str:
+    """The last prose line of ``body`` (code blocks left out) when the body is at most
+    :data:`MAX_UNFINISHED_LINES` prose lines and that line ends with a colon — it announces a
+    list that never comes —, else ``""``.
+
+    ``"You are an elite Python developer.\n\nThis project utilizes the following
+    technologies:"`` -> ``"This project utilizes the following technologies:"``: the source
+    rule stops there (``cursor.python-developer``, served twice to a new user's data platform;
+    six of the 876 public rules end so; decision 0010, twenty-fourth follow-up)."""
+    prose: list[str] = []
+    fence = False
+    for line in body.splitlines():
+        if _FENCE.match(line):
+            fence = not fence
+            continue
+        if not fence and line.strip():
+            prose.append(line.strip())
+    if prose and len(prose) <= MAX_UNFINISHED_LINES and prose[-1].endswith(":"):
+        return prose[-1]
+    return ""
+
+
 _OVERRIDE_CLAIMS: Final = (
     re.compile(r"\btakes? precedence over\b", re.I),
     re.compile(r"\boverrid(?:e|es|ing) (?:any|all|every)\b[^.\n]{0,24}?"

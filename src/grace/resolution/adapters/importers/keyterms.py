@@ -7,7 +7,8 @@ One exception to the length: acronyms written in capitals in the text (``MCP``, 
 ``SQL``, ``LLMs`` -> ``llm``) are kept, as they usually name the topic. Stop-words (English and
 French, including short words written in capitals such as ``AND``, ``AI``) and words too generic
 to say what a rule is about (``code``, ``file``, ``using``, ``best``, ``practices``,
-``guidelines``, ``instructions`` ...) are dropped.
+``guidelines``, ``instructions`` ...) are dropped, and so are the verbs of everyday work
+(:func:`grace.lexical.is_action`: ``editing``, ``generating``), which every task says.
 
 "Most distinctive first" is TF-IDF over the batch being imported, with the rule's body as a
 topicality hint: a term scores ``w * (1 + ln((1 + n) / (1 + df)))`` where
@@ -27,6 +28,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Final
 
+from grace.lexical import is_action
 from grace.text import fold
 
 MIN_LETTERS: Final = 4
@@ -114,7 +116,8 @@ def candidate_terms(text: str) -> list[str]:
         acronym = _ACRONYM.fullmatch(token)
         term = acronym.group(1).lower() if acronym else token.lower()
         long_enough = acronym or MIN_LETTERS <= len(term) <= MAX_TERM_CHARS
-        if long_enough and term not in STOP_WORDS:
+        if long_enough and term not in STOP_WORDS and (
+                acronym or not term.isalpha() or not is_action(term)):
             terms.append(term)
     return terms
 
