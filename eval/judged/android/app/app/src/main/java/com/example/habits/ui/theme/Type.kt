@@ -1,0 +1,5 @@
+package com.example.habits.ui.theme
+
+import androidx.compose.material3.Typography
+
+val HabitTypography = Typography()

@@ -1,0 +1,3 @@
+create schema if not exists raw_sirene;
+create schema if not exists raw_facturation;
+create database airflow;

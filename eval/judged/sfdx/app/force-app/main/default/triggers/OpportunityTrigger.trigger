@@ -1,0 +1,3 @@
+trigger OpportunityTrigger on Opportunity (after update) {
+    new OpportunityTriggerHandler().run();
+}
