@@ -327,6 +327,20 @@ def test_catch_all_globs_take_the_languages_of_the_name(tmp_path: Path) -> None:
     assert langs == {"cursor.angular-typescript": ("typescript",), "cursor.go-to-market": ()}
 
 
+def test_a_rule_named_after_one_language_is_that_language_s(tmp_path: Path) -> None:
+    """``cursor.cpp`` (modern C++: RAII, exceptions, smart pointers) globs ``**/*.c`` too: it is
+    C++'s rule, not a C firmware's (served on nine of a new user's STM32 tasks; decision 0010,
+    twenty-fourth follow-up); a rule named after no language keeps its globs' languages."""
+    src = tmp_path / "rules"
+    _write(src / "cpp.mdc", '---\nglobs: "**/*.c, **/*.cpp, **/*.h"\n---\n\nUse RAII.\n')
+    _write(src / "embedded-hal.mdc", '---\nglobs: "**/*.c, **/*.cpp"\n---\n\nNo malloc.\n')
+    report = import_rules("cursor", src, tmp_path / "catalog")
+    talents = {r.id: load_talent(r.folder) for r in report.imported}
+    assert talents["cursor.cpp"].languages == ("cpp",)
+    assert "c" not in talents["cursor.cpp"].triggers
+    assert talents["cursor.embedded-hal"].languages == ("c", "cpp")
+
+
 def test_the_grace_mapping_of_an_export_gives_the_id_and_languages(tmp_path: Path) -> None:
     """``grace export`` writes ``grace: {"id": …, "languages": […]}``: honoured first (before
     names derived from files), duplicates suffixed, malformed ones fail that file only; a

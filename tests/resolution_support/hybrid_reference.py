@@ -534,7 +534,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
                 and not product:  # a persona for another stack: its unused expertise
             product = persona_unused(persona_stack(t.bodies["full"]), persona_heard(
                 set(words(" ".join([*request.stack, *request.package_stack, request.task,
-                                    *request.vocabulary]))), said_stems | heard))
+                                    *request.vocabulary]))), said_stems | heard),
+                rule_subject(t.name, t.id))
         subject = rule_subject(t.name, t.id)
         lifted = (stack_lift(name_words([t])[0], subject, stack_words, request.stack_groups,
                              lift_said, request.stack_whole)

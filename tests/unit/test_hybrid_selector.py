@@ -1027,6 +1027,16 @@ def test_a_persona_for_another_stack_names_the_items_the_project_does_not_use():
     project = {"next", "react", "node", "tailwind", "prisma"}
     assert persona_unused(items, project.__contains__) == (
         "vite", "viem", "wagmi", "shadcn", "radix")
+    # its name (subject `web3`) does not name its first item: still another stack's
+    assert persona_unused(items, project.__contains__, ("web3",)) == (
+        "vite", "viem", "wagmi", "shadcn", "radix")
+    # a persona whose first item is its rule's subject, which the project names, is its own
+    chrome = persona_stack("You are an expert in Chrome Extension Development, JavaScript, "
+                           "TypeScript, HTML, CSS, Shadcn UI, Radix UI, Tailwind and Web APIs.")
+    extension = {"chrome", "react", "vite"}
+    assert persona_unused(chrome, extension.__contains__) != ()
+    assert persona_unused(chrome, extension.__contains__, ("chrome", "extension")) == ()
+    assert persona_unused(chrome, {"react"}.__contains__, ("chrome", "extension")) != ()
     # two unused of six: the project's stack with two UI kits more
     ui = persona_stack("You are an expert in TypeScript, Node.js, Next.js App Router, React, "
                        "Shadcn UI, Radix UI and Tailwind.")

@@ -41,15 +41,17 @@ def test_python_node_rust_go_ruby_and_php_manifests(tmp_path: Path) -> None:
     (tmp_path / "Gemfile").write_text("gem 'rails', '~> 7.1'\ngem \"pg\", '~> 1.5'\n",
                                       encoding="utf-8")
     (tmp_path / "composer.json").write_text(json.dumps(
-        {"require": {"php": ">=8.2", "laravel/framework": "^11"}}), encoding="utf-8")
+        {"require": {"php": ">=8.2", "ext-json": "*", "laravel/framework": "^11"},
+         "require-dev": {"phpunit/phpunit": "^10.5"}}), encoding="utf-8")
     stack = detect_stack(tmp_path)
     for word in ("fastapi", "sqlalchemy", "pytest", "django", "ruff", "angular", "vitest",
-                 "tokio", "gin", "gonic", "rails", "laravel"):
+                 "tokio", "gin", "gonic", "rails", "laravel", "phpunit"):
         assert word in stack, word
     assert "pg" in detect_dependencies(tmp_path)  # a short plain name whole (PostgreSQL's gem)
     assert "spew" not in stack  # `// indirect`: a dependency's dependency
     assert "core" not in stack and "framework" not in stack  # how a package is packaged
     assert "python" not in stack and "php" not in stack  # runtimes, not dependencies
+    assert "json" not in stack  # a PHP extension is the platform's (ext-json)
     assert stack[:2] == ["fastapi", "sqlalchemy"] and len(stack) == len(set(stack))
 
 

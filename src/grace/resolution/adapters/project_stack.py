@@ -248,8 +248,10 @@ def _others(found: _Manifests) -> list[str]:
     names += ["/".join(m.split("/")[-2:]) for m in _GO_REQUIRE.findall(go)]
     names += _GEM.findall(found.text("Gemfile") or "")
     composer = found.json("composer.json")
+    # platform requirements (php, ext-json, lib-icu, composer-plugin-api) have no vendor;
+    # phpunit/phpunit is a package (a new user's stack had lost it)
     names += [n for key in ("require", "require-dev") for n in _keys(composer.get(key))
-              if not n.startswith(("php", "ext-"))]
+              if "/" in n]
     pubspec = found.yaml("pubspec.yaml")
     names += [n for key in ("dependencies", "dev_dependencies") for n in _keys(pubspec.get(key))]
     return names

@@ -1279,7 +1279,7 @@ class HybridRelevance:
         for row, items in corpus.personas.items():
             at = int(position[row])
             if at >= 0 and at not in other and at not in found and (
-                    unused := persona_unused(items, used)):
+                    unused := persona_unused(items, used, corpus.subject_full.get(row, ()))):
                 found[at] = unused
         return found
 

@@ -20,6 +20,7 @@ from grace.resolution.domain.languages import (
     frameworks_of_talent,
     persona_stack,
     persona_unused,
+    rule_subject,
     stack_words,
     written_in,
 )
@@ -130,7 +131,8 @@ def _other_stack(talent: Talent, stack: Sequence[str], vocabulary: Sequence[str]
         return False
     said = " ".join([*stack, *vocabulary])
     heard = set(analyse(said, language="english")) | set(analyse(said))
-    return bool(persona_unused(items, persona_heard(set(words(said)), heard)))
+    return bool(persona_unused(items, persona_heard(set(words(said)), heard),
+                               rule_subject(talent.name, talent.id)))
 
 
 class InitProject:

@@ -1467,12 +1467,20 @@ def persona_stack(body: str) -> tuple[tuple[str, ...], ...]:
     return ()
 
 
-def persona_unused(items: Sequence[Sequence[str]], heard: Callable[[str], bool]
-                   ) -> tuple[str, ...]:
+def persona_unused(items: Sequence[Sequence[str]], heard: Callable[[str], bool],
+                   subject: Collection[str] = ()) -> tuple[str, ...]:
     """The unused items of a persona's expertise list (:func:`persona_stack`), by their first
     word, when they make it another stack's: at least :data:`MIN_PERSONA_UNUSED` and more
     than the used ones; else ``()``. An item is used when ``heard`` (the project's
-    dependencies, the task, its files, the repository's own words) holds one of its words."""
+    dependencies, the task, its files, the repository's own words) holds one of its words.
+
+    A persona whose first item is used and is what the rule is named after (a word of its
+    ``subject``, :func:`rule_subject`) is its subject's, whatever UI libraries it lists after:
+    "an expert in Chrome Extension Development, …, Shadcn UI, Radix UI, Tailwind" in a
+    Chrome extension (``@types/chrome``) is the project's one Chrome extension rule, which
+    ``grace init`` had left disabled (decision 0010, twenty-fourth follow-up)."""
+    if items and subject and set(items[0]) & set(subject) and any(heard(w) for w in items[0]):
+        return ()
     unused = [item[0] for item in items if not any(heard(w) for w in item)]
     if len(unused) >= MIN_PERSONA_UNUSED and len(unused) > len(items) - len(unused):
         return tuple(dict.fromkeys(unused))

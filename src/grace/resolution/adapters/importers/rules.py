@@ -65,6 +65,7 @@ from grace.resolution.adapters.importers.talent_writer import render_talent, wri
 from grace.resolution.domain.languages import (
     frameworks_of_talent,
     languages_of_rule,
+    languages_of_rule_name,
     side_of_rule,
     talent_name_words,
 )
@@ -224,15 +225,18 @@ def build_manifest(
         full: the ``full`` body, whose ``## `` headings become ``sections``.
     """
     facts = pattern_facts(rule.patterns)
+    # a rule named after one language alone is that language's, whatever else its globs match
+    # (`cursor.cpp`'s `**/*.c`: a C++ rule of exceptions and smart pointers on C firmware)
+    own = languages_of_rule_name(rule.name, talent_id)
+    globbed = (own if len(own) == 1 and own[0] in facts.languages else facts.languages)
     languages = (rule.grace_languages if rule.grace_languages is not None
-                 else facts.languages or languages_of_rule(rule.slug.split("-"),
-                                                           f"{summary}\n{full}"))
+                 else globbed or languages_of_rule(rule.slug.split("-"), f"{summary}\n{full}"))
     tags = ["imported", PREFIXES[fmt], *rule.collection, *facts.kinds]
     if rule.always_apply:
         tags.append("always-apply")
     words = rule.slug.split("-")
     phrase = [" ".join(words)] if len(words) <= 4 and len(rule.slug) <= 60 else []
-    kinds = facts.languages or facts.kinds
+    kinds = globbed or facts.kinds
     extensions = [
         e for e in facts.extensions
         if len(e) >= 2 and e not in kinds and kind_of_extension(e) in kinds
