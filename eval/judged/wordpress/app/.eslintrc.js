@@ -1,0 +1,4 @@
+module.exports = {
+	extends: [ 'plugin:@wordpress/eslint-plugin/recommended' ],
+	globals: { lumiereAgenda: 'readonly' },
+};
