@@ -20,8 +20,9 @@ decides, since a rule file does not say it:
 * **tags**: ``imported``, the format, the folders between the import root and the file, the
   languages and formats of the globs (:mod:`.globs`), ``always-apply`` for such Cursor rules.
 * **languages**: the front matter's ``grace.languages`` when given; else the programming
-  languages of the globs; when they name none (``**/*``, no globs), the languages the rule's
-  name binds it to
+  languages of the globs — only the one a rule named after a language alone names, when the
+  globs match it (``cursor.cpp`` globs ``**/*.c`` too: it is C++'s); when they name none
+  (``**/*``, no globs), the languages the rule's name binds it to
   (:data:`~grace.resolution.domain.languages.FRAMEWORK_LANGUAGES`: ``django-rest`` ->
   python, ``angular-typescript`` -> typescript); else empty (= any).
 * **triggers**: the languages of the globs (else their formats: ``markdown``, ``docker`` ...)
