@@ -224,6 +224,12 @@ def test_a_gradle_version_catalog_its_plugins_and_the_included_modules(tmp_path:
     assert detect_dependencies(tmp_path) == [
         "jetpack-compose", "android", "hilt-android", "room-runtime", "retrofit", "compose-bom",
         "espresso-core", "mockk"]  # not ksp (a build tool), not the folder's outside
+    # a Kotlin build script's shorthand: kotlin("android") is org.jetbrains.kotlin.android
+    older = tmp_path / "older"
+    older.mkdir()
+    (older / "build.gradle.kts").write_text(
+        'plugins {\n    kotlin("android")\n    kotlin("kapt")\n}\n', encoding="utf-8")
+    assert detect_dependencies(older) == ["android"]
 
 
 def test_dependencies_are_kept_by_name_each_saying_something_new(tmp_path: Path) -> None:

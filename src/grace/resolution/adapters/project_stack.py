@@ -98,8 +98,11 @@ _GRADLE_DEPENDENCY: Final = re.compile(
     r"(?:(?:enforced)?[pP]latform\s*\(\s*)?[\"']([A-Za-z0-9._-]+):([A-Za-z0-9._-]+)",
     re.MULTILINE)
 _GRADLE_PLUGIN_ID: Final = re.compile(
-    r"""^\s*(?:id\s*\(?\s*["']([A-Za-z0-9._-]+)["']|apply\s+plugin\s*:\s*["']([A-Za-z0-9._-]+)["'])""",
+    r"""^\s*(?:id\s*\(?\s*["']([A-Za-z0-9._-]+)["']|apply\s+plugin\s*:\s*["']([A-Za-z0-9._-]+)["']"""
+    r"""|kotlin\s*\(\s*"([A-Za-z0-9._-]+)"\s*\))""",
     re.MULTILINE)
+_KOTLIN_PLUGIN: Final = "org.jetbrains.kotlin."
+"""``kotlin("android")`` in a Kotlin build script is the plugin ``org.jetbrains.kotlin.android``."""
 _GRADLE_INCLUDE: Final = re.compile(r"^\s*include\b([^\n]*)", re.MULTILINE)
 _GRADLE_MODULE: Final = re.compile(r"""["']:?([A-Za-z0-9_-]+(?::[A-Za-z0-9_-]+)*)["']""")
 GRADLE_PLUGINS: Final[dict[str, str]] = {
@@ -363,7 +366,9 @@ def _jvm(found: _Manifests) -> list[str]:
     names = _POM_ARTIFACT.findall(pom)
     builds = [found.text(build) or "" for build in _gradle_builds(found)]
     plugins = [GRADLE_PLUGINS[i] for text in builds
-               for pair in _GRADLE_PLUGIN_ID.findall(text) for i in pair if i in GRADLE_PLUGINS]
+               for plugin_id, applied, kotlin in _GRADLE_PLUGIN_ID.findall(text)
+               for i in (plugin_id, applied, kotlin and _KOTLIN_PLUGIN + kotlin)
+               if i in GRADLE_PLUGINS]
     catalog = found.toml(GRADLE_VERSION_CATALOG)
     names += plugins + _catalog_plugins(catalog) + _catalog_libraries(catalog)
     for text in builds:
