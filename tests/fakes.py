@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from grace.resolution.domain.ports import PackageStack
+from grace.resolution.domain.ports import FileImports, PackageStack
 from grace.resolution.domain.talent import Talent
 from grace.resolution.domain.usage import UsageEvent
 
@@ -36,9 +36,11 @@ class InMemoryWorkTree:
 
     def __init__(self, states: dict[str, str],
                  packages: dict[str, tuple[str, ...]] | None = None,
-                 skipped: tuple[str, ...] = ()) -> None:
+                 skipped: tuple[str, ...] = (),
+                 imports: dict[str, tuple[str, ...]] | None = None) -> None:
         self._states = states
         self._packages = packages or {}
+        self._imports = imports or {}
         self._skipped = skipped
         self.located: list[tuple[str, str]] = []
 
@@ -60,6 +62,12 @@ class InMemoryWorkTree:
         """The present paths under ``folder``, sorted, at most ``limit``."""
         return tuple(sorted(p for p, state in self._states.items()
                             if state == "present" and p.startswith(folder + "/")))[:limit]
+
+    def imports(self, root: str, paths: Sequence[str]) -> FileImports:
+        """The packages given for each path in ``imports`` (a path given is a file read)."""
+        read = [p for p in paths if p in self._imports]
+        return FileImports(tuple(dict.fromkeys(x for p in read for x in self._imports[p])),
+                           len(read))
 
     def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
         """The dependencies given for the longest folder prefix of each path (``packages``)."""

@@ -82,7 +82,7 @@ async def exercise(client: Client) -> None:
     assert absolute.is_error and "/etc/passwd" in absolute.content[0].text
 
     got = await client.call_tool(
-        "grace_get", {"id": pointer["talent"], "section": pointer["section"]}
+        "grace_get", {"id": pointer["id"], "section": pointer["section"]}
     )
     assert not got.is_error and got.content[0].text.startswith("## ")
 

@@ -117,6 +117,11 @@ def test_polyglot_set_floors(cache: Path, imported: Path) -> None:
     ("chrome", 0.82, 0.59, 0.74, 0.0),
     # recall 0.873, precision 0.863, nDCG@5 0.876, as at 681c372
     ("wordpress", 0.86, 0.85, 0.86, 0.0),
+    # decision 0024: recall 0.707, precision 0.454, nDCG@5 0.622 (0.663 / 0.336 / 0.586 before
+    # the files in play's imports and STACK_K 2)
+    ("nextjs", 0.69, 0.44, 0.61, 0.0),
+    # recall 0.493, precision 0.430, nDCG@5 0.494 (0.475 / 0.402 / 0.491 before)
+    ("fastapi", 0.48, 0.42, 0.48, 0.0),
 ])
 def test_judged_set_floors(cache: Path, imported: Path, name: str, recall: float,
                            precision: float, ndcg5: float, rejected: float) -> None:

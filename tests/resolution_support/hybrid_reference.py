@@ -93,7 +93,7 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     path = np.array([c.lexical_path for c in cands], dtype=np.float64)
     where = np.array([(p.unnamed_glob if c.unnamed else 1.0) if c.where else 0.0
                       for c in cands], dtype=np.float64)
-    stack = np.array([(p.unsaid_stack if c.unsaid else 1.0) if c.stack else 0.0
+    stack = np.array([(p.unsaid_stack if c.unsaid or c.unimported else 1.0) if c.stack else 0.0
                       for c in cands], dtype=np.float64)
     concern = np.array([1.0 if c.concern else 0.0 for c in cands], dtype=np.float64)
     foreign = np.array([1.0 if c.foreign or c.stranger or c.product else 0.0 for c in cands],
@@ -264,7 +264,8 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
             siblings += bool(sibling)
             # the stack's part of the score (fusion "sum"): a row under the bar without it is
             # kept on the project's dependencies alone, STACK_K such rows at most
-            lift = (p.w_stack * (p.unsaid_stack if cands[i].unsaid else 1.0)
+            lift = (p.w_stack * (p.unsaid_stack if cands[i].unsaid or cands[i].unimported
+                                 else 1.0)
                     if cands[i].stack and p.fusion == "sum" and not files_only else 0.0)
             alone = bool(lift) and s - lift < bar
             c = cands[i]
@@ -392,6 +393,9 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str,  # noqa: C901 - 
         if c.unsaid:
             parts[-1] += (" (counts less: neither the task nor its files say "
                           f"{', '.join(c.unsaid)})")
+        elif c.unimported:
+            parts[-1] += (" (counts less: the files in play import no "
+                          f"{', '.join(c.unimported)})")
     if c.concern:
         parts.append(f"the task is {c.concern[0]} work ({c.concern[1]}), which its name says")
     if c.foreign:
@@ -577,12 +581,16 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             stranger=stranger,
             product=product,
             unsaid=unsaid,
+            # the files in play were read and import none of the words that lift it
+            unimported=lifted if lifted and request.imported is not None and not (
+                set(lifted) & request.imported) else (),
             concern=concern_of(t, concerns, concern_said) if not (
                 foreign or stranger or product) else (),
+            # a skill's job is named when at least half its subject's stems are said
             unasked=subject if set(t.tags) >= AGENT_SKILL_TAGS and (
-                subject := rule_subject(t.name, t.id)) and not (set(
-                analyse(" ".join(subject), language="english")) - ACTION_STEMS) & job_said
-            else (),
+                subject := rule_subject(t.name, t.id)) and 2 * len((job_stems := set(
+                    analyse(" ".join(subject), language="english")) - ACTION_STEMS) & job_said
+                ) < len(job_stems) else (),
         ))
     return hybrid
 

@@ -445,6 +445,27 @@ def test_relevance_sees_the_dependencies_of_the_files_own_packages():
                           "dependencies are not used)",)
 
 
+def test_relevance_sees_what_the_files_in_play_import():
+    """The packages the files in play import reach the relevance step as stack words
+    (``next`` -> ``next``, ``nextjs``); ``None`` when no file could be read for them (no root,
+    no file of a language whose imports are read), so that nothing is known rather than
+    "imports nothing" (decision 0024)."""
+    step = KeepNothing()
+    tree = InMemoryWorkTree({}, imports={"src/app/page.tsx": ("next", "@prisma/client"),
+                                         "src/lib/format.ts": ()})
+    uc = ResolveContext(_catalog(), WordCounter(), relevance=step, tree=tree)
+    project = Project("p", ("ts.react",), stack=("next", "prisma"))
+    _resolve(uc, project, files=["src/app/page.tsx"], root="/repo")
+    assert step.seen is not None and step.seen.imported is not None
+    assert {"next", "nextjs", "prisma"} <= step.seen.imported
+    _resolve(uc, project, files=["src/lib/format.ts"], root="/repo")
+    assert step.seen.imported == frozenset()  # read: it imports none of them
+    _resolve(uc, project, files=["Dockerfile"], root="/repo")
+    assert step.seen.imported is None
+    _resolve(uc, project, files=["src/app/page.tsx"])  # no root: nothing is read
+    assert step.seen.imported is None
+
+
 def test_doctor_reports_always_apply_once_and_always_not_enabled():
     from grace.resolution.application.doctor import Doctor
 

@@ -957,6 +957,23 @@ def test_a_library_s_rule_is_lifted_less_off_its_library_s_tasks():
     assert "counts less" not in detail["copilot.aspnet"]
 
 
+def test_a_framework_s_rule_is_lifted_less_on_files_that_do_not_import_it():
+    """``unimported``: the files in play were read and import none of the dependencies that
+    lift a rule (a FastAPI rule on a SQLAlchemy model's file): the lift counts
+    ``unsaid_stack`` of ``w_stack``, both in the score and in what ``stack_k`` counts, and the
+    explanation says why (decision 0024)."""
+    p = replace(PLAIN, w_lex=0.0)
+    cands = [cand("cursor.fastapi", 0.1, stack=("fastapi",), unimported=("fastapi",)),
+             cand("cursor.sqlalchemy", 0.1, stack=("sqlalchemy",))]
+    sel = HybridSelector(p).select(cands).selection
+    assert sel.scores == {"cursor.sqlalchemy": pytest.approx(0.1 + p.w_stack),
+                          "cursor.fastapi": pytest.approx(0.1 + p.unsaid_stack * p.w_stack)}
+    detail = {e.id: e.detail for e in sel.explanations}
+    assert ("the project depends on fastapi (counts less: the files in play import no "
+            "fastapi)") in detail["cursor.fastapi"]
+    assert "counts less" not in detail["cursor.sqlalchemy"]
+
+
 def test_at_most_stack_k_talents_are_kept_on_the_stack_s_lift_alone():
     """``stack_k``: a row whose score without its ``w_stack`` part is below the bar is kept
     on the project's dependencies alone; at most ``stack_k`` such rows (the top included),

@@ -55,6 +55,17 @@ def test_python_node_rust_go_ruby_and_php_manifests(tmp_path: Path) -> None:
     assert stack[:2] == ["fastapi", "sqlalchemy"] and len(stack) == len(set(stack))
 
 
+def test_pep_735_dependency_groups_and_uv_dev_dependencies(tmp_path: Path) -> None:
+    """A uv project's test and lint tools are in ``[dependency-groups]`` (PEP 735), an
+    ``{include-group}`` table names no package; older uv projects use ``[tool.uv]``."""
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\ndependencies = ["fastapi==0.115"]\n'
+        '[dependency-groups]\ndev = ["pytest==8.3", "ruff==0.8", {include-group = "lint"}]\n'
+        'lint = ["mypy==1.14"]\n[tool.uv]\ndev-dependencies = ["factory-boy>=3"]\n',
+        encoding="utf-8")
+    assert detect_dependencies(tmp_path) == ["fastapi", "pytest", "ruff", "mypy", "factory-boy"]
+
+
 def test_a_dart_pubspec(tmp_path: Path) -> None:
     (tmp_path / "pubspec.yaml").write_text(
         "name: gym\ndependencies:\n  flutter:\n    sdk: flutter\n  flutter_riverpod: ^2.5.1\n"

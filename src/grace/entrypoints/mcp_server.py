@@ -124,7 +124,7 @@ def root_paths(roots: ListRootsResult | None) -> list[Path]:
 
 
 class PointerOut(BaseModel):
-    talent: str
+    id: str
     section: str | None
     depth: str | None
 
@@ -339,7 +339,7 @@ def build_server(
             project=r.project, tokens=r.tokens, token_budget=r.token_budget,
             served_ids=list(r.served_ids), depths={x.id: x.depth for x in r.served},
             dropped=dict(r.dropped_reasons()),
-            pointers=[PointerOut(talent=p.talent, section=p.section, depth=p.depth)
+            pointers=[PointerOut(id=p.id, section=p.section, depth=p.depth)
                       for p in r.pointers],
             languages=list(r.languages), language_source=r.language_source,
             relevance=r.relevance, warnings=list(r.warnings),

@@ -7,7 +7,8 @@ folder; :func:`repository_stack` (what ``grace init`` writes) reads the root and
 a monorepo (``backend/go.mod``, ``apps/web/package.json``). Each manifest is bounded in size
 and never read through a symbolic link that leads out of its folder:
 
-* ``pyproject.toml`` — ``[project] dependencies`` and ``optional-dependencies``, Poetry's
+* ``pyproject.toml`` — ``[project] dependencies`` and ``optional-dependencies``, the
+  ``[dependency-groups]`` of PEP 735 and uv's ``[tool.uv] dev-dependencies``, Poetry's
   ``[tool.poetry.dependencies]`` / ``dev-dependencies`` / ``group.*.dependencies``;
 * ``requirements*.txt`` and ``requirements/*.txt`` — one PEP 508 requirement per line;
 * ``Pipfile`` — ``[packages]``, ``[dev-packages]``;
@@ -222,6 +223,9 @@ def _python(found: _Manifests) -> list[str]:
     names = _pep508(project.get("dependencies"))
     for extra in _table(project, "optional-dependencies").values():
         names += _pep508(extra)
+    for group in _table(data, "dependency-groups").values():  # PEP 735 (uv's dev group)
+        names += _pep508(group)  # an {include-group = "…"} table is no requirement
+    names += _pep508(_table(_table(data, "tool"), "uv").get("dev-dependencies"))
     poetry = _table(_table(data, "tool"), "poetry")
     names += [n for n in _keys(poetry.get("dependencies")) if n != "python"]
     names += _keys(poetry.get("dev-dependencies"))

@@ -13,8 +13,13 @@ from itertools import islice, zip_longest
 from pathlib import Path
 from typing import Final
 
+from grace.resolution.adapters.file_imports import (
+    MAX_IMPORT_BYTES,
+    imported_packages,
+    reads_imports,
+)
 from grace.resolution.adapters.project_stack import SKIPPED_FOLDERS, detect_dependencies
-from grace.resolution.domain.ports import FileState, PackageStack
+from grace.resolution.domain.ports import FileImports, FileState, PackageStack
 
 MAX_NEAR_ENTRIES: Final = 5_000
 """Entries of a missing file's folder read to suggest the file meant (a generated folder may
@@ -30,6 +35,9 @@ of files in it: 1 000 generated files in one folder cost one read)."""
 MAX_PACKAGE_DEPENDENCIES: Final = 2_000
 """Dependencies kept per package (``grace init`` keeps 60 for ``grace.yaml``; a package with
 80 dependencies would lose its last ones, which name its rules as much as the first)."""
+MAX_IMPORT_FILES: Final = 16
+"""Files in play read for their import lines per request, at most (the first ones: a task's
+files are few; a thousand generated ones say no more)."""
 MAX_PACKAGE_MANIFEST_BYTES: Final = 256_000
 """A package manifest larger than this is skipped (a resolve reads them on every request; the
 largest real ``package.json`` files hold a few hundred dependencies, well under 100 KB)."""
@@ -131,6 +139,30 @@ class LocalWorkTree:
                     continue
             queue.extend(subfolders)
         return tuple(found)
+
+    def imports(self, root: str, paths: Sequence[str]) -> FileImports:
+        """See the port: the first :data:`MAX_IMPORT_FILES` files in play whose language's
+        import lines are read (:func:`~grace.resolution.adapters.file_imports.reads_imports`),
+        each that resolves to a file inside ``root`` read up to :data:`~grace.resolution.
+        adapters.file_imports.MAX_IMPORT_BYTES` (UTF-8, errors replaced)."""
+        try:
+            base = Path(root).resolve()
+        except (OSError, RuntimeError):
+            return FileImports()
+        found: dict[str, None] = {}
+        read = 0
+        for path in [p for p in paths if reads_imports(p)][:MAX_IMPORT_FILES]:
+            try:
+                real = (base / path).resolve()
+                if not real.is_relative_to(base) or not real.is_file():
+                    continue
+                with real.open("rb") as handle:
+                    text = handle.read(MAX_IMPORT_BYTES).decode("utf-8", errors="replace")
+            except (OSError, RuntimeError):
+                continue
+            read += 1
+            found.update(dict.fromkeys(imported_packages(path, text)))
+        return FileImports(tuple(found), read)
 
     def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:
         """See the port. Each folder from the file's up to ``root`` (included) is read with

@@ -552,15 +552,19 @@ def _job_said(corpus: _Corpus, request: RelevanceRequest, files_say: str) -> set
 def _unasked(corpus: _Corpus, position: npt.NDArray[np.int64],
              said: set[str]) -> dict[int, tuple[str, ...]]:
     """Candidate -> its subject, for the imported Agent Skills (:data:`AGENT_SKILL_TAGS`) whose
-    subject (:func:`~grace.resolution.domain.languages.rule_subject`, every word) no stem of
-    ``said`` (:func:`_job_said`: the task, the files, the products of the stacks) names: a
-    procedure for a job the task does not name is served on other evidence than meaning alone
-    (decision 0010, nineteenth follow-up: ``skill.x-twitter-scraper`` met five new users'
-    REST, token and webhook tasks through their shared words)."""
+    subject (:func:`~grace.resolution.domain.languages.rule_subject`, every word) the stems of
+    ``said`` (:func:`_job_said`: the task, the files, the products of the stacks) name less
+    than half of: a procedure for a job the task does not name is served on other evidence
+    than meaning alone (decision 0010, nineteenth follow-up: ``skill.x-twitter-scraper`` met
+    five new users' REST, token and webhook tasks through their shared words). One everyday
+    word of three names no job: "scheduled daily" is no ``daily-focus-board``, "creates a
+    user" no ``entra-agent-user``; one of two does ("Fais le commit" names ``git-commit``;
+    decision 0024)."""
     out: dict[int, tuple[str, ...]] = {}
     for row in corpus.skills:
         at = int(position[row])
-        if at >= 0 and row in corpus.subject_said and not corpus.subject_said[row] & said:
+        subject = corpus.subject_said.get(row)
+        if at >= 0 and subject is not None and 2 * len(subject & said) < len(subject):
             out[at] = corpus.subject_full[row]
     return out
 
@@ -1140,6 +1144,10 @@ class HybridRelevance:
         said = (set(analyse(" ".join([request.task, files_say]), language="english"))
                 | context_words) if lifting or request.stack_groups else set()
         unsaid = _lift(corpus, request, position, lifting, stack_words, said, stack)
+        # the files in play say which of the dependencies the task uses: a FastAPI
+        # repository's models/shipment.py imports SQLAlchemy, not FastAPI (decision 0024)
+        unimported = {at: depends for at, depends in stack.items()
+                      if request.imported is not None and request.imported.isdisjoint(depends)}
         # a language the task tells that no framework of the project frames: its own rules
         # are the stack's (a Go API on chi: cursor.go, copilot.go)
         _lift_told_languages(corpus, request, told, position, stack)
@@ -1214,6 +1222,7 @@ class HybridRelevance:
             product=(products := self._products(corpus, request, position, said_stems,
                                                 {*foreign, *strangers})),
             unsaid=unsaid,
+            unimported=unimported,
             # the task's stems again only where the catalog has Agent Skills
             unasked=(_unasked(corpus, position, _job_said(corpus, request, files_say))
                      if corpus.skills else {}),

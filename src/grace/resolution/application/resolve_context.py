@@ -38,6 +38,7 @@ from grace.resolution.domain.languages import (
 )
 from grace.resolution.domain.ports import (
     CatalogReader,
+    FileImports,
     PackageStack,
     TokenCounter,
     WorkTree,
@@ -85,6 +86,10 @@ class RelevanceRequest:
             rules use: :func:`~grace.resolution.domain.languages.stack_words`).
         package_stack: the words of the dependencies the files' own packages declare, in a
             monorepo (:meth:`~grace.resolution.domain.ports.WorkTree.package_stack`).
+        imported: the words (:func:`~grace.resolution.domain.languages.stack_words`) of the
+            packages the files in play import (:meth:`~grace.resolution.domain.ports.
+            WorkTree.imports`); ``None`` when no file in play could be read for them (none
+            given, none there yet, or of a language whose import lines are not read).
         stack_groups: the words of each of those dependencies whose name has several
             (:func:`~grace.resolution.domain.languages.stack_groups`:
             ``@tanstack/react-query``): a rule whose subject one of them names in part is
@@ -108,6 +113,7 @@ class RelevanceRequest:
     files: Sequence[str] = ()
     stack: Sequence[str] = ()
     package_stack: Sequence[str] = ()
+    imported: frozenset[str] | None = None
     stack_groups: Sequence[frozenset[str]] = ()
     stack_whole: frozenset[str] = frozenset()
     vocabulary: Sequence[str] = ()
@@ -534,6 +540,9 @@ class ResolveContext:
             packages = (self._tree.package_stack(root, in_play)
                         if self._tree is not None and root is not None and in_play
                         else PackageStack())
+            imports = (self._tree.imports(root, in_play)
+                       if self._tree is not None and root is not None and in_play
+                       else FileImports())
             warnings += tuple(f"package manifest {line} (its dependencies are not used)"
                               for line in packages.skipped)
             # a talent without specific globs is activated by its language (relevance only:
@@ -552,6 +561,8 @@ class ResolveContext:
                     files=in_play,
                     stack=(project_words := stack_words(project.stack)),
                     package_stack=own_package_words(packages.dependencies, project_words),
+                    imported=(frozenset(stack_words(imports.packages)) if imports.read
+                              else None),
                     stack_groups=stack_groups((*project.stack, *packages.dependencies)),
                     stack_whole=stack_whole((*project.stack, *packages.dependencies)),
                     vocabulary=project.vocabulary,

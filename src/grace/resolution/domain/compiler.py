@@ -118,7 +118,7 @@ def pointers_for(
 def pointer_call(p: Pointer) -> str:
     """The ``grace_get`` call of a pointer, as shown in the table."""
     arg = f'section="{p.section}"' if p.section else f'depth="{p.depth}"'
-    return f'`grace_get("{p.talent}", {arg})`'
+    return f'`grace_get("{p.id}", {arg})`'
 
 
 def _cell(text: str) -> str:

@@ -150,6 +150,22 @@ class PackageStack:
     skipped: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class FileImports:
+    """What the files in play import (:meth:`WorkTree.imports`).
+
+    Attributes:
+        packages: the packages their import lines name, as manifests write them
+            (``fastapi``, ``@tanstack/react-query``), each once, first-seen; relative imports
+            left out.
+        read: how many files in play were read for them (existing files of a language whose
+            import lines are read); ``0``: nothing is known of what the files use.
+    """
+
+    packages: tuple[str, ...] = ()
+    read: int = 0
+
+
 class WorkTree(Protocol):
     """The repository's files on disk, as far as the files in play need them (never read)."""
 
@@ -170,6 +186,12 @@ class WorkTree(Protocol):
         paths relative to ``root`` in sorted order, at most ``limit``: hidden, dependency and
         build folders skipped, nothing that resolves outside ``root``; ``()`` when none can be
         read."""
+        ...
+
+    def imports(self, root: str, paths: Sequence[str]) -> FileImports:
+        """What the files ``paths`` (normalised, relative to ``root``) import: the packages
+        named by the import lines of those that exist inside ``root`` and are of a language
+        whose import lines name packages; never an error (an unreadable file is not read)."""
         ...
 
     def package_stack(self, root: str, paths: Sequence[str]) -> PackageStack:

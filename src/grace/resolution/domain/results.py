@@ -120,9 +120,12 @@ class AlsoRelevant:
 
 @dataclass(frozen=True, slots=True)
 class Pointer:
-    """A row of the "when to dig deeper" table: a ``grace_get`` call and when to make it."""
+    """A row of the "when to dig deeper" table: a ``grace_get`` call and when to make it.
 
-    talent: str
+    ``id`` is the talent's id (the key ``served`` and ``also_relevant`` use in the JSON too).
+    """
+
+    id: str
     when: str
     section: str | None = None
     depth: Depth | None = None

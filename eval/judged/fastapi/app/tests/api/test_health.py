@@ -1,0 +1,3 @@
+async def test_health(client) -> None:
+    resp = await client.get("/health")
+    assert resp.json() == {"status": "ok"}
