@@ -62,12 +62,14 @@ from grace.resolution.domain.languages import (
     frameworks_of_talent_name,
     frameworks_told,
     kinds_said,
+    language_unused,
     languages_in_text,
     languages_of_rule_name,
     languages_told,
     migration_of_name,
     migration_sources,
     off_kind_of,
+    persona_language,
     persona_stack,
     persona_unused,
     proper_names,
@@ -535,8 +537,11 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             and not set(analyse(" ".join(pool_products[t.id]), language="english"))
             & (said_stems | heard)) else ()
         if (request.stack or request.package_stack) and not foreign and not stranger \
-                and not product:  # a persona for another stack: its unused expertise
-            product = persona_unused(persona_stack(t.bodies["full"]), persona_heard(
+                and not product:  # a persona for another stack: its first language, or
+            # its unused expertise
+            first = persona_language(t.bodies["full"])
+            product = (first,) if first and language_unused(first, request.languages) else \
+                persona_unused(persona_stack(t.bodies["full"]), persona_heard(
                 set(words(" ".join([*request.stack, *request.package_stack, request.task,
                                     *request.vocabulary]))), said_stems | heard),
                 rule_subject(t.name, t.id))

@@ -1029,6 +1029,22 @@ def test_a_procedure_for_an_unnamed_job_is_not_kept_on_meaning_alone():
     assert "skill.react18-string-refs" in framed.kept
 
 
+def test_a_persona_s_first_language_and_whether_the_project_uses_it():
+    """:func:`persona_language` is the first item of the expertise list when it is a language;
+    :func:`language_unused` says it is another stack's when the known languages neither hold
+    nor imply it (a TypeScript project writes JavaScript; decision 0024)."""
+    from grace.resolution.domain.languages import language_unused, persona_language
+
+    assert persona_language("You are an expert in Solidity, TypeScript, Next.js.") == "solidity"
+    assert persona_language("\n\nYou are an **expert** in TypeScript and React.") == "typescript"
+    assert persona_language("You are an expert in Next.js, TypeScript.") is None
+    assert persona_language("Use TypeScript.") is None
+    assert language_unused("solidity", ["typescript", "javascript"])
+    assert not language_unused("javascript", ["typescript"])  # implied
+    assert language_unused("typescript", ["javascript"])
+    assert not language_unused("solidity", [])  # nothing known
+
+
 def test_a_persona_for_another_stack_names_the_items_the_project_does_not_use():
     """:func:`persona_stack` reads "You are an expert in …" (capitalised words, no language,
     no generic word); :func:`persona_unused` calls it another stack's when at least

@@ -290,6 +290,27 @@ def test_a_persona_written_for_another_stack_is_left_disabled(tmp_path):
         tmp_path, overwrite=True).other_stack == ()
 
 
+def test_a_persona_that_starts_with_a_language_the_project_does_not_use_is_another_stack_s(
+        tmp_path):
+    """"You are an expert in Solidity, TypeScript, …" in a Next.js application whose stack
+    holds most of the list after Solidity (Radix, Shadcn, Vite): its first item is a language
+    the project does not use, so it is another stack's all the same (decision 0024); in a
+    project that writes Solidity it is the project's."""
+    text = ("You are an expert in Solidity, TypeScript, Node.js, Next.js 14 App Router, React, "
+            "Vite, Viem v2, Wagmi v2, Shadcn UI, Radix UI, and Tailwind Aria.\n\nKey Principles")
+    catalog = InMemoryCatalog([make_talent(
+        "cursor.web3", name="Nextjs React Typescript", languages=["typescript"],
+        bodies={"compact": text, "standard": text, "full": text})])
+    stack = ["next", "react", "@types/node", "tailwindcss", "vite", "shadcn",
+             "@radix-ui/react-dialog"]
+    report = InitProject(catalog, RecordingWriter(), lambda _: ["typescript", "javascript"],
+                         lambda _: stack)(tmp_path)
+    assert report.other_stack == ("cursor.web3",)
+    dapp = InitProject(catalog, RecordingWriter(), lambda _: ["solidity", "typescript"],
+                       lambda _: stack)(tmp_path, overwrite=True)
+    assert dapp.other_stack == () and dapp.talents == ("cursor.web3",)
+
+
 HOLLOW = ("You are an expert in Svelte 5 and SvelteKit.\n\nKey Principles\n\nCode Style and "
           "Structure\nNaming Conventions\nTypeScript Usage\nSvelte Runes\nUI and Styling\n"
           "State Management\n\nUse classes for complex state:\n```ts\nclass Counter {}\n```\n")

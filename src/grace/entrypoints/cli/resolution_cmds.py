@@ -510,7 +510,7 @@ def _left_disabled_lines(report: InitReport) -> list[str]:
         n = len(report.other_stack)
         lines.append(f"  {n} persona{'s' if n > 1 else ''} of another stack "
                      f"({ids(report.other_stack)}: their 'You are an expert in' names mostly "
-                     "what the stack does not)")
+                     "what the stack does not, or first a language the project does not use)")
     if report.hollow:
         lines.append(f"  {len(report.hollow)} hollow ({ids(report.hollow)}: titles with nothing "
                      "under them, or a few lines ending on a list that never comes)")

@@ -74,12 +74,14 @@ from grace.resolution.domain.languages import (
     frameworks_of_talent_name,
     frameworks_told,
     kinds_said,
+    language_unused,
     languages_in_text,
     languages_of_rule_name,
     languages_told,
     migration_of_name,
     migration_sources,
     off_kind_of,
+    persona_language,
     persona_stack,
     persona_unused,
     proper_names,
@@ -730,6 +732,7 @@ class _Corpus:
     product_words: frozenset[str]  # every product word of the catalog (rule_products)
     proper: frozenset[str]  # the catalog's proper names (proper_names of the summaries)
     personas: dict[int, tuple[tuple[str, ...], ...]]  # row -> its persona_stack
+    persona_languages: dict[int, str]  # row -> its persona's first item, a language
     skills: frozenset[int]  # the rows of imported Agent Skills (AGENT_SKILL_TAGS)
     persona_stems: dict[str, frozenset[str]]  # a word of those lists -> its English stems
     name_rows: dict[str, list[int]]  # name term -> the rows whose name terms hold it
@@ -914,6 +917,8 @@ class HybridRelevance:
             product_words=frozenset(w for found in products for w in found),
             proper=proper,
             personas=personas,
+            persona_languages={row: first for row, t in enumerate(talents)
+                               if (first := persona_language(t.bodies["full"]))},
             skills=frozenset(row for row, t in enumerate(talents)
                              if set(t.tags) >= AGENT_SKILL_TAGS),
             persona_stems={w: frozenset(analyse(w, language="english"))
@@ -1271,7 +1276,7 @@ class HybridRelevance:
         in a Next.js booking application) -> the unused items of its expertise list. Without
         known dependencies nothing is known to be unused. ``other``: the candidates already
         foreign or strangers (one penalty)."""
-        if not (corpus.products or corpus.personas) or not (
+        if not (corpus.products or corpus.personas or corpus.persona_languages) or not (
                 request.stack or request.package_stack):
             return {}
         heard = said | set(analyse(" ".join(request.vocabulary), language="english")) \
@@ -1285,6 +1290,11 @@ class HybridRelevance:
         plain = set(words(" ".join([*request.stack, *request.package_stack, request.task,
                                     *request.vocabulary])))
         used = persona_heard(plain, heard, stems_of.__getitem__)
+        for row, lang in corpus.persona_languages.items():
+            at = int(position[row])
+            if at >= 0 and at not in other and at not in found and language_unused(
+                    lang, request.languages):
+                found[at] = (lang,)
         for row, items in corpus.personas.items():
             at = int(position[row])
             if at >= 0 and at not in other and at not in found and (

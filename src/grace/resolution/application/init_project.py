@@ -18,6 +18,8 @@ from grace.resolution.domain.languages import (
     SQL_STACK_WORDS,
     foreign_frameworks,
     frameworks_of_talent,
+    language_unused,
+    persona_language,
     persona_stack,
     persona_unused,
     rule_subject,
@@ -121,11 +123,17 @@ def rare_in_catalog(found: Sequence[str], talents: Sequence[Talent]) -> list[str
     return [w for w in found if said[w] <= MAX_VOCABULARY_SHARE * len(talents)]
 
 
-def _other_stack(talent: Talent, stack: Sequence[str], vocabulary: Sequence[str]) -> bool:
+def _other_stack(talent: Talent, stack: Sequence[str], vocabulary: Sequence[str],
+                 languages: Sequence[str] = ()) -> bool:
     """Whether ``talent`` is a persona written for another stack than the project's
     dependencies (``stack``) and own words (``vocabulary``) say
     (:func:`~grace.resolution.domain.languages.persona_unused`; the words and their English
-    stems, as the hybrid step's ``product`` channel reads them)."""
+    stems, as the hybrid step's ``product`` channel reads them), or one whose expertise starts
+    with a language the project's ``languages`` do not hold (:func:`~grace.resolution.domain.
+    languages.language_unused`: "an expert in Solidity, TypeScript, Next.js…")."""
+    first = persona_language(talent.bodies["full"])
+    if first is not None and language_unused(first, languages):
+        return True
     items = persona_stack(talent.bodies["full"])
     if not items:
         return False
@@ -217,7 +225,7 @@ class InitProject:
                 chosen = [t for t in chosen if t not in set(foreign)]
                 left += foreign
                 other_stack = [t for t in chosen if _other_stack(catalog_talents[t], stack,
-                                                                 vocabulary)]
+                                                                 vocabulary, langs)]
                 chosen = [t for t in chosen if t not in set(other_stack)]
                 left += other_stack
             other_script = [t for t in chosen if written_in(_text(catalog_talents[t]))]

@@ -1446,6 +1446,24 @@ def persona_stack(body: str) -> tuple[tuple[str, ...], ...]:
     :data:`PERSONA_LINES` non-empty lines hold no such sentence, or when it says what the
     persona does rather than what it knows ("an expert in building applications that support
     RTL languages including Hebrew"). Decision 0010, eighteenth follow-up."""
+    clause = _persona_clause(body)
+    if clause is None:
+        return ()
+    items = []
+    for part in _PERSONA_ITEMS.split(clause):
+        kept = tuple(dict.fromkeys(
+            t.lower() for t in _CASED_WORD.findall(part)
+            if t[0].isupper() and not t.isupper() and len(t) >= 3
+            and t.lower() not in LANGUAGE_NAMES and t.lower() not in _PERSONA_GENERIC))
+        if kept:
+            items.append(kept)
+    return tuple(items)
+
+
+def _persona_clause(body: str) -> str | None:
+    """The expertise list of the first "You are an expert in …" sentence of the first
+    :data:`PERSONA_LINES` non-empty lines of ``body`` (after a colon when it has one), or
+    ``None`` (none, or one that says what the persona does: "an expert in building …")."""
     lines = [line for line in body.splitlines() if line.strip()][:PERSONA_LINES]
     for line in lines:
         found = _PERSONA.match(line.replace("**", "").replace("`", ""))
@@ -1453,18 +1471,34 @@ def persona_stack(body: str) -> tuple[tuple[str, ...], ...]:
             continue
         clause = _PERSONA_END.split(found.group("items"), maxsplit=1)[0]
         clause = clause.split(":", 1)[1] if ":" in clause else clause
-        if _GERUND.match(clause):  # "an expert in building applications that support RTL
-            return ()              # languages including Hebrew, Arabic": no stack
-        items = []
-        for part in _PERSONA_ITEMS.split(clause):
-            kept = tuple(dict.fromkeys(
-                t.lower() for t in _CASED_WORD.findall(part)
-                if t[0].isupper() and not t.isupper() and len(t) >= 3
-                and t.lower() not in LANGUAGE_NAMES and t.lower() not in _PERSONA_GENERIC))
-            if kept:
-                items.append(kept)
-        return tuple(items)
-    return ()
+        # "an expert in building applications that support RTL languages including Hebrew,
+        # Arabic": no stack
+        return None if _GERUND.match(clause) else clause
+    return None
+
+
+def persona_language(body: str) -> str | None:
+    """The programming language (:data:`LANGUAGE_NAMES`) a persona's expertise list names as
+    its first item ("You are an expert in Solidity, TypeScript, …" -> ``"solidity"``), or
+    ``None``."""
+    clause = _persona_clause(body)
+    if clause is None:
+        return None
+    first = _CASED_WORD.findall(_PERSONA_ITEMS.split(clause, maxsplit=1)[0])
+    language = first[0].lower() if first else ""
+    return language if language in LANGUAGE_NAMES else None
+
+
+def language_unused(language: str, languages: Collection[str]) -> bool:
+    """Whether a persona's first ``language`` (:func:`persona_language`) is another stack's:
+    the project's (or the task's) ``languages`` are known and neither hold it nor imply it
+    (:data:`IMPLIED`: a TypeScript project writes JavaScript too). "You are an expert in
+    Solidity, TypeScript, Node.js, Next.js 14 App Router, React, … Viem v2, Wagmi v2" is a
+    smart-contract developer's persona, whatever share of its list a Next.js application
+    uses: two such rules were served on 13 of a new user's 30 Next.js tasks, judged wrong each
+    time (decision 0024)."""
+    return bool(languages) and language not in languages and not any(
+        language in IMPLIED.get(lang, ()) for lang in languages)
 
 
 def persona_unused(items: Sequence[Sequence[str]], heard: Callable[[str], bool],
