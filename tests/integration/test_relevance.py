@@ -342,15 +342,15 @@ def test_an_imported_skill_for_a_job_the_task_does_not_name_needs_other_evidence
               for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta")),
         ], key=lambda t: t.id)
 
-    def decided(task: str, tags: tuple[str, ...],
-                stack: tuple[str, ...] = ("rails",)) -> tuple[str, str]:
+    def decided(task: str, tags: tuple[str, ...], stack: tuple[str, ...] = ("rails",),
+                files: tuple[str, ...] = ()) -> tuple[str, str]:
         talents = catalog(tags)
         # a lower ratio keeps the skill above the bar beside the Rails rule: only SKILL_SAID
         # cuts it (a step per catalog: a step builds its catalog's state once)
         step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer,
                                HybridSelector(HybridParams(ratio=0.5)))
         out = step.select(RelevanceRequest(candidates=talents, task=task, active=talents,
-                                           stack=stack))
+                                           stack=stack, files=files))
         e = {e.id: e for e in out.explanations}["skill.x-twitter-scraper"]
         return e.decision, e.detail
 
@@ -365,6 +365,12 @@ def test_an_imported_skill_for_a_job_the_task_does_not_name_needs_other_evidence
     assert decided(task, ("imported", "skill"), ("rails", "scraper"))[0] == "cut_margin"
     assert decided(task, ())[0] == "kept"  # the project's own talent
     assert decided(task + " that scrapes Twitter", ("imported", "skill"))[0] == "kept"
+    # half its subject names the job (decision 0024: one everyday word of three does not)
+    assert decided(task + " for Twitter", ("imported", "skill"))[0] == "kept"
+    # a source file's own words name no job: twitter_scraper.rb is the project's code, not a
+    # request for the scraping procedure (decision 0024: pricing.py, a (dashboard) folder)
+    assert decided(task, ("imported", "skill"),
+                   files=("app/services/twitter_scraper.rb",))[0] == "cut_margin"
 
 
 def test_a_rule_for_starting_a_new_project_serves_only_a_task_that_starts_one(app):

@@ -51,6 +51,9 @@ from grace.resolution.domain.hybrid import (
 from grace.resolution.domain.languages import (
     APP_FRAMEWORKS,
     BROWSER_LANGUAGES,
+    FILE_NAMES,
+    FILE_STEMS,
+    FRAMEWORK_FILE_NAMES,
     FRAMEWORK_LANGUAGES,
     INFRASTRUCTURE_LANGUAGES,
     LANGUAGE_NAMES,
@@ -476,6 +479,12 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
                   | set(frameworks_told(request.task)) | set(languages_told(request.task)))
     file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
     context_words = task_words | file_words
+    # what the files show (a framework's conventions, a well-known file): an Agent Skill's
+    # name term is looked for there and in the task, never in a source file's own words
+    shown = set(words(" ".join([*frameworks_of_files(request.files), *(
+        path_words([f]) for f in request.files
+        if (name := f.rsplit("/", 1)[-1].lower()) in FRAMEWORK_FILE_NAMES
+        or name in FILE_NAMES or name.split(".", 1)[0] in FILE_STEMS)])))
     stack_words = set(role_stack({*request.stack, *request.package_stack}, request.role)
                       ) - context_words
     named = {r for w in context_words | stack_words for r in corpus.name_rows.get(w, ())}
@@ -484,10 +493,11 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     said = " ".join([request.task, where, *frameworks_of_files(request.files), *request.stack,
                      *request.package_stack])
     said_stems = set(analyse(said)) | set(analyse(said, language="english"))
-    # an Agent Skill's job: said by the task, its files, or a dependency that is a product or a
-    # framework, never by any dependency word (``builder``)
+    # an Agent Skill's job: said by the task, what its files show (never a source file's own
+    # words), or a dependency that is a product or a framework, never by any dependency word
+    # (``builder``)
     proper = proper_names(t.summary for t in pool)
-    job = " ".join([request.task, where, *frameworks_of_files(request.files),
+    job = " ".join([request.task, *sorted(shown),
                     *(w for w in {*request.stack, *request.package_stack}
                       if w in STACK_WORDS or w in proper)])
     job_said = set(analyse(job)) | set(analyse(job, language="english"))
@@ -552,12 +562,15 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
                   else ())
         unsaid = subject if lifted and subject and not (set(
             analyse(" ".join(subject), language="english")) - ACTION_STEMS) & lift_said else ()
+        skill = set(t.tags) >= AGENT_SKILL_TAGS
         hybrid.append(HybridCandidate(
             id=t.id, dense=d, chunk=c, cosine=r, lexical=lex, lexical_head=head,
             lexical_path=path, tokens=step._cost(t, depth), hub=hub,
             triggers=found.get(t.id, ()),
-            names=tuple(dict.fromkeys([*(w for w in terms if w in context_words), *own])),
-            where=tuple(w for w in terms if w in file_words and w not in task_words),
+            names=tuple(dict.fromkeys([*(w for w in terms if w in (
+                task_words | shown if skill else context_words)), *own])),
+            where=tuple(w for w in terms if w in file_words and w not in task_words
+                        and (not skill or w in shown)),
             stack=lifted or tuple(
                 lang for lang in unframed_languages(told, {*request.stack, *request.package_stack},
                                                     named_frameworks)

@@ -12,6 +12,7 @@ from grace.resolution.adapters.file_imports import (
     reads_imports,
 )
 from grace.resolution.adapters.work_tree import MAX_IMPORT_FILES, LocalWorkTree
+from grace.resolution.domain.languages import imported_words
 
 
 @pytest.mark.parametrize(("path", "text", "packages"), [
@@ -74,3 +75,17 @@ def test_what_is_read_is_bounded(tmp_path: Path) -> None:
     assert tree.imports(str(tmp_path), ["big.py"]).packages == ()  # past the bytes read
     many = tree.imports(str(tmp_path), [f"m{i}.py" for i in range(MAX_IMPORT_FILES + 2)])
     assert many.read == MAX_IMPORT_FILES and len(many.packages) == MAX_IMPORT_FILES
+
+
+def test_an_import_names_the_dependency_it_is_a_module_of_and_its_framework() -> None:
+    """``rest_framework`` is ``djangorestframework``'s module, ``environ`` is
+    ``django-environ``'s: both are Django's (a DRF serializer imports no ``django``); a
+    short module name (``core``, ``utils``) names no dependency (decision 0024)."""
+    deps = ["django", "djangorestframework", "django-environ", "factory-boy", "pydantic-core"]
+    drf = imported_words(["rest_framework", "os"], deps)
+    assert {"django", "djangorestframework"} <= drf
+    assert "django" in imported_words(["environ"], deps)
+    assert "factory" in imported_words(["factory"], deps)
+    assert imported_words(["core", "utils"], deps).isdisjoint({"pydantic", "django"})
+    assert imported_words(["fastapi"], ["fastapi", "sqlalchemy"]) == {"fastapi"}
+    assert imported_words([], deps) == frozenset()

@@ -61,6 +61,9 @@ from grace.resolution.domain.compiler import render_block
 from grace.resolution.domain.hybrid import ROLE_PRIOR, HybridColumns, HybridSelector
 from grace.resolution.domain.languages import (
     APP_FRAMEWORKS,
+    FILE_NAMES,
+    FILE_STEMS,
+    FRAMEWORK_FILE_NAMES,
     FRAMEWORK_LANGUAGES,
     INFRASTRUCTURE_LANGUAGES,
     LANGUAGE_NAMES,
@@ -540,7 +543,9 @@ or Copilot rule is the conventions of a stack."""
 
 
 def _job_said(corpus: _Corpus, request: RelevanceRequest, files_say: str) -> set[str]:
-    """The French and English stems of what the task and its files say, and of the project's
+    """The French and English stems of what the task and its files show (``files_say``: the
+    frameworks their conventions follow, a well-known file's name — never a source file's own
+    words: ``pricing.py`` asks for no pricing strategy; decision 0024), and of the project's
     dependency words that name a product or a framework (:data:`STACK_WORDS`, the catalog's
     proper names: ``supabase``, ``stripe``): where an Agent Skill's job must be named
     (:func:`_unasked`). Not every dependency word: ``builder`` of ``@angular-eslint/builder``
@@ -1115,15 +1120,24 @@ class HybridRelevance:
         names: dict[int, tuple[str, ...]] = {}
         within: dict[int, tuple[str, ...]] = {}
         stack: dict[int, tuple[str, ...]] = {}
+        # an Agent Skill's job is not named by a source file's own words (pricing.py, a
+        # (dashboard) route group): only by the task, or by what the files show (a framework's
+        # conventions, a well-known file: Dockerfile)
+        shown = set(words(" ".join([*frameworks_of_files(request.files), *(
+            path_words([f]) for f in request.files
+            if (name := f.rsplit("/", 1)[-1].lower()) in FRAMEWORK_FILE_NAMES
+            or name in FILE_NAMES or name.split(".", 1)[0] in FILE_STEMS)])))
         for row in {r for w in context_words for r in corpus.name_rows.get(w, ())}:
             at = int(position[row])
             if at < 0:
                 continue
             terms = corpus.names[row]
-            hit = tuple(w for w in terms if w in context_words)
+            seen = (task_words | shown) if row in corpus.skills else context_words
+            hit = tuple(w for w in terms if w in seen)
             if hit:
                 names[at] = hit
-            only = tuple(w for w in terms if w in file_words and w not in task_words)
+            only = tuple(w for w in terms if w in file_words and w not in task_words
+                         and (row not in corpus.skills or w in shown))
             if only:
                 within[at] = only
         # a language the task's toolchain or quoted files tell ("fix the mypy errors" ->
@@ -1229,7 +1243,7 @@ class HybridRelevance:
             unsaid=unsaid,
             unimported=unimported,
             # the task's stems again only where the catalog has Agent Skills
-            unasked=(_unasked(corpus, position, _job_said(corpus, request, files_say))
+            unasked=(_unasked(corpus, position, _job_said(corpus, request, " ".join(sorted(shown))))
                      if corpus.skills else {}),
             concern=self._concern(corpus, query, request.task, position, files_say,
                                   {*foreign, *strangers, *products}),

@@ -31,6 +31,7 @@ from grace.resolution.domain.deferred import Deferred
 from grace.resolution.domain.explanation import Explanation
 from grace.resolution.domain.graph import MissingPrerequisite
 from grace.resolution.domain.languages import (
+    imported_words,
     languages_in_text,
     stack_groups,
     stack_whole,
@@ -561,8 +562,9 @@ class ResolveContext:
                     files=in_play,
                     stack=(project_words := stack_words(project.stack)),
                     package_stack=own_package_words(packages.dependencies, project_words),
-                    imported=(frozenset(stack_words(imports.packages)) if imports.read
-                              else None),
+                    imported=(imported_words(imports.packages,
+                                             (*project.stack, *packages.dependencies))
+                              if imports.read else None),
                     stack_groups=stack_groups((*project.stack, *packages.dependencies)),
                     stack_whole=stack_whole((*project.stack, *packages.dependencies)),
                     vocabulary=project.vocabulary,

@@ -780,6 +780,42 @@ def stack_words(stack: Sequence[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+MIN_IMPORT_MATCH: Final = 5
+"""Letters an imported module's name must have to name a dependency it is a part of
+(:func:`imported_words`: ``environ`` of ``django-environ``; never ``core`` or ``utils``)."""
+
+
+def _squeezed(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def imported_words(imported: Sequence[str], dependencies: Sequence[str]) -> frozenset[str]:
+    """The :func:`stack_words` of what the files in play import (``imported``: packages as
+    their import lines name them) and of the ``dependencies`` those are modules of: an
+    import whose squeezed name (letters and digits) of at least :data:`MIN_IMPORT_MATCH`
+    letters starts or ends a dependency's (``rest_framework`` of ``djangorestframework``,
+    ``environ`` of ``django-environ``, ``factory`` of ``factory-boy``); plus each word of the
+    dependencies that starts the squeezed name of one of those (``django`` of
+    ``djangorestframework``): a Django REST Framework serializer uses Django whether it
+    imports ``django`` or not (decision 0024).
+
+    ``(["rest_framework", "os"], ["django", "djangorestframework"])`` ->
+    ``{"rest_framework", "rest", "framework", "djangorestframework", "django", ...}``."""
+    names = list(imported)
+    for package in imported:
+        module = _squeezed(package)
+        if len(module) < MIN_IMPORT_MATCH:
+            continue
+        names += [dep for dep in dependencies
+                  if (squeezed := _squeezed(dep)).startswith(module)
+                  or squeezed.endswith(module)]
+    found = set(stack_words(names))
+    squeezed_names = [_squeezed(n) for n in names]
+    found.update(w for w in stack_words(dependencies) if len(w) >= MIN_IMPORT_MATCH - 1
+                 and any(n.startswith(w) for n in squeezed_names))
+    return frozenset(found)
+
+
 def stack_groups(stack: Sequence[str]) -> tuple[frozenset[str], ...]:
     """The project's dependencies whose names have several words (``@tanstack/react-query``,
     ``react-router-dom``, ``spring-boot-starter-data-jpa``), each as the group of its words
@@ -917,7 +953,7 @@ RULE_NAME_WORDS: Final[frozenset[str]] = frozenset(words("""
 best practices practice guidelines guideline general development developer developers
 conventions convention standards standard rules rule patterns pattern guide guides projects
 project instructions expert coding style code quality modern app apps application
-applications web api apis language tips good core principles
+applications web api apis language tips good core principles production setup expert specialist
 """))
 """Words rule names use for any rule ("Python best practices", "Go development guidelines"):
 never a rule's subject (:func:`rule_subject`)."""

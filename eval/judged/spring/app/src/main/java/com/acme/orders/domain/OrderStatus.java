@@ -1,0 +1,3 @@
+package com.acme.orders.domain;
+
+public enum OrderStatus { PENDING, PAID, SHIPPED, CANCELLED }

@@ -1,0 +1,1 @@
+CREATE INDEX idx_orders_customer_status ON orders(customer_id, status);
