@@ -87,10 +87,12 @@ class RelevanceRequest:
             rules use: :func:`~grace.resolution.domain.languages.stack_words`).
         package_stack: the words of the dependencies the files' own packages declare, in a
             monorepo (:meth:`~grace.resolution.domain.ports.WorkTree.package_stack`).
-        imported: the words (:func:`~grace.resolution.domain.languages.stack_words`) of the
-            packages the files in play import (:meth:`~grace.resolution.domain.ports.
-            WorkTree.imports`); ``None`` when no file in play could be read for them (none
-            given, none there yet, or of a language whose import lines are not read).
+        imported: the words of the packages the files in play import (:meth:`~grace.
+            resolution.domain.ports.WorkTree.imports`) and of the dependencies those are
+            modules of (:func:`~grace.resolution.domain.languages.imported_words`:
+            ``rest_framework`` -> Django); ``None`` when no file in play could be read for
+            them (none given, none there yet, or of a language whose import lines are not
+            read).
         stack_groups: the words of each of those dependencies whose name has several
             (:func:`~grace.resolution.domain.languages.stack_groups`:
             ``@tanstack/react-query``): a rule whose subject one of them names in part is

@@ -800,7 +800,7 @@ def imported_words(imported: Sequence[str], dependencies: Sequence[str]) -> froz
     imports ``django`` or not (decision 0024).
 
     ``(["rest_framework", "os"], ["django", "djangorestframework"])`` ->
-    ``{"rest_framework", "rest", "framework", "djangorestframework", "django", ...}``."""
+    ``{"rest", "djangorestframework", "django"}``."""
     names = list(imported)
     for package in imported:
         module = _squeezed(package)
