@@ -37,7 +37,7 @@ from grace.resolution.application.hybrid import (
 from grace.resolution.application.probes import CONCERNS
 from grace.resolution.application.relevance import NO_SPECIFIC_TALENT
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
-from grace.resolution.domain.activation import names_files, path_words
+from grace.resolution.domain.activation import files_show, names_files, path_words
 from grace.resolution.domain.hybrid import (
     ROLE_PRIOR,
     RRF_K,
@@ -51,9 +51,6 @@ from grace.resolution.domain.hybrid import (
 from grace.resolution.domain.languages import (
     APP_FRAMEWORKS,
     BROWSER_LANGUAGES,
-    FILE_NAMES,
-    FILE_STEMS,
-    FRAMEWORK_FILE_NAMES,
     FRAMEWORK_LANGUAGES,
     INFRASTRUCTURE_LANGUAGES,
     LANGUAGE_NAMES,
@@ -481,10 +478,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     context_words = task_words | file_words
     # what the files show (a framework's conventions, a well-known file): an Agent Skill's
     # name term is looked for there and in the task, never in a source file's own words
-    shown = set(words(" ".join([*frameworks_of_files(request.files), *(
-        path_words([f]) for f in request.files
-        if (name := f.rsplit("/", 1)[-1].lower()) in FRAMEWORK_FILE_NAMES
-        or name in FILE_NAMES or name.split(".", 1)[0] in FILE_STEMS)])))
+    shown = set(words(files_show(request.files)))
     stack_words = set(role_stack({*request.stack, *request.package_stack}, request.role)
                       ) - context_words
     named = {r for w in context_words | stack_words for r in corpus.name_rows.get(w, ())}

@@ -940,38 +940,29 @@ def test_a_product_is_a_proper_name_of_the_summaries_that_a_family_of_rules_hold
         "dependencies name" in detail["skill.azure-pricing"]
 
 
-def test_a_library_s_rule_is_lifted_less_off_its_library_s_tasks():
-    """``unsaid``: the stack lifts a rule whose subject (a library beside the framework:
-    ``xunit``, ``router``) the task and its files do not say by ``unsaid_stack`` of
-    ``w_stack``, and says so; the framework's own rules are lifted whole (decision 0010,
-    seventeenth follow-up)."""
+@pytest.mark.parametrize(("less", "word", "whole", "other", "field", "why"), [
+    # ``unsaid``: a library beside the framework (``xunit``, ``router``) the task and its files
+    # do not say (decision 0010, seventeenth follow-up)
+    ("skill.csharp-xunit", "xunit", "copilot.aspnet", "aspnet", "unsaid",
+     "neither the task nor its files say"),
+    # ``unimported``: the files in play were read and import none of the dependencies that
+    # lift it (a FastAPI rule on a SQLAlchemy model's file; decision 0024)
+    ("cursor.fastapi", "fastapi", "cursor.sqlalchemy", "sqlalchemy", "unimported",
+     "the files in play import no"),
+])
+def test_a_rule_is_lifted_less_off_its_dependency_s_tasks(less, word, whole, other, field,
+                                                          why):
+    """The stack lifts such a rule by ``unsaid_stack`` of ``w_stack`` (in the score and in
+    what ``stack_k`` counts) and says why; the framework's own rules are lifted whole."""
     p = replace(PLAIN, w_lex=0.0)
-    cands = [cand("skill.csharp-xunit", 0.1, stack=("xunit",), unsaid=("xunit",)),
-             cand("copilot.aspnet", 0.1, stack=("aspnet",))]
+    cands = [cand(less, 0.1, stack=(word,), **{field: (word,)}),
+             cand(whole, 0.1, stack=(other,))]
     sel = HybridSelector(p).select(cands).selection
-    assert sel.scores == {"copilot.aspnet": pytest.approx(0.1 + p.w_stack),
-                          "skill.csharp-xunit": pytest.approx(0.1 + p.unsaid_stack * p.w_stack)}
+    assert sel.scores == {whole: pytest.approx(0.1 + p.w_stack),
+                          less: pytest.approx(0.1 + p.unsaid_stack * p.w_stack)}
     detail = {e.id: e.detail for e in sel.explanations}
-    assert ("the project depends on xunit (counts less: neither the task nor its files say "
-            "xunit)") in detail["skill.csharp-xunit"]
-    assert "counts less" not in detail["copilot.aspnet"]
-
-
-def test_a_framework_s_rule_is_lifted_less_on_files_that_do_not_import_it():
-    """``unimported``: the files in play were read and import none of the dependencies that
-    lift a rule (a FastAPI rule on a SQLAlchemy model's file): the lift counts
-    ``unsaid_stack`` of ``w_stack``, both in the score and in what ``stack_k`` counts, and the
-    explanation says why (decision 0024)."""
-    p = replace(PLAIN, w_lex=0.0)
-    cands = [cand("cursor.fastapi", 0.1, stack=("fastapi",), unimported=("fastapi",)),
-             cand("cursor.sqlalchemy", 0.1, stack=("sqlalchemy",))]
-    sel = HybridSelector(p).select(cands).selection
-    assert sel.scores == {"cursor.sqlalchemy": pytest.approx(0.1 + p.w_stack),
-                          "cursor.fastapi": pytest.approx(0.1 + p.unsaid_stack * p.w_stack)}
-    detail = {e.id: e.detail for e in sel.explanations}
-    assert ("the project depends on fastapi (counts less: the files in play import no "
-            "fastapi)") in detail["cursor.fastapi"]
-    assert "counts less" not in detail["cursor.sqlalchemy"]
+    assert f"the project depends on {word} (counts less: {why} {word})" in detail[less]
+    assert "counts less" not in detail[whole]
 
 
 def test_at_most_stack_k_talents_are_kept_on_the_stack_s_lift_alone():

@@ -56,14 +56,11 @@ from grace.resolution.application.probes import (
 )
 from grace.resolution.application.relevance import EMBED_BATCH, NO_SPECIFIC_TALENT
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
-from grace.resolution.domain.activation import names_files, path_words
+from grace.resolution.domain.activation import files_show, names_files, path_words
 from grace.resolution.domain.compiler import render_block
 from grace.resolution.domain.hybrid import ROLE_PRIOR, HybridColumns, HybridSelector
 from grace.resolution.domain.languages import (
     APP_FRAMEWORKS,
-    FILE_NAMES,
-    FILE_STEMS,
-    FRAMEWORK_FILE_NAMES,
     FRAMEWORK_LANGUAGES,
     INFRASTRUCTURE_LANGUAGES,
     LANGUAGE_NAMES,
@@ -1123,10 +1120,7 @@ class HybridRelevance:
         # an Agent Skill's job is not named by a source file's own words (pricing.py, a
         # (dashboard) route group): only by the task, or by what the files show (a framework's
         # conventions, a well-known file: Dockerfile)
-        shown = set(words(" ".join([*frameworks_of_files(request.files), *(
-            path_words([f]) for f in request.files
-            if (name := f.rsplit("/", 1)[-1].lower()) in FRAMEWORK_FILE_NAMES
-            or name in FILE_NAMES or name.split(".", 1)[0] in FILE_STEMS)])))
+        shown = set(words(files_show(request.files)))
         for row in {r for w in context_words for r in corpus.name_rows.get(w, ())}:
             at = int(position[row])
             if at < 0:

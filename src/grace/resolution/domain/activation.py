@@ -26,11 +26,14 @@ from typing import Final, Literal, Protocol
 from grace.errors import InputTooLargeError, InvalidPathError
 from grace.resolution.domain.languages import (
     APP_FRAMEWORKS,
+    FILE_NAMES,
+    FILE_STEMS,
     FRAMEWORK_FILE_NAMES,
     FRAMEWORK_LANGUAGES,
     IMPLIED,
     LANGUAGE_NAMES,
     PACKAGING_WORDS,
+    frameworks_of_files,
     kind_of_name,
     language_of_file,
     languages_in_text,
@@ -421,6 +424,24 @@ def path_words(files: Sequence[str]) -> str:
                     and (own is None or low == own or low not in LANGUAGE_NAMES
                          or own in IMPLIED.get(low, ()))]  # a vue/ folder of .ts files
     return " ".join(out)
+
+
+def files_show(files: Sequence[str]) -> str:
+    """What the files in play *show*, not what their own names say: the frameworks whose
+    conventions they follow (:func:`~grace.resolution.domain.languages.frameworks_of_files`)
+    and the :func:`path_words` of the well-known ones (``Dockerfile``, ``docker-compose.yml``,
+    ``next.config.ts``). An Agent Skill's job is looked for there, never in a source file's
+    own words (``pricing.py`` asks for no pricing strategy; decision 0024).
+
+    ``files_show(["Dockerfile", "app/services/pricing.py"])`` -> ``"docker docker dockerfile"``
+    (nothing of ``pricing``)."""
+    def well_known(path: str) -> bool:
+        name = posixpath.basename(path).lower()
+        return (name in FRAMEWORK_FILE_NAMES or name in FILE_NAMES
+                or name.split(".", 1)[0] in FILE_STEMS)
+
+    return " ".join([*frameworks_of_files(files), *(path_words([f]) for f in files
+                                                     if well_known(f))])
 
 
 CODE_PATH_WORDS: Final = frozenset({
