@@ -8,6 +8,7 @@ import asyncio
 import json
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -20,7 +21,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp_types import CallToolResult, ListRootsResult, Root, TextContent
 
-from grace.bootstrap import example_project, token_counter
+from grace.bootstrap import bundled_catalog, example_project, token_counter
 from grace.config import Settings
 from grace.entrypoints.mcp_tools import DEFAULT_GROUPS, TOOL_GROUPS, tool_names
 from grace.resolution.domain.results import DepthMode
@@ -202,6 +203,54 @@ def test_structured_content_validates_against_the_output_schema(tmp_path):
                     assert not (isinstance(value, str) and len(value) > 200 and value in text)
             r = await client.call_tool("grace_resolve_context", TASK)
             assert len(json.dumps(r.structured_content)) < len(text_of(r))
+
+    asyncio.run(main())
+
+
+def a_large_catalog_project(folder: Path, extra: int) -> Path:
+    """The example project over its catalog plus ``2 × extra`` copies of ``testing.unit``: the
+    first ``extra`` enabled (with relevance on, most are cut), the others left off."""
+    catalog = folder / "catalog"
+    shutil.copytree(bundled_catalog(), catalog)
+    source = catalog / "testing.unit"
+    switches = []
+    for i in range(2 * extra):
+        tid = f"extra.unit-{i:03d}"
+        shutil.copytree(source, catalog / tid)
+        meta = catalog / tid / "talent.yaml"
+        meta.write_text(meta.read_text(encoding="utf-8").replace(
+            "id: testing.unit", f"id: {tid}").replace("name: Unit tests", f"name: Unit {i}"),
+            encoding="utf-8")
+        switches.append(f"  {tid}: {'true' if i < extra else 'false'}\n")
+    text = example_project().read_text(encoding="utf-8").replace(
+        "\ncatalog: grace:example\n", "\ncatalog: ./catalog\nrelevance: embeddings\n")
+    (folder / "grace.yaml").write_text(text.replace("talents:\n", "talents:\n" + "".join(
+        switches), 1), encoding="utf-8")
+    return folder
+
+
+def test_resolve_on_a_large_catalog_counts_what_the_agent_would_never_fetch(tmp_path):
+    """An imported catalog leaves hundreds of talents off and relevance cuts hundreds more: the
+    structured result counts them (``dropped_counts``) and lists only the ids dropped for a
+    reason an agent can act on, so it stays smaller than the Markdown it comes with (it was 30 KB,
+    five times the Markdown, on the FastAPI judged set's 874 talents)."""
+    project = a_large_catalog_project(tmp_path / "repo", extra=120)
+
+    async def main() -> None:
+        params = server(project, GRACE_EMBEDDER="fake", GRACE_CACHE_DIR=str(tmp_path / "c"))
+        async with Client(params, read_timeout_seconds=120) as client:
+            r = await client.call_tool("grace_resolve_context", {
+                "task": "Écrire un test unitaire pytest de l'émission de facture",
+                "role": "tester"})
+            assert not r.is_error, text_of(r)
+            data = r.structured_content
+            assert data["served_ids"], text_of(r)
+            counts = data["dropped_counts"]
+            assert counts["not_enabled"] >= 120 and counts["relevance"] >= 100
+            assert not {"not_enabled", "relevance"} & set(data["dropped"].values())
+            assert "draft" in data["dropped"].values()  # a reason to act on: still named
+            assert sum(counts.values()) + len(data["served_ids"]) >= 240 + 29
+            assert len(json.dumps(data)) < len(text_of(r))
 
     asyncio.run(main())
 

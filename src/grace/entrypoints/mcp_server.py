@@ -19,8 +19,10 @@ import ipaddress
 import logging
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal, ParamSpec, TypeVar
 from urllib.parse import unquote, urlparse
@@ -138,6 +140,7 @@ class ResolveOut(BaseModel):
     served_ids: list[str]
     depths: dict[str, str]
     dropped: dict[str, str]
+    dropped_counts: dict[str, int]
     pointers: list[PointerOut]
     languages: list[str]
     language_source: str
@@ -221,6 +224,26 @@ def _result(text: str, data: BaseModel | dict[str, Any]) -> CallToolResult:
     structured = data.model_dump(mode="json") if isinstance(data, BaseModel) else data
     return CallToolResult(content=[TextContent(type="text", text=text)],
                           structured_content=structured)
+
+
+MAX_DROPPED_LISTED: Final = 50
+"""At most this many dropped ids in ``grace_resolve_context``'s structured result."""
+
+UNLISTED_REASONS: Final = frozenset({"not_enabled", "relevance"})
+"""Drop reasons whose ids the structured result only counts: on an imported catalog they are
+every talent the project leaves off and every one relevance cut, hundreds of ids (874 on the
+FastAPI judged set: 30 KB, five times the Markdown) that an agent reading its tool result pays
+for and never fetches; the ones worth fetching are in the Markdown ("Also relevant, fetch on
+demand")."""
+
+
+def dropped_for_agent(reasons: Mapping[str, str]) -> dict[str, str]:
+    """The dropped ids an agent is shown, id -> reason: those dropped for a reason it can act on
+    (``language``, ``role``, ``budget``, ``conflict``, ``draft``…, not
+    :data:`UNLISTED_REASONS`), at most :data:`MAX_DROPPED_LISTED`, in ``reasons``' order (by
+    id); ``dropped_counts`` counts every reason."""
+    listed = ((tid, why) for tid, why in reasons.items() if why not in UNLISTED_REASONS)
+    return dict(islice(listed, MAX_DROPPED_LISTED))
 
 
 _UNPUBLISHED: Final = frozenset({"title", "maxLength", "maxItems", "minimum", "maximum"})
@@ -338,7 +361,8 @@ def build_server(
         data = ResolveOut(
             project=r.project, tokens=r.tokens, token_budget=r.token_budget,
             served_ids=list(r.served_ids), depths={x.id: x.depth for x in r.served},
-            dropped=dict(r.dropped_reasons()),
+            dropped=dropped_for_agent(reasons := r.dropped_reasons()),
+            dropped_counts=dict(sorted(Counter(reasons.values()).items())),
             pointers=[PointerOut(id=p.id, section=p.section, depth=p.depth)
                       for p in r.pointers],
             languages=list(r.languages), language_source=r.language_source,
