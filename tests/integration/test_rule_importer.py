@@ -327,6 +327,17 @@ def test_catch_all_globs_take_the_languages_of_the_name(tmp_path: Path) -> None:
     assert langs == {"cursor.angular-typescript": ("typescript",), "cursor.go-to-market": ()}
 
 
+def test_an_agent_skill_named_after_a_framework_in_two_words_takes_its_language(
+        tmp_path: Path) -> None:
+    """``ef-core`` (Entity Framework Core, with no language of its own in its front matter) is
+    a C# skill: it was offered to a FastAPI project's SQL task as "also relevant"."""
+    src = tmp_path / "skills"
+    _write(src / "ef-core" / "SKILL.md", "---\nname: ef-core\ndescription: Get best practices "
+           "for Entity Framework Core\n---\n\nUse DbContext pooling.\n")
+    (rule,) = import_rules("agent-skills", src, tmp_path / "catalog").imported
+    assert load_talent(rule.folder).languages == ("csharp",)
+
+
 def test_a_rule_named_after_one_language_is_that_language_s(tmp_path: Path) -> None:
     """``cursor.cpp`` (modern C++: RAII, exceptions, smart pointers) globs ``**/*.c`` too: it is
     C++'s rule, not a C firmware's (served on nine of a new user's STM32 tasks; decision 0010,

@@ -173,6 +173,10 @@ def test_languages_named_by_a_task(text, languages, words):
         ("containerize-aspnetcore", ("csharp",)),
         ("release-v5-notes", ()),  # a bare version names nothing
         ("spy-py", ()),  # py only as the first word
+        ("ef-core", ("csharp",)),  # two words the table knows joined: EF Core
+        ("dot-net-upgrade", ("csharp",)),
+        ("spring-boot-testing", ("java",)),  # spring binds alone: no pair needed
+        ("core-web-vitals", ()),
     ],
 )
 def test_languages_of_a_rule_name(slug, languages):

@@ -227,11 +227,13 @@ def languages_of_name(words: Iterable[str]) -> tuple[str, ...]:
     language the name names itself narrows its frameworks' languages to it: ``kotlin-springboot``
     is Kotlin's alone (``springboot`` is Java's: before, the pair gave both, and the Kotlin
     rules reached Java projects), ``typescript-react`` TypeScript's (decision 0010, twelfth
-    follow-up).
+    follow-up). Two words written apart that the table knows joined count as that one word
+    (``ef-core`` names EF Core, a C# rule; ``dot-net``, ``next-js``) when neither binds a
+    language alone.
     """
     out: dict[str, None] = {}
     own: dict[str, None] = {}  # the languages named by their own word
-    words = list(words)
+    words = _joined(list(words))
     for i, word in enumerate(words):
         if (i == 0 and word == "py") or (word == "go" and words[i + 1 : i + 2] != ["to"]):
             own["python" if word == "py" else "go"] = None
@@ -244,6 +246,23 @@ def languages_of_name(words: Iterable[str]) -> tuple[str, ...]:
             own.update(dict.fromkeys(found))
         out.update(dict.fromkeys(found or ()))
     return tuple(own) if own else tuple(out)
+
+
+def _joined(words: list[str]) -> list[str]:
+    """``words`` with each pair of neighbours that :data:`FRAMEWORK_LANGUAGES` knows joined
+    and neither of which it knows alone as one word: ``["ef", "core"]`` -> ``["efcore"]``."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        pair = "".join(words[i : i + 2])
+        if (i + 1 < len(words) and pair in FRAMEWORK_LANGUAGES
+                and not {words[i], words[i + 1]} & FRAMEWORK_LANGUAGES.keys()):
+            out.append(pair)
+            i += 2
+        else:
+            out.append(words[i])
+            i += 1
+    return out
 
 
 AMBIGUOUS_NAMES: Final = frozenset({
