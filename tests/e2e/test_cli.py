@@ -510,7 +510,7 @@ def test_init_enables_the_talents_of_the_project_s_languages_only(tmp_path):
     assert data["talents"] == ["any.commits", "py.fastapi"] and data["disabled"] == ["cs.mvvm"]
     assert "cs.mvvm: false" in (repo / "grace.yaml").read_text(encoding="utf-8")
     text = grace("init", ".", "--force", cwd=repo)
-    assert "2 talents, languages: python; 1 left disabled\n" in text.stdout
+    assert "2 talents enabled, languages: python; 1 left disabled\n" in text.stdout
     # one line per reason, then how to serve one
     assert "\n  1 whose languages are not the project's\n  `grace enable ID` serves one\n" in (
         text.stdout)

@@ -37,6 +37,7 @@ def test_python_node_rust_go_ruby_and_php_manifests(tmp_path: Path) -> None:
     (tmp_path / "Cargo.toml").write_text('[dependencies]\ntokio = "1"\n', encoding="utf-8")
     (tmp_path / "go.mod").write_text(
         "module x\n\nrequire (\n\tgithub.com/gin-gonic/gin v1.9.1\n"
+        "\tgithub.com/jackc/pgx/v5 v5.6.0\n"
         "\tgithub.com/davecgh/go-spew v1.1.1 // indirect\n)\n", encoding="utf-8")
     (tmp_path / "Gemfile").write_text("gem 'rails', '~> 7.1'\ngem \"pg\", '~> 1.5'\n",
                                       encoding="utf-8")
@@ -48,6 +49,7 @@ def test_python_node_rust_go_ruby_and_php_manifests(tmp_path: Path) -> None:
                  "tokio", "gin", "gonic", "rails", "laravel", "phpunit"):
         assert word in stack, word
     assert "pg" in detect_dependencies(tmp_path)  # a short plain name whole (PostgreSQL's gem)
+    assert "jackc/pgx" in detect_dependencies(tmp_path)  # a major version's /v5 is no name
     assert "spew" not in stack  # `// indirect`: a dependency's dependency
     assert "core" not in stack and "framework" not in stack  # how a package is packaged
     assert "python" not in stack and "php" not in stack  # runtimes, not dependencies

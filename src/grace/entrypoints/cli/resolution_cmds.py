@@ -460,7 +460,7 @@ def init(
                     "vocabulary": list(report.vocabulary),
                     "asking_always": list(report.asking_always)})
     else:
-        out_console.print(escape(f"wrote {path}: {len(chosen)} talents, languages: "
+        out_console.print(escape(f"wrote {path}: {len(chosen)} talents enabled, languages: "
                                  f"{', '.join(languages) or 'none'}"
                                  + (f"; {len(left)} left disabled" if left else "")),
                           highlight=False)

@@ -14,7 +14,8 @@ and never read through a symbolic link that leads out of its folder:
 * ``Pipfile`` — ``[packages]``, ``[dev-packages]``;
 * ``package.json`` — ``dependencies``, ``devDependencies``, ``peerDependencies``;
 * ``Cargo.toml`` — ``[dependencies]``, ``[dev-dependencies]``;
-* ``go.mod`` — ``require`` lines (the module path's last two segments), not those marked
+* ``go.mod`` — ``require`` lines (the module path's last two segments, less a major version's
+  ``/vN``: ``github.com/jackc/pgx/v5`` -> ``jackc/pgx``), not those marked
   ``// indirect`` (the dependencies' own);
 * ``pom.xml`` — each dependency's, the parent's and each plugin's ``artifactId``;
   ``build.gradle`` / ``build.gradle.kts`` — each dependency's artifact;
@@ -75,6 +76,7 @@ _GEM: Final = re.compile(r"""^\s*gem\s+["']([^"']+)["']""", re.MULTILINE)
 _GO_REQUIRE: Final = re.compile(
     r"^\s*(?:require\s+)?([a-z0-9.-]+\.[a-z]{2,}/[^\s]+)\s+v[^\s]*(?![^\n]*//\s*indirect)",
     re.MULTILINE)
+_GO_MAJOR: Final = re.compile(r"/v[2-9][0-9]*$")
 _XML_COMMENT: Final = re.compile(r"<!--.*?-->", re.DOTALL)
 _NUGET_PACKAGE: Final = re.compile(
     r"<Package(?:Reference|Version)\s+(?:[^>]*?\s)?Include\s*=\s*\"([A-Za-z0-9._-]+)\"")
@@ -252,7 +254,8 @@ def _others(found: _Manifests) -> list[str]:
     cargo = found.toml("Cargo.toml")
     names = _keys(cargo.get("dependencies")) + _keys(cargo.get("dev-dependencies"))
     go = found.text("go.mod") or ""
-    names += ["/".join(m.split("/")[-2:]) for m in _GO_REQUIRE.findall(go)]
+    # a major version's suffix is no part of the name: github.com/go-chi/chi/v5 is go-chi/chi
+    names += ["/".join(_GO_MAJOR.sub("", m).split("/")[-2:]) for m in _GO_REQUIRE.findall(go)]
     names += _GEM.findall(found.text("Gemfile") or "")
     composer = found.json("composer.json")
     # platform requirements (php, ext-json, lib-icu, composer-plugin-api) have no vendor;

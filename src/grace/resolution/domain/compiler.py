@@ -39,7 +39,7 @@ from grace.resolution.domain.talent import DEPTHS, Depth, Talent
 
 MAX_TASK_CHARS_SHOWN: Final = 400
 MAX_FILES_SHOWN: Final = 10
-_HEADING: Final = re.compile(r"^(#{1,5})(\s)")
+_HEADING: Final = re.compile(r"^(#{1,6})(\s)")
 _FENCE: Final = re.compile(r"^\s*(```|~~~)")
 NO_TALENT_LINE: Final = "_No talent of this project applies to this role._"
 
@@ -68,14 +68,33 @@ class ContextHeader:
 
 
 def demote_headings(body: str) -> str:
-    """Push every Markdown heading of ``body`` one level down (outside fenced code)."""
+    """Push the Markdown headings of ``body`` down (outside fenced code) so that the shallowest
+    is at level 3, under its block's ``##`` heading: one level for a body of ``##`` sections
+    (the curated catalogs'), two for an imported rule that opens on its own ``# Title`` (it
+    read as a second talent beside its block's heading); never past level 6."""
+    levels = [len(m.group(1)) for m in _levels(body)]
+    shift = max(1, 3 - min(levels)) if levels else 1
     out: list[str] = []
     in_fence = False
     for line in body.splitlines():
         if _FENCE.match(line):
             in_fence = not in_fence
-        out.append(line if in_fence else _HEADING.sub(r"#\1\2", line))
+        heading = None if in_fence else _HEADING.match(line)
+        out.append(line if heading is None else
+                   "#" * min(6, len(heading.group(1)) + shift) + line[len(heading.group(1)):])
     return "\n".join(out)
+
+
+def _levels(body: str) -> list[re.Match[str]]:
+    """The heading matches of ``body`` outside fenced code."""
+    found: list[re.Match[str]] = []
+    in_fence = False
+    for line in body.splitlines():
+        if _FENCE.match(line):
+            in_fence = not in_fence
+        elif not in_fence and (m := _HEADING.match(line)) is not None:
+            found.append(m)
+    return found
 
 
 def render_block(talent: Talent, depth: Depth) -> str:
