@@ -443,12 +443,16 @@ def test_a_told_language_no_framework_frames_lifts_its_own_rules(app):
     the rules named after Go alone by ``w_stack``, and says why; with a framework of the
     language in the stack that a rule is named after (Gin) they are its rules' business, not
     lifted; so is a back end's task of words alone in the project's one back-end language
-    (decision 0010, fifteenth follow-up)."""
+    (decision 0010, fifteenth follow-up), for the rules of it nearer the task than the average
+    talent (decision 0026: "Explain what a mutex is" is in no language)."""
     from grace.resolution.application.resolve_context import RelevanceRequest
     from tests.fakes import make_talent
 
     talents = sorted([
         make_talent("copilot.go", name="Go", summary="Idiomatic code", languages=("go",)),
+        # Go's own rule too, far from the tasks in meaning (dense −0.22 with the fake embedder)
+        make_talent("cursor.go-guide", name="Go Guide", languages=("go",),
+                    summary="Channels, goroutines and the scheduler"),
         make_talent("cursor.go-mcp-server", name="Go MCP Server", summary="MCP servers",
                     languages=("go",)),
         make_talent("cursor.gin", name="Gin", summary="Gin handlers", languages=("go",)),
@@ -483,6 +487,9 @@ def test_a_told_language_no_framework_frames_lifts_its_own_rules(app):
     assert go_vue.scores["copilot.go"] == pytest.approx(two.scores["copilot.go"] + w, abs=1e-6)
     said = {e.id: e.detail for e in go_vue.explanations}["copilot.go"]
     assert "the task is in go, which no framework of the project frames" in said
+    # … for the language's rules nearer the task than the average talent only (decision 0026)
+    far = {e.id: e.detail for e in go_vue.explanations}["cursor.go-guide"]
+    assert "the task is in go" not in far and "dense -" in far
     filed = backend(("go", "typescript"), files=("web/src/App.vue",))  # the files say
     assert "the task is in go" not in {e.id: e.detail for e in filed.explanations}["copilot.go"]
 
@@ -498,7 +505,9 @@ def test_an_infrastructure_repository_s_task_of_words_alone_is_its_infrastructur
     talents = sorted([
         make_talent("copilot.terraform", name="Terraform", summary="Terraform modules",
                     languages=("terraform",)),
-        make_talent("cursor.python", name="Python", summary="Python code", languages=("python",)),
+        # near the task in meaning (shared stems): a back end's language lifts only those
+        make_talent("cursor.python", name="Python", summary="Python code: add a response "
+                    "headers policy to a distribution", languages=("python",)),
         *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
           for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")),
     ], key=lambda t: t.id)
@@ -530,7 +539,9 @@ def test_a_task_that_names_the_project_s_sql_is_not_its_back_end_language_s(app)
     from tests.fakes import make_talent
 
     talents = sorted([
-        make_talent("cursor.python", name="Python", summary="Python code", languages=("python",)),
+        # near the tasks in meaning (shared stems): a back end's language lifts only those
+        make_talent("cursor.python", name="Python", languages=("python",),
+                    summary="Python code: garder la ligne la plus récente des doublons"),
         *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
           for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")),
     ], key=lambda t: t.id)

@@ -511,12 +511,14 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
         for lang in FRAMEWORK_LANGUAGES.get(fw, ())]
     back = [lang for lang in request.languages if lang in SERVER_LANGUAGES]
     front = BROWSER_LANGUAGES | {"sql", "shell", "powershell", "terraform", "html", "css"}
+    implied = ""  # the back end's language the task's words do not tell: near rules only
     if role == "backend" and not request.files and not languages_in_text(request.task)[0]:
         if request.languages and request.languages[0] in INFRASTRUCTURE_LANGUAGES:
             told.append(request.languages[0])
         elif len(back) == 1 and not kinds_said(request.task, request.languages) and all(
                 lang in front for lang in
                 request.languages[:list(request.languages).index(back[0])]):
+            implied = "" if back[0] in told else back[0]
             told += back
     hybrid = []
     asks = asks_migration(request.task)
@@ -568,7 +570,9 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             stack=lifted or tuple(
                 lang for lang in unframed_languages(told, {*request.stack, *request.package_stack},
                                                     named_frameworks)
-                if lang in languages_of_rule_name(t.name, t.id))[:1],
+                if lang in languages_of_rule_name(t.name, t.id) and (
+                    lang != implied or float(step._selector.dense_of(
+                        np.array([d]), np.array([c]), np.array([hub]))[0]) > 0.0))[:1],
             foreign=foreign,
             unnamed=subject_words(subject, corpus.names[row])
             if act is not None and ((act.glob and not names_files(act.glob))

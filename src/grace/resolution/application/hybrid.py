@@ -185,6 +185,7 @@ def _name_told_languages(
 def _lift_told_languages(
     corpus: _Corpus, request: RelevanceRequest, told_by_task: Sequence[str],
     position: npt.NDArray[np.int64], stack: dict[int, tuple[str, ...]],
+    near: npt.NDArray[np.bool_] | None = None,
 ) -> None:
     """Add to the stack channel (``stack``: candidate position -> its words) the candidates named
     after a language alone (``corpus.language_rules``) that the task tells (``told_by_task``:
@@ -200,7 +201,12 @@ def _lift_told_languages(
     framework of the project frames with rules of its own among the candidates
     (:func:`~grace.resolution.domain.languages.unframed_languages`: a rule named after the
     framework and nothing else, ``copilot.springboot``, not ``copilot.aspnet-rest-apis``); a
-    candidate the stack lifts already keeps its words."""
+    candidate the stack lifts already keeps its words. The back-end language's rules are
+    lifted only where ``near`` (per candidate position: its dense score is above 0, nearer the
+    task than the average talent): "What is the difference between git rebase and git merge?"
+    or "Explain what a mutex is" from a back end is in no language (two new users' Go and
+    ASP.NET Core trials: ``cursor.go``, ``copilot.go``, ``copilot.csharp`` served at dense
+    −0.15 to 0 on such questions)."""
     # a framework frames its language only through a general rule of its own: ASP.NET Core,
     # whose rules are all on a subject (REST APIs, ABP, minimal APIs), lifts none whole, so
     # C#'s own rules are the stack's (decision 0010, seventeenth follow-up)
@@ -212,18 +218,21 @@ def _lift_told_languages(
         lang for fw in task_frameworks(request.task, ()) if fw not in named
         for lang in FRAMEWORK_LANGUAGES.get(fw, ()))]
     server = back_end_language(request.languages)
+    implied = None  # the back end's language, when the task's own words tell none
     if (request.role == "backend" and not request.files
             and not languages_in_text(request.task)[0]):
         if request.languages[:1] and request.languages[0] in INFRASTRUCTURE_LANGUAGES:
             told.append(request.languages[0])  # an infrastructure repository's: its IaC
         elif server and not kinds_said(request.task, request.languages):
+            implied = None if server in told else server
             told.append(server)  # a back end's task of words alone, in its back-end language
     if not told:
         return
     for lang in unframed_languages(told, {*request.stack, *request.package_stack}, named):
         for row in corpus.language_rules.get(lang, ()):
             at = int(position[row])
-            if at >= 0 and at not in stack:
+            if at >= 0 and at not in stack and (
+                    lang != implied or near is None or bool(near[at])):
                 stack[at] = (lang,)
 
 
@@ -1163,7 +1172,8 @@ class HybridRelevance:
                       if request.imported is not None and request.imported.isdisjoint(depends)}
         # a language the task tells that no framework of the project frames: its own rules
         # are the stack's (a Go API on chi: cursor.go, copilot.go)
-        _lift_told_languages(corpus, request, told, position, stack)
+        _lift_told_languages(corpus, request, told, position, stack,
+                             near=self._selector.dense_of(dense, chunk, hub) > 0.0)
         # the frameworks that frame the task (the files' package's, the project's, else those
         # the task or its files show); a talent for another one of their languages is foreign
         foreign: dict[int, tuple[str, ...]] = {}

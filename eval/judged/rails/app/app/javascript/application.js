@@ -1,0 +1,2 @@
+import "@hotwired/turbo-rails"
+import "controllers"
