@@ -181,7 +181,7 @@ def test_stdio_with_relevance_on_uses_the_real_model(tmp_path):
             data = r.structured_content
             assert data["relevance"] == "embeddings"
             assert "architecture.hexagonal" in data["served_ids"]
-            assert "relevance" in data["dropped"].values()
+            assert data["dropped_counts"]["relevance"] >= 1  # counted, not listed (decision 0025)
 
     asyncio.run(main())
     assert (tmp_path / "vectors.sqlite").is_file()  # warmed up at start, cached on disk
