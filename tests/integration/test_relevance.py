@@ -294,7 +294,7 @@ def test_a_rule_for_a_product_the_project_does_not_use_weighs_as_another_framewo
           for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")),
     ], key=lambda t: t.id)
     step = HybridRelevance(FakeEmbedder(), app.counter, bm25_scorer, HybridSelector())
-    w = HybridSelector().params.w_foreign
+    w = HybridSelector().params.w_foreign_unnamed  # no name term of it in the task
 
     def outcome(task: str, stack: tuple[str, ...], vocabulary: tuple[str, ...] = ()):
         return step.select(RelevanceRequest(candidates=talents, task=task, active=talents,

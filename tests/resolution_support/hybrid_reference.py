@@ -98,7 +98,8 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     stack = np.array([(p.unsaid_stack if c.unsaid or c.unimported else 1.0) if c.stack else 0.0
                       for c in cands], dtype=np.float64)
     concern = np.array([1.0 if c.concern else 0.0 for c in cands], dtype=np.float64)
-    foreign = np.array([1.0 if c.foreign or c.stranger or c.product else 0.0 for c in cands],
+    foreign = np.array([(p.w_foreign if c.names else p.w_foreign_unnamed)
+                        if c.foreign or c.stranger or c.product else 0.0 for c in cands],
                        dtype=np.float64)
     migration = np.array([1.0 if c.migration else 0.0 for c in cands], dtype=np.float64)
     starter = np.array([1.0 if c.starter else 0.0 for c in cands], dtype=np.float64)
@@ -120,7 +121,7 @@ def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarra
     fused = (
         dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
         + p.w_where * where + p.w_glob * glob + p.w_role * role + p.w_stack * stack
-        + p.w_concern * concern - p.w_foreign * foreign - p.w_migration * migration
+        + p.w_concern * concern - foreign - p.w_migration * migration
         - p.w_starter * starter
     )
     return np.round(fused, 6)

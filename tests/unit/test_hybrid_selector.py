@@ -206,8 +206,8 @@ def test_no_pointer_to_another_stack_s_rule_or_an_unasked_procedure():
              cand("f.named", 0.41, unasked=("twitter",), names=("twitter",)),
              cand("g", 0.4), cand("h", 0.39)]
     p = HybridParams(ratio=0.95, margin=0.01, also_ratio=0.4, also_k=3, floor=0.0,
-                     w_foreign=0.0, w_trigger=0.0, w_lex=0.0, w_head=0.0, chunk_weight=0.0,
-                     hub_weight=0.0)
+                     w_foreign=0.0, w_foreign_unnamed=0.0, w_trigger=0.0, w_lex=0.0,
+                     w_head=0.0, chunk_weight=0.0, hub_weight=0.0)
     sel = HybridSelector(p).select(cands)
     assert sel.selection.kept == ("a",)
     assert sel.also == ("f.named", "g", "h")  # named by the task: a pointer
@@ -494,8 +494,12 @@ def test_a_talent_for_another_framework_scores_w_foreign_lower_and_says_why():
     p = replace(PLAIN, w_lex=0.0, w_glob=0.0)
     cands = [cand("cursor.django", 0.4, foreign=("django",)), cand("cursor.fastapi", 0.3)]
     sel = HybridSelector(p).select(cands)
+    # no name term of it in the task or its files: kept on meaning alone, another stack's
     assert sel.selection.scores == {"cursor.fastapi": 0.3,
-                                    "cursor.django": pytest.approx(0.4 - p.w_foreign)}
+                                    "cursor.django": pytest.approx(0.4 - p.w_foreign_unnamed)}
+    named = [replace(cands[0], names=("django",)), cands[1]]  # the task names it: w_foreign
+    assert HybridSelector(p).select(named).selection.scores["cursor.django"] == (
+        pytest.approx(0.4 + p.w_trigger / 3 - p.w_foreign))
     detail = {e.id: e.detail for e in sel.selection.explanations}
     assert "written for django, not the project's framework" in detail["cursor.django"]
     assert "written for" not in detail["cursor.fastapi"]
@@ -511,14 +515,14 @@ def test_a_talent_for_another_framework_scores_w_foreign_lower_and_says_why():
         packaged=frozenset({"zustand"})))
     assert ("its package depends on zustand; the project depends on fastapi"
             in both.selection.explanations[0].detail)
-    off = HybridSelector(replace(p, w_foreign=0.0)).select(cands)
+    off = HybridSelector(replace(p, w_foreign_unnamed=0.0)).select(cands)
     assert off.selection.kept[0] == "cursor.django"
     # its glob presumes the other framework's project: not counted (still shown)
     globbed = [cand("cursor.django", 0.4, glob="**/*.py", foreign=("django",)),
                cand("cursor.python", 0.3, glob="**/*.py")]
     sel = HybridSelector(replace(p, w_glob=0.8)).select(globbed)
     assert sel.selection.scores == {"cursor.python": pytest.approx(1.1),
-                                    "cursor.django": pytest.approx(0.4 - p.w_foreign)}
+                                    "cursor.django": pytest.approx(0.4 - p.w_foreign_unnamed)}
     assert "glob `**/*.py` matched" in sel.selection.explanations[1].detail
 
 
@@ -581,7 +585,7 @@ def test_a_file_s_language_counts_as_a_glob_of_its_specificity_and_opens_the_gat
     assert "glob" not in detail["cursor.swiftui"]
     foreign = replace(swift, foreign=("swiftui",))  # another framework's: not counted
     assert HybridSelector(p).select([foreign]).selection.scores["cursor.swiftui"] == (
-        pytest.approx(-0.1 - p.w_foreign))
+        pytest.approx(-0.1 - p.w_foreign_unnamed))
 
 
 def test_a_task_naming_a_dependency_of_the_project_is_a_software_task():
@@ -800,9 +804,10 @@ def test_a_rule_for_another_product_of_the_project_s_family_weighs_as_foreign():
                   stranger=("tanstack", "router")),
              cand("cursor.react-query", 0.3, glob="**/*.tsx")]
     sel = HybridSelector(p).select(cands).selection
-    # − w_foreign, and its glob presumes a TanStack Router project: not counted
+    # − w_foreign_unnamed (nothing names it), and its glob presumes a TanStack Router
+    # project: not counted
     assert sel.scores == {"cursor.react-query": pytest.approx(0.3 + p.w_glob),
-                          "cursor.tanstack-router": pytest.approx(0.4 - p.w_foreign)}
+                          "cursor.tanstack-router": pytest.approx(0.4 - p.w_foreign_unnamed)}
     detail = {e.id: e.detail for e in sel.explanations}
     assert "written for tanstack router, which no dependency of the project names whole" in (
         detail["cursor.tanstack-router"])
@@ -934,7 +939,7 @@ def test_a_product_is_a_proper_name_of_the_summaries_that_a_family_of_rules_hold
              cand("cursor.rails", 0.3, glob="**/*")]
     sel = HybridSelector(p).select(cands).selection
     assert sel.scores == {"cursor.rails": pytest.approx(0.3 + p.w_glob),
-                          "skill.azure-pricing": pytest.approx(0.4 - p.w_foreign)}
+                          "skill.azure-pricing": pytest.approx(0.4 - p.w_foreign_unnamed)}
     detail = {e.id: e.detail for e in sel.explanations}
     assert "written for azure, which neither the task, its files nor the project's " \
         "dependencies name" in detail["skill.azure-pricing"]

@@ -70,7 +70,8 @@ lifts such rules as the stack lifts the framework's own.
 Fusion ``sum`` (default), a calibrated sum (each channel has an absolute meaning):
 ``dense + w_lex · lexical + w_head · lexical_head + w_path · path + w_trigger · triggers
 + w_where · where + w_glob · glob + w_role · role + w_stack · stack + w_concern · concern
-− w_foreign · foreign``.
+− w_foreign · foreign`` (``w_foreign_unnamed`` for another stack's talent no name term of which
+the task or its files hold).
 ``rrf``: reciprocal rank fusion, ``Σ 1 / (k + rank)`` over the channels where the candidate has
 a positive signal (``foreign`` is not one; Cormack, Clarke & Büttcher, SIGIR 2009, k = 60),
 scaled by k.
@@ -202,6 +203,14 @@ class HybridParams:
         w_foreign: how much lower a talent written for another application framework than
             the project's scores (:func:`~grace.resolution.domain.languages.foreign_frameworks`;
             decision 0010, sixth follow-up).
+        w_foreign_unnamed: how much lower such a talent — or one for another product of a
+            family the project uses, or for a product nothing names — scores when no name term
+            of it is in the task or its files either: kept on its meaning and words alone, it is
+            another stack's (decision 0026: ``skill.typespec-api-operations``, a Microsoft 365
+            TypeSpec skill, was the top of "Add a PATCH endpoint" in a FastAPI project on the
+            trigger ``patch``; Dataverse's Python SDK rules on a French retry task); one named
+            (``cursor.snowflake-snowpark-dbt`` by ``dbt`` in a dbt project) weighs
+            ``w_foreign``.
         w_migration: how much lower a migration's rule scores when the task asks for no
             migration (:func:`~grace.resolution.domain.languages.migration_of_name`:
             ``copilot.convert-jpa-to-spring-data-cosmos`` on "Add pagination"; its glob counts
@@ -270,6 +279,7 @@ class HybridParams:
     w_role: float = 0.5
     w_stack: float = 0.6
     w_foreign: float = 0.3
+    w_foreign_unnamed: float = 1.0
     w_migration: float = 1.0
     w_starter: float = 1.0
     unnamed_glob: float = 0.25
@@ -766,7 +776,10 @@ class HybridSelector:
         concern = np.zeros(n, dtype=np.float64)
         concern[list(cols.concern)] = 1.0
         foreign = np.zeros(n, dtype=np.float64)
-        foreign[[*cols.foreign, *cols.stranger, *cols.product]] = 1.0
+        other = {*cols.foreign, *cols.stranger, *cols.product}
+        foreign[list(other)] = p.w_foreign
+        # kept on its meaning and words alone, another stack's rule is no candidate
+        foreign[[row for row in other if row not in cols.names]] = p.w_foreign_unnamed
         migration = np.zeros(n, dtype=np.float64)
         migration[list(cols.migration)] = 1.0
         starter = np.zeros(n, dtype=np.float64)
@@ -795,7 +808,7 @@ class HybridSelector:
         fused = (
             dense + p.w_lex * lex + p.w_head * head + p.w_path * path + p.w_trigger * trig
             + p.w_where * where + p.w_glob * glob + p.w_role * cols.role + p.w_stack * stack
-            + p.w_concern * concern - p.w_foreign * foreign - p.w_migration * migration
+            + p.w_concern * concern - foreign - p.w_migration * migration
             - p.w_starter * starter
         )
         return np.round(fused, 6)
