@@ -17,6 +17,7 @@ term, saturated" whatever the query's length: a value comparable across queries.
 from __future__ import annotations
 
 import functools
+import logging
 import math
 import re
 from collections import Counter
@@ -30,6 +31,10 @@ import Stemmer  # type: ignore[import-not-found]
 
 from grace.glossary import translate
 from grace.text import fold
+
+# bm25s sets its own logger to DEBUG on import: every index built said "Building index from
+# tokens" on `grace mcp`'s stderr; its warnings still show
+logging.getLogger("bm25s").setLevel(logging.WARNING)
 
 K1: Final = 1.5
 B: Final = 0.75

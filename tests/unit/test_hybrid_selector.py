@@ -1110,3 +1110,13 @@ def test_a_concern_s_lift_does_not_raise_the_bar_over_the_framework_s_rules():
     # without a concern the top is the reference, as before
     plain = HybridSelector(p).select([cand("a", 0.5), cand("b", 0.3)]).selection
     assert "(RATIO 0.7 × top 0.500)" in {e.id: e.detail for e in plain.explanations}["b"]
+
+
+def test_bm25s_says_nothing_below_a_warning(caplog):
+    """bm25s sets its logger to DEBUG on import: `grace mcp` printed "Building index from
+    tokens" on stderr for every index built."""
+    import logging
+
+    with caplog.at_level(logging.DEBUG):
+        Bm25Scorer(["alpha beta", "gamma delta"]).scores("alpha")
+    assert not [r for r in caplog.records if r.name == "bm25s"]
