@@ -308,7 +308,7 @@ def test_language_named_in_the_task_drops_other_stacks_explained():
     assert r.language_source == "task" and r.languages == ("python",)
     (cs,) = [d for d in r.dropped if d.id == "cs.mvvm"]
     assert cs.reason == "language" and "named in the task: pydantic" in cs.detail
-    assert "\nLanguages: python (named in the task)\n" in r.markdown
+    assert "\nLanguages: python (told by the task)\n" in r.markdown  # by "Pydantic"
 
 
 def test_catalog_without_activation_keeps_seed_001_order():

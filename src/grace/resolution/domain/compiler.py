@@ -144,7 +144,7 @@ def _cell(text: str) -> str:
     return " ".join(text.replace("|", "\\|").split())
 
 
-_SHOWN_SOURCES: Final = {"files": "from the files in play", "task": "named in the task"}
+_SHOWN_SOURCES: Final = {"files": "from the files in play", "task": "told by the task"}
 
 
 def _printable(text: str) -> str:
