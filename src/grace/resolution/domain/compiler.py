@@ -72,29 +72,24 @@ def demote_headings(body: str) -> str:
     is at level 3, under its block's ``##`` heading: one level for a body of ``##`` sections
     (the curated catalogs'), two for an imported rule that opens on its own ``# Title`` (it
     read as a second talent beside its block's heading); never past level 6."""
-    levels = [len(m.group(1)) for m in _levels(body)]
+    lines = _headings(body)
+    levels = [len(m.group(1)) for _, m in lines if m is not None]
     shift = max(1, 3 - min(levels)) if levels else 1
-    out: list[str] = []
+    return "\n".join(line if m is None else
+                     "#" * min(6, len(m.group(1)) + shift) + line[len(m.group(1)):]
+                     for line, m in lines)
+
+
+def _headings(body: str) -> list[tuple[str, re.Match[str] | None]]:
+    """Each line of ``body`` with its heading match (``None`` for any other line and inside
+    fenced code)."""
+    out: list[tuple[str, re.Match[str] | None]] = []
     in_fence = False
     for line in body.splitlines():
         if _FENCE.match(line):
             in_fence = not in_fence
-        heading = None if in_fence else _HEADING.match(line)
-        out.append(line if heading is None else
-                   "#" * min(6, len(heading.group(1)) + shift) + line[len(heading.group(1)):])
-    return "\n".join(out)
-
-
-def _levels(body: str) -> list[re.Match[str]]:
-    """The heading matches of ``body`` outside fenced code."""
-    found: list[re.Match[str]] = []
-    in_fence = False
-    for line in body.splitlines():
-        if _FENCE.match(line):
-            in_fence = not in_fence
-        elif not in_fence and (m := _HEADING.match(line)) is not None:
-            found.append(m)
-    return found
+        out.append((line, None if in_fence else _HEADING.match(line)))
+    return out
 
 
 def render_block(talent: Talent, depth: Depth) -> str:
