@@ -41,7 +41,9 @@ EXTRA = ["", "   ", "Add pagination to GET /invoices", "Quelle assurance habitat
          "Rendre le formulaire de facture accessible au clavier", "🙂", "use case repository",
          "Fix getUserById in users_service.py",
          "Unsubscribe in ngOnDestroy, and drop the useEffect",
-         "Make clippy pass and fix the pytest fixtures in app/api/items.py"]
+         "Make clippy pass and fix the pytest fixtures in app/api/items.py",
+         "Explain how public-key cryptography works for secrets",
+         "How should we handle secrets? Explain how public-key cryptography works"]
 
 
 def same(new: RelevanceOutcome, old: RelevanceOutcome) -> None:
@@ -76,7 +78,8 @@ class Oracle:
                                          "not the package's framework", "file)",
                                          "its package depends on", "its language",
                                          "SIBLING_RATIO", "names whole", "which nothing names",
-                                         "asks for no migration", "dependencies name")
+                                         "asks for no migration", "dependencies name",
+                                         "a general question")
                              if w in e.detail)
         return new
 
@@ -149,7 +152,7 @@ def test_example_catalog_same_as_the_reference(example: Path, fusion: str) -> No
     params = None if fusion == "sum" else HybridParams(fusion="rrf")
     oracle = check(example, example_tasks(["backend", "frontend", "architect"]), params)
     assert 0 in oracle.kept and max(oracle.kept) > 1  # gate closed and open both met
-    assert {"kept", "cut_margin", "triggers", "for the role"} <= oracle.seen
+    assert {"kept", "cut_margin", "triggers", "for the role", "a general question"} <= oracle.seen
 
 
 @pytest.mark.slow

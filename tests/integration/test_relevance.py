@@ -753,3 +753,28 @@ def test_the_security_rule_is_served_beside_the_framework_s_on_a_security_task(a
     assert "skill.mcp-security-audit" not in out.kept
     detail = {e.id: e.detail for e in out.explanations}
     assert "the task is security work" in detail["copilot.security-and-owasp"]
+
+
+@pytest.mark.model
+def test_a_general_question_of_computing_gets_no_project_rule_with_e5(app, e5):
+    """With e5 (decision 0027): a textbook question in a Next.js project — no code, no file,
+    nothing of the project named — serves no rule, the stack's own included; the same
+    knowledge asked of the team's own work, or with a file in play, is project work."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+
+    talents = _concern_catalog()
+    step = HybridRelevance(e5, app.counter, bm25_scorer, HybridSelector())
+
+    def ask(task: str, files: tuple[str, ...] = ()):
+        return step.select(RelevanceRequest(candidates=talents, active=talents, task=task,
+                                            stack=("next", "react"), files=files))
+
+    out = ask("What is the difference between symmetric and asymmetric encryption?")
+    assert out.kept == []
+    assert "a general question" in next(iter(out.explanations)).detail
+    assert ask("Quelle est la différence entre un processus et un thread ?").kept == []
+    ours = ask("Our login is slow: what is the difference between bcrypt and argon2 for us?")
+    assert not any("a general question" in e.detail for e in ours.explanations)
+    located = ask("What is the difference between symmetric and asymmetric encryption?",
+                  files=("src/app/login/page.tsx",))
+    assert not any("a general question" in e.detail for e in located.explanations)

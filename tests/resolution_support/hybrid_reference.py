@@ -84,7 +84,12 @@ from grace.resolution.domain.languages import (
 from grace.resolution.domain.relevance import Decision, Explanation, Selection, normalise
 from grace.resolution.domain.results import AlsoRelevant
 from grace.resolution.domain.talent import Depth, Talent
-from grace.resolution.domain.text import asks_new_project, code_terms, starts_project
+from grace.resolution.domain.text import (
+    asks_new_project,
+    code_terms,
+    speaks_of_ours,
+    starts_project,
+)
 from grace.text import fold, words
 
 
@@ -169,10 +174,12 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
     frame: tuple[str, ...] = (),
     packaged: frozenset[str] = frozenset(),
     files_only: bool = False,
+    question: tuple[float, float] | None = None,
 ) -> HybridSelection:
     """``HybridSelector.select`` before issue 13 item 2, one candidate at a time (with the
     software-request criterion of decision 0010's sixth follow-up, the task's frameworks of
-    its seventh and the empty task's ``files_only`` of its twelfth, added to both paths)."""
+    its seventh, the empty task's ``files_only`` of its twelfth and decision 0027's general
+    question, added to both paths)."""
     p = sel.params
     if not cands:
         return HybridSelection(Selection((), {}, ()), (), p.floor)
@@ -199,7 +206,9 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
     meant = any(float(dense[i]) >= base for i in named_rows)
     everyday = (software is not None and software[0] < p.everyday_level
                 and not (code or meant or stack_named))
-    gate = (best_dense < floor or far or everyday) and not located
+    general = (question is not None and question[0] >= question[1]
+               and not (code or meant or stack_named))
+    gate = (best_dense < floor or far or everyday or general) and not located
     if files_only:
         gate = all(out)
     decisions: dict[int, tuple[Decision, str]] = {}
@@ -219,14 +228,20 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
             "out of domain: an everyday request, nearer to an everyday probe than to any "
             f"software request ({below(software[0], p.everyday_level)}, EVERYDAY_LEVEL)"
             + far_names(cands, dense, named_rows, base)
-            if best_dense >= floor and not far and everyday and software is not None
+            if best_dense >= floor and not far and everyday and software is not None else
+            "out of domain: a general question, nearer to a general question of computing "
+            f"than to any software request ({question[0]:.3f} ≥ {question[1]:.3f}, what the "
+            "reference requests score), naming no code, no dependency of the project"
+            + far_names(cands, dense, named_rows, base)
+            if best_dense >= floor and not far and not everyday and general
+            and question is not None
             else "out of domain"
         )
+        said_other = best_dense >= floor and not far and (everyday or general)
         for i in order:
             decisions[i] = ("cut_gate", why + ", no glob matched, no name term in the files" + (
                 f", not a software request ({below(*software)})"
-                if software is not None and not (best_dense >= floor and not far and everyday)
-                else ""))
+                if software is not None and not said_other else ""))
     else:
         spent, kept_n = 0, 0
         # no file in play (no candidate located by a glob, a file or a file's language): fewer
@@ -668,10 +683,14 @@ def reference_outcome(step: HybridRelevance, request: RelevanceRequest) -> Relev
     if corpus.software_level is not None:
         software = (float((corpus.software_unit @ unit).max())
                     - float((corpus.probes_unit @ unit).max()), corpus.software_level)
+    question = None
+    if corpus.question_level is not None and not speaks_of_ours(request.task):
+        question = (float((corpus.questions_unit @ unit).max())
+                    - float((corpus.software_unit @ unit).max()), corpus.question_level)
     code = bool(request.files) or bool(code_terms(request.task))
     result = reference_select(
         step._selector, hybrid, probe_level=step._probe_level(corpus, rows), domain=domain,
-        code=code, software=software,
+        code=code, software=software, question=question,
         stack_named=stack_named(request, {w for c in hybrid for w in c.evidence}),
         **framing,  # type: ignore[arg-type]
     )

@@ -472,6 +472,43 @@ def test_a_name_term_says_software_on_an_everyday_request_only_near_in_meaning()
                                    software=(0.04, 0.03)).selection.kept
 
 
+def test_a_general_question_closes_the_gate_unless_it_names_the_project():
+    # "What is the difference between TCP and UDP?" in a Rails project: a security skill near
+    # in meaning, the framework's rules on the stack's lift, but knowledge, not project work
+    strong = [cand("a", 0.3), cand("b", 0.2, stack=("rails",))]
+    asked = HybridSelector().select(strong, probe_level=0.15, software=(0.02, 0.01),
+                                    question=(0.043, 0.003))
+    assert asked.selection.gate_closed and not asked.selection.kept
+    detail = asked.selection.explanations[0].detail
+    assert "a general question" in detail and "(0.043 ≥ 0.003, what the reference" in detail
+    assert "not a software request" not in detail  # a software request too: not said so
+    # just under the level: the dense floor decides
+    under = HybridSelector().select(strong, probe_level=0.15, software=(0.02, 0.01),
+                                    question=(0.002, 0.003)).selection
+    assert not under.gate_closed and under.kept
+    # code, a name term near in meaning, a dependency named or a glob matched: project work
+    for kw in ({"code": True}, {"stack_named": True}):
+        assert HybridSelector().select(strong, probe_level=0.15, question=(0.043, 0.003),
+                                       **kw).selection.kept  # type: ignore[arg-type]
+    named = [cand("a", 0.3, names=("mutex",)), cand("b", 0.2)]
+    assert HybridSelector().select(named, probe_level=0.15,
+                                   question=(0.043, 0.003)).selection.kept
+    far = [cand("a", 0.3), cand("git", 0.05, names=("git",))]
+    assert "git: name terms, but of talents far from it" in HybridSelector().select(
+        far, probe_level=0.15, question=(0.043, 0.003)).selection.explanations[0].detail
+    located = [cand("a", 0.3, glob="**/*.rb"), cand("b", 0.2)]
+    assert HybridSelector().select(located, probe_level=0.15,
+                                   question=(0.043, 0.003)).selection.kept
+    # no reference set, no criterion
+    assert HybridSelector().select(strong, probe_level=0.15).selection.kept
+
+
+def test_question_level_is_the_midpoint_of_its_two_reference_sets():
+    level = HybridSelector.question_level([-0.04, -0.021, -0.03], [0.01, 0.028, 0.05])
+    assert level == pytest.approx((-0.021 + 0.028) / 2)
+    assert HybridSelector.question_level([], [0.05]) is None
+
+
 def test_software_level_is_the_midpoint_of_the_two_reference_sets():
     # the probes at their most software-like reach 0.01; a typical software request 0.05
     level = HybridSelector.software_level([-0.05, -0.02, 0.01], [0.02, 0.05, 0.09])

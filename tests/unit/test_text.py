@@ -2,7 +2,13 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from grace.resolution.domain.text import code_terms, slugify, split_sections, triggers_found
+from grace.resolution.domain.text import (
+    code_terms,
+    slugify,
+    speaks_of_ours,
+    split_sections,
+    triggers_found,
+)
 from grace.text import fold, words
 
 
@@ -92,6 +98,8 @@ def test_label_lines_skip_blanks_and_comments_and_bound_the_file(tmp_path):
         ("Vérifie que le job est dispatché avec Queue::fake", ("Queue::fake",)),
         ("Read it with std::fs and log $request", ("std::fs", "$request")),
         ("It costs $5 a month", ()),
+        ("Someone pushed the .env; tasks call .Result and deadlock", (".env", ".Result")),
+        ("End of the sentence. Next one, version 2.0.1", ()),
     ],
 )
 def test_code_terms_are_identifiers_calls_routes_paths_and_file_names(task, terms):
@@ -101,6 +109,23 @@ def test_code_terms_are_identifiers_calls_routes_paths_and_file_names(task, term
 @given(st.text(max_size=300))
 def test_code_terms_never_fail_and_are_bounded(task):
     assert len(code_terms(task)) <= 16
+
+
+@pytest.mark.parametrize(
+    ("task", "ours"),
+    [
+        ("How should we fix this properly?", True),
+        ("we've had 0.2 vs 20 mix-ups", True),
+        ("Use our spacing scale", True),
+        ("Ajoute un test à nos fixtures", True),
+        ("What is the difference between TCP and UDP?", False),
+        ("Explain what a mutex is and when I would use one", False),
+        ("Deploy to the US East region", False),
+        ("Trust the user input", False),
+    ],
+)
+def test_a_task_speaks_of_ours_by_a_first_person_plural(task, ours):
+    assert speaks_of_ours(task) is ours
 
 
 @given(

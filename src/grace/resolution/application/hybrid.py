@@ -52,6 +52,7 @@ from grace.resolution.application.probes import (
     CONCERN_REFERENCE,
     CONCERNS,
     PROBES,
+    QUESTIONS,
     SOFTWARE_REQUESTS,
 )
 from grace.resolution.application.relevance import EMBED_BATCH, NO_SPECIFIC_TALENT
@@ -101,6 +102,7 @@ from grace.resolution.domain.text import (
     TriggerIndex,
     asks_new_project,
     code_terms,
+    speaks_of_ours,
     starts_project,
 )
 from grace.text import fold, words
@@ -759,6 +761,8 @@ class _Corpus:
     concern_names: dict[int, tuple[frozenset[str], int, tuple[frozenset[str], ...]]]
     software_unit: npt.NDArray[np.float64]  # (s, d) normalised generic software requests
     software_level: float | None  # the software-request criterion's level (reference sets)
+    questions_unit: npt.NDArray[np.float64]  # (g, d) normalised general questions of computing
+    question_level: float | None  # the general-question criterion's level (reference sets)
     domain_level: float | None  # the domain criterion's level (probes, leave-one-out)
     probe_dense: float  # gate calibration: percentile of the probes' best (hub-corrected) scores
     probe_scores: npt.NDArray[np.float64]  # (p, n) hub-corrected dense score of each probe
@@ -774,9 +778,10 @@ class HybridRelevance:
         selector: the domain selector with its parameters.
         chunks: embed body chunks (``False``: headers only, for the harness' comparisons).
         reference: the embedder of the fixed reference requests the gate is calibrated on
-            (:data:`~grace.resolution.application.probes.PROBES`, ``SOFTWARE_REQUESTS``):
-            the same model, whose cache may keep their query vectors — about sixty queries
-            a one-shot ``grace resolve`` would otherwise embed every time. Default:
+            (:data:`~grace.resolution.application.probes.PROBES`, ``SOFTWARE_REQUESTS``,
+            ``CONCERN_REFERENCE``, ``QUESTIONS``): the same model, whose cache may keep their
+            query vectors — about a hundred and fifty queries a one-shot ``grace resolve``
+            would otherwise embed every time. Default:
             ``embedder``.
     """
 
@@ -946,6 +951,8 @@ class HybridRelevance:
                 talent_name_words(t.name, t.id) for t in talents]),
             software_unit=np.zeros((0, headers.shape[1])),
             software_level=None,
+            questions_unit=np.zeros((0, headers.shape[1])),
+            question_level=None,
             domain_level=None,
             probe_dense=-1.0,
             probe_scores=np.zeros((0, len(talents))),
@@ -970,6 +977,14 @@ class HybridRelevance:
         ) if len(probes) > 1 and len(software_unit) > 1 else None
         concern_unit = normalise(np.asarray(self._reference.embed(
             [r for _, r in CONCERN_REFERENCE], kind="query"), np.float64))
+        questions_unit = normalise(np.asarray(
+            self._reference.embed(list(QUESTIONS), kind="query"), np.float64))
+        asked = questions_unit @ questions_unit.T
+        np.fill_diagonal(asked, -np.inf)
+        question_level = self._selector.question_level(
+            ((software_unit @ questions_unit.T).max(axis=1) - among.max(axis=1)).tolist(),
+            (asked.max(axis=1) - (questions_unit @ software_unit.T).max(axis=1)).tolist(),
+        ) if len(questions_unit) > 1 and len(software_unit) > 1 else None
         self._corpus = replace(
             corpus,
             concern_unit=concern_unit,
@@ -979,6 +994,8 @@ class HybridRelevance:
             probes_unit=probes_unit,
             software_unit=software_unit,
             software_level=software_level,
+            questions_unit=questions_unit,
+            question_level=question_level,
             domain_level=self._selector.domain_level(loo.tolist()) if len(probes) > 1 else None,
         )
         self._corpus_key = key
@@ -1402,7 +1419,7 @@ class HybridRelevance:
         query = np.asarray(self._embedder.embed([request.task], kind="query")[0], np.float64)
         cols, rows = self._columns(corpus, request, query)
         unit = normalise(query)
-        domain = software = None
+        domain = software = question = None
         with one_blas_thread():
             if corpus.domain_level is not None:
                 # every talent a candidate: the product is the raw cosines already computed
@@ -1417,12 +1434,16 @@ class HybridRelevance:
                     - float((corpus.probes_unit @ unit).max()),
                     corpus.software_level,
                 )
+            if corpus.question_level is not None and not speaks_of_ours(request.task):
+                question = (float((corpus.questions_unit @ unit).max())
+                            - float((corpus.software_unit @ unit).max()),
+                            corpus.question_level)
         code = bool(request.files) or bool(code_terms(request.task))
         evidence = ({w for row in {*cols.triggers, *cols.names} for w in cols.evidence(row)}
                     if request.stack or request.package_stack else set())
         result = self._selector.select_columns(
             cols, probe_level=self._probe_level(corpus, rows), domain=domain, code=code,
-            software=software, stack_named=stack_named(request, evidence),
+            software=software, stack_named=stack_named(request, evidence), question=question,
         )
         sel = result.selection
         by_id = {t.id: t for t in cands} if result.also else {}

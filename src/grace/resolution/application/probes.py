@@ -91,6 +91,39 @@ work written for this purpose, with no stack, library or tool named; none is tak
 set."""
 
 
+QUESTIONS: Final[tuple[str, ...]] = (
+    "What is the difference between a stack and a queue?",
+    "Explain how public-key cryptography works",
+    "What does Big O notation mean?",
+    "How does DNS turn a domain name into an IP address?",
+    "What is a deadlock and how can it happen?",
+    "Explain the difference between concurrency and parallelism",
+    "What is a hash collision?",
+    "Why is floating-point arithmetic imprecise?",
+    "Explain recursion with a simple example",
+    "What is the difference between compiled and interpreted languages?",
+    "How does a garbage collector decide what to free?",
+    "What is a linked list used for?",
+    "Quelle est la différence entre une liste chaînée et un tableau ?",
+    "Explique ce qu'est un pointeur",
+    "Comment fonctionne le chiffrement asymétrique ?",
+    "Qu'est-ce qu'un algorithme glouton ?",
+    "Pourquoi 0,1 + 0,2 ne donne pas exactement 0,3 en informatique ?",
+    "Explique la notation grand O avec un exemple",
+    "Quelle est la différence entre IPv4 et IPv6 ?",
+    "Comment fonctionne un arbre binaire de recherche ?",
+    "Qu'est-ce que la programmation fonctionnelle ?",
+    "À quoi sert la mémoire cache d'un processeur ?",
+    "Qu'est-ce qu'une fonction de hachage cryptographique ?",
+    "Explique ce qu'est une machine virtuelle",
+)
+"""General questions of computing (24: 12 English, 12 French), textbook knowledge that no
+project's rules are about: a task nearer to one of these than to every
+:data:`SOFTWARE_REQUESTS` request, that names no code, file, talent or dependency of the
+project, asks for knowledge, not for work on the project (the hybrid gate's *general question*
+criterion; decision 0027). Written for this purpose, no stack, library or tool named; none is
+taken from a label set or a trial."""
+
 
 class Concern(NamedTuple):
     """A cross-cutting concern of coding work (:data:`CONCERNS`).

@@ -118,6 +118,15 @@ dependencies that some talent is named after or triggered by (``stack_named``: "
 a Celery project whose catalog has no Celery rule is no such evidence; decision 0010, tenth
 follow-up).
 
+Fourth criterion, *general question*: the task's raw cosine with its nearest general question of
+computing (a third reference set: textbook questions, no stack named) minus its raw cosine with
+its nearest software request. At or above its level (:meth:`HybridSelector.question_level`, the
+same midpoint rule between those two sets) the task asks for knowledge, not for work on the
+project, and the gate stays closed ("What is the difference between TCP and UDP?" in a Rails
+project) — unless it names code, a glob or a language matched, a talent's name term near it in
+meaning, one of the project's dependencies, or the team's own work ("how should we …": the
+caller then gives no score; decision 0027).
+
 Cut: the top candidate, then every candidate with ``score ≥ ratio · top`` and
 ``score ≥ top − margin`` — or ``score ≥ sibling_ratio · top`` for a sibling of the top candidate:
 one with a name term it has too that at most ``sibling_max`` candidates have (both Rust rules
@@ -854,6 +863,34 @@ class HybridSelector:
         return (software is not None and software[0] < self.params.everyday_level
                 and not (code or named or stack_named))
 
+    @staticmethod
+    def question_level(
+        software_loo: Sequence[float], question_loo: Sequence[float],
+    ) -> float | None:
+        """The general-question criterion's level, as :meth:`software_level`'s between its
+        own two reference sets: the midpoint between the highest of the software requests'
+        leave-one-out scores (each one's nearest general question minus its nearest *other*
+        software request) and the median of the general questions' (each one's nearest *other*
+        question minus its nearest software request); ``None`` when either set is empty."""
+        return HybridSelector.software_level(software_loo, question_loo)
+
+    def general(
+        self, question: tuple[float, float] | None, *, code: bool, named: bool,
+        stack_named: bool,
+    ) -> bool:
+        """Whether the task is a general question of computing ("What is the difference
+        between TCP and UDP?" in a Rails project): its general-question score ``question[0]``
+        (its raw cosine with its nearest
+        :data:`~grace.resolution.application.probes.QUESTIONS` entry minus with its nearest
+        software request) reaches its level ``question[1]`` (:meth:`question_level`), and it
+        names no code (``code``: or files are in play), no talent's name term whose talent is
+        near it in meaning (``named``) and no dependency of the project some talent is named
+        after or triggered by (``stack_named``). Knowledge a model has, not work on the
+        project: the project's rules have nothing to add (decision 0027). ``False`` without
+        the criterion."""
+        return (question is not None and question[0] >= question[1]
+                and not (code or named or stack_named))
+
     def base_floor(self, probe_level: float | None) -> float:
         """The gate's floor before any slack: ``probe_level − probe_margin``, never below
         :attr:`HybridParams.floor` (that alone without probes)."""
@@ -1036,11 +1073,13 @@ class HybridSelector:
         software: tuple[float, float] | None = None,
         stack_named: bool = False,
         files_only: bool = False,
+        question: tuple[float, float] | None = None,
     ) -> HybridSelection:
         """Score, gate and cut ``cands``: :meth:`select_columns` of their columns."""
         return self.select_columns(HybridColumns.of(cands), probe_level=probe_level,
                                    domain=domain, code=code, software=software,
-                                   stack_named=stack_named, files_only=files_only)
+                                   stack_named=stack_named, files_only=files_only,
+                                   question=question)
 
     def select_columns(
         self,
@@ -1052,6 +1091,7 @@ class HybridSelector:
         software: tuple[float, float] | None = None,
         stack_named: bool = False,
         files_only: bool = False,
+        question: tuple[float, float] | None = None,
     ) -> HybridSelection:
         """Score, gate and cut the candidates ``cols``.
 
@@ -1077,6 +1117,11 @@ class HybridSelector:
                 w_glob`` (the top too; no sibling bar), within ``max_kept`` and ``budget``;
                 the others are cut by the gate ("empty task: …"); none activated closes the
                 gate (decision 0010, twelfth follow-up).
+            question: ``(the task's general-question score, its level from``
+                :meth:`question_level` ``)``; at or above the level, unless it names code,
+                files are in play, a talent's name term near it in meaning or a dependency, the
+                gate stays closed (:meth:`general`). ``None``: no such criterion (nor for a
+                task that speaks of the team's own work: "how should we …").
 
         Returns:
             The selection (kept ids by decreasing score, explanations for all), the "also
@@ -1113,7 +1158,8 @@ class HybridSelector:
         far = domain is not None and domain[0] < domain[1] and not named and not is_software
         meant = self.named_meant(cols, dense, probe_level)
         everyday = self.everyday(software, code=code, named=meant, stack_named=stack_named)
-        gate = (best_dense < floor or far or everyday) and not located
+        general = self.general(question, code=code, named=meant, stack_named=stack_named)
+        gate = (best_dense < floor or far or everyday or general) and not located
         if files_only:
             gate = not eligible
         # decisions of the first ``len(head)`` rows in score order; every later one is below
@@ -1130,6 +1176,7 @@ class HybridSelector:
         elif gate:
             # the first criterion that closed the gate is the one explained
             said_everyday = not best_dense < floor and not far and everyday
+            said_general = not (best_dense < floor or far or everyday) and general
             why = (
                 "out of domain: best dense "
                 + below(best_dense, floor).replace(" < ", " < FLOOR ") + " (what "
@@ -1140,11 +1187,16 @@ class HybridSelector:
                 "out of domain: an everyday request, nearer to an everyday probe than to any "
                 f"software request ({below(software[0], p.everyday_level)}, EVERYDAY_LEVEL)"
                 + self._far_names(cols, dense, probe_level)
-                if said_everyday and software is not None else "out of domain"
+                if said_everyday and software is not None else
+                "out of domain: a general question, nearer to a general question of computing "
+                f"than to any software request ({question[0]:.3f} ≥ {question[1]:.3f}, what "
+                "the reference requests score), naming no code, no dependency of the project"
+                + self._far_names(cols, dense, probe_level)
+                if said_general and question is not None else "out of domain"
             )
             gate_detail = why + ", no glob matched, no name term in the files" + (
                 f", not a software request ({below(*software)})"  # the same score: said once
-                if software is not None and not said_everyday else "")
+                if software is not None and not (said_everyday or said_general) else "")
         else:
             rest, gate_detail = "cut_margin", ""
             head, bar, ratio_of = self._cut(cols, order[:eligible], ranked[:eligible], top,

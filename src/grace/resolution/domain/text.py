@@ -102,6 +102,8 @@ _CODE_TOKENS: Final = (
     re.compile(r"\b[\w.-]+/[\w.-]+/[\w./-]+"),
     # a file name with an extension: items.py, app.component.ts
     re.compile(r"\b[A-Za-z0-9_-]+\.[a-z]{1,5}\b(?!\.)"),
+    # a dotfile or a member written alone: .env, .gitignore, .Result
+    re.compile(r"(?<![\w.])\.[A-Za-z_][A-Za-z0-9_]*\b(?!\.)"),
     # a static member or a path of modules (Queue::fake, std::fs) and a PHP or shell variable
     # ($request): « … avec Queue::fake » was refused as everyday talk (a new user's trial)
     re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*"),
@@ -128,6 +130,26 @@ def code_terms(task: str) -> tuple[str, ...]:
     out = [t for t in dict.fromkeys(found) if t and t.lower() not in _NOT_FILE
            and not t.replace(".", "").isdigit()]
     return tuple(out[:16])
+
+
+_WORD: Final = re.compile(r"[^\W\d_]+")
+OURS: Final = frozenset({"we", "us", "our", "ours", "ourselves", "nous", "notre", "nos"})
+"""Words by which a task speaks of its team's own project (English and French first person
+plural): "How should we fix this?", "our spacing scale", « nos tests »."""
+
+
+def speaks_of_ours(task: str) -> bool:
+    """Whether ``task`` speaks of its team's own work: it holds a word of :data:`OURS` ("US",
+    the country, in capitals, is not "us").
+
+    A general question of computing asks about the world ("What is a deadlock?"); a question
+    about the project says whose it is ("our service deadlocks under load, what do we do?").
+    The hybrid gate's general-question criterion applies to the first only (decision 0027).
+
+    Raises:
+        Nothing: any string is accepted.
+    """
+    return any(w.lower() in OURS and w != "US" for w in _WORD.findall(task))
 
 
 class TriggerIndex:
