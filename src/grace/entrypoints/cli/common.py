@@ -176,7 +176,8 @@ def progress_bar(
     with Progress(
         TextColumn(escape(label)), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
         Rate(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-        console=err_console, transient=True, disable=disable,
+        # not a terminal: rich draws nothing, but its live display still ends on a blank line
+        console=err_console, transient=True, disable=disable or not err_console.is_terminal,
     ) as progress:
         task = progress.add_task(label, total=None, visible=False)
         # stderr not a terminal (a log, an agent's tool call): no bar is drawn, so a long step
