@@ -778,3 +778,15 @@ def test_a_general_question_of_computing_gets_no_project_rule_with_e5(app, e5):
     located = ask("What is the difference between symmetric and asymmetric encryption?",
                   files=("src/app/login/page.tsx",))
     assert not any("a general question" in e.detail for e in located.explanations)
+
+
+def test_a_question_naming_the_repository_s_own_words_is_the_project_s():
+    """Decision 0027: "the checkout" in a marketplace whose ``vocabulary`` holds it names the
+    project, whatever the rest of the question."""
+    from grace.resolution.application.hybrid import names_own, own_words
+
+    own = own_words(["checkout", "listings"])
+    assert names_own("How should the checkout handle a payment timeout?", own)
+    assert names_own("Who may edit a listing?", own)  # plural and English stems
+    assert not names_own("What is the difference between TCP and UDP?", own)
+    assert not names_own("How should the checkout handle it?", frozenset())

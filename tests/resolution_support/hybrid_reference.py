@@ -24,6 +24,7 @@ from grace.resolution.application.hybrid import (
     family_stranger,
     is_own,
     name_words,
+    names_own,
     one_line,
     own_words,
     persona_heard,
@@ -207,7 +208,7 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
     everyday = (software is not None and software[0] < p.everyday_level
                 and not (code or meant or stack_named))
     general = (question is not None and question[0] >= question[1]
-               and not (code or meant or stack_named))
+               and not (code or meant or any(c.concern for c in cands) or stack_named))
     gate = (best_dense < floor or far or everyday or general) and not located
     if files_only:
         gate = all(out)
@@ -684,7 +685,8 @@ def reference_outcome(step: HybridRelevance, request: RelevanceRequest) -> Relev
         software = (float((corpus.software_unit @ unit).max())
                     - float((corpus.probes_unit @ unit).max()), corpus.software_level)
     question = None
-    if corpus.question_level is not None and not speaks_of_ours(request.task):
+    if (corpus.question_level is not None and not speaks_of_ours(request.task)
+            and not names_own(request.task, own_words(request.vocabulary))):
         question = (float((corpus.questions_unit @ unit).max())
                     - float((corpus.software_unit @ unit).max()), corpus.question_level)
     code = bool(request.files) or bool(code_terms(request.task))

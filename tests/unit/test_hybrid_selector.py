@@ -499,6 +499,10 @@ def test_a_general_question_closes_the_gate_unless_it_names_the_project():
     located = [cand("a", 0.3, glob="**/*.rb"), cand("b", 0.2)]
     assert HybridSelector().select(located, probe_level=0.15,
                                    question=(0.043, 0.003)).selection.kept
+    # a concern's work ("How are user passwords stored?" is security work): the project's
+    concern = [cand("a", 0.3), cand("owasp", 0.2, concern=("security", "the task says"))]
+    assert HybridSelector().select(concern, probe_level=0.15,
+                                   question=(0.043, 0.003)).selection.kept
     # no reference set, no criterion
     assert HybridSelector().select(strong, probe_level=0.15).selection.kept
 

@@ -122,9 +122,14 @@ def test_code_terms_never_fail_and_are_bounded(task):
         ("Explain what a mutex is and when I would use one", False),
         ("Deploy to the US East region", False),
         ("Trust the user input", False),
+        ("How does authentication work in this app?", True),
+        ("Which status should the API return for a duplicate email?", True),
+        ("How does login work here?", True),
+        ("Comment fonctionne l'authentification dans cette application ?", True),
+        ("What is the difference between a stack and a queue?", False),
     ],
 )
-def test_a_task_speaks_of_ours_by_a_first_person_plural(task, ours):
+def test_a_task_speaks_of_ours_by_a_first_person_plural_or_pointing_at_it(task, ours):
     assert speaks_of_ours(task) is ours
 
 

@@ -312,6 +312,13 @@ def is_own(text: str, own: frozenset[str]) -> bool:
         w in own or bool(own.intersection(analyse(w, language="english"))) for w in found)
 
 
+def names_own(text: str, own: frozenset[str]) -> bool:
+    """Whether some word of ``text`` is one of the repository's own (``own``:
+    :func:`own_words`): "the checkout" in a marketplace whose ``vocabulary`` holds it."""
+    return bool(own) and any(
+        w in own or bool(own.intersection(analyse(w, language="english"))) for w in words(text))
+
+
 def without_own(text: str, own: frozenset[str]) -> str:
     """``text`` less its whitespace-separated tokens that are the repository's own words
     (:func:`is_own`): what BM25 reads of a task ("Add a priority column to tickets" -> "Add a
@@ -1434,7 +1441,8 @@ class HybridRelevance:
                     - float((corpus.probes_unit @ unit).max()),
                     corpus.software_level,
                 )
-            if corpus.question_level is not None and not speaks_of_ours(request.task):
+            if (corpus.question_level is not None and not speaks_of_ours(request.task)
+                    and not names_own(request.task, own_words(request.vocabulary))):
                 question = (float((corpus.questions_unit @ unit).max())
                             - float((corpus.software_unit @ unit).max()),
                             corpus.question_level)

@@ -124,8 +124,9 @@ its nearest software request. At or above its level (:meth:`HybridSelector.quest
 same midpoint rule between those two sets) the task asks for knowledge, not for work on the
 project, and the gate stays closed ("What is the difference between TCP and UDP?" in a Rails
 project) — unless it names code, a glob or a language matched, a talent's name term near it in
-meaning, one of the project's dependencies, or the team's own work ("how should we …": the
-caller then gives no score; decision 0027).
+meaning, one of the project's dependencies, is a concern's work, or speaks of the team's own
+work ("how should we …", "in this app", the repository's own words: the caller then gives no
+score; decision 0027).
 
 Cut: the top candidate, then every candidate with ``score ≥ ratio · top`` and
 ``score ≥ top − margin`` — or ``score ≥ sibling_ratio · top`` for a sibling of the top candidate:
@@ -884,10 +885,10 @@ class HybridSelector:
         :data:`~grace.resolution.application.probes.QUESTIONS` entry minus with its nearest
         software request) reaches its level ``question[1]`` (:meth:`question_level`), and it
         names no code (``code``: or files are in play), no talent's name term whose talent is
-        near it in meaning (``named``) and no dependency of the project some talent is named
-        after or triggered by (``stack_named``). Knowledge a model has, not work on the
-        project: the project's rules have nothing to add (decision 0027). ``False`` without
-        the criterion."""
+        near it in meaning and is no concern's work (``named``) and no dependency of the
+        project some talent is named after or triggered by (``stack_named``). Knowledge a
+        model has, not work on the project: the project's rules have nothing to add (decision
+        0027). ``False`` without the criterion."""
         return (question is not None and question[0] >= question[1]
                 and not (code or named or stack_named))
 
@@ -1158,7 +1159,8 @@ class HybridSelector:
         far = domain is not None and domain[0] < domain[1] and not named and not is_software
         meant = self.named_meant(cols, dense, probe_level)
         everyday = self.everyday(software, code=code, named=meant, stack_named=stack_named)
-        general = self.general(question, code=code, named=meant, stack_named=stack_named)
+        general = self.general(question, code=code, named=meant or bool(cols.concern),
+                               stack_named=stack_named)
         gate = (best_dense < floor or far or everyday or general) and not located
         if files_only:
             gate = not eligible

@@ -136,11 +136,19 @@ _WORD: Final = re.compile(r"[^\W\d_]+")
 OURS: Final = frozenset({"we", "us", "our", "ours", "ourselves", "nous", "notre", "nos"})
 """Words by which a task speaks of its team's own project (English and French first person
 plural): "How should we fix this?", "our spacing scale", « nos tests »."""
+_THIS_PROJECT: Final = re.compile(
+    r"\b(?:this|these|the)\s+(?:app|apps|application|project|repo|repository|codebase|code|"
+    r"service|services|api|site|website|dashboard|backend|back end|frontend|front end)\b"
+    r"|\b(?:cette|cet|ce|ces|l')\s*(?:application|appli|app|projet|dépôt|depot|code|service|"
+    r"api|site|tableau de bord)\b|\bhere\b|\bici\b",
+    re.IGNORECASE)
+"""A task pointing at its own project: "in this app", "the API", "here", « cette application »."""
 
 
 def speaks_of_ours(task: str) -> bool:
     """Whether ``task`` speaks of its team's own work: it holds a word of :data:`OURS` ("US",
-    the country, in capitals, is not "us").
+    the country, in capitals, is not "us"), or points at the project ("this app", "the API",
+    "here", « cette application »).
 
     A general question of computing asks about the world ("What is a deadlock?"); a question
     about the project says whose it is ("our service deadlocks under load, what do we do?").
@@ -149,7 +157,8 @@ def speaks_of_ours(task: str) -> bool:
     Raises:
         Nothing: any string is accepted.
     """
-    return any(w.lower() in OURS and w != "US" for w in _WORD.findall(task))
+    return (any(w.lower() in OURS and w != "US" for w in _WORD.findall(task))
+            or bool(_THIS_PROJECT.search(task)))
 
 
 class TriggerIndex:
