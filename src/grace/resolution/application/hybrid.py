@@ -312,6 +312,21 @@ def is_own(text: str, own: frozenset[str]) -> bool:
         w in own or bool(own.intersection(analyse(w, language="english"))) for w in found)
 
 
+def _leave_one_out(
+    below: npt.NDArray[np.float64], above: npt.NDArray[np.float64],
+) -> tuple[list[float], list[float]]:
+    """The leave-one-out scores of two normalised reference sets (``(m, d)`` and ``(k, d)``
+    float64) that a level between them is the midpoint of: each row of ``below``'s nearest
+    row of ``above`` minus its nearest *other* row of ``below``, and each row of ``above``'s
+    nearest other row of ``above`` minus its nearest row of ``below`` (raw cosines;
+    :meth:`~grace.resolution.domain.hybrid.HybridSelector.software_level`)."""
+    own_below, own_above = below @ below.T, above @ above.T
+    np.fill_diagonal(own_below, -np.inf)
+    np.fill_diagonal(own_above, -np.inf)
+    return (((below @ above.T).max(axis=1) - own_below.max(axis=1)).tolist(),
+            (own_above.max(axis=1) - (above @ below.T).max(axis=1)).tolist())
+
+
 def names_own(text: str, own: frozenset[str]) -> bool:
     """Whether some word of ``text`` is one of the repository's own (``own``:
     :func:`own_words`): "the checkout" in a marketplace whose ``vocabulary`` holds it."""
@@ -976,21 +991,15 @@ class HybridRelevance:
         loo = (probes_unit @ corpus.headers_unit.T).max(axis=1) - between.max(axis=1)
         software_unit = normalise(np.asarray(
             self._reference.embed(list(SOFTWARE_REQUESTS), kind="query"), np.float64))
-        among = software_unit @ software_unit.T
-        np.fill_diagonal(among, -np.inf)
         software_level = self._selector.software_level(
-            ((probes_unit @ software_unit.T).max(axis=1) - between.max(axis=1)).tolist(),
-            (among.max(axis=1) - (software_unit @ probes_unit.T).max(axis=1)).tolist(),
+            *_leave_one_out(probes_unit, software_unit)
         ) if len(probes) > 1 and len(software_unit) > 1 else None
         concern_unit = normalise(np.asarray(self._reference.embed(
             [r for _, r in CONCERN_REFERENCE], kind="query"), np.float64))
         questions_unit = normalise(np.asarray(
             self._reference.embed(list(QUESTIONS), kind="query"), np.float64))
-        asked = questions_unit @ questions_unit.T
-        np.fill_diagonal(asked, -np.inf)
         question_level = self._selector.question_level(
-            ((software_unit @ questions_unit.T).max(axis=1) - among.max(axis=1)).tolist(),
-            (asked.max(axis=1) - (questions_unit @ software_unit.T).max(axis=1)).tolist(),
+            *_leave_one_out(software_unit, questions_unit)
         ) if len(questions_unit) > 1 and len(software_unit) > 1 else None
         self._corpus = replace(
             corpus,
