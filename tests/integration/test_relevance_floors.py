@@ -156,8 +156,8 @@ names nothing of the project gets no rule)."""
     # (0.612 / 0.749 / 0.622, out-of-domain rejection 0.50 before the same change); its one
     # framework rule, ASP.NET REST APIs, is cut under copilot.csharp's glob on seven tasks
     ("aspnet", 0.60, 0.71, 0.60, 0.08),
-    # decision 0026: recall 0.848, precision 0.678, nDCG@5 0.831
-    ("rails", 0.83, 0.66, 0.82, 0.0),
+    # decision 0026: recall 0.848, precision 0.678, nDCG@5 0.831; 0.681 after decision 0027
+    ("rails", 0.83, 0.67, 0.82, 0.0),
 ])
 def test_judged_set_floors(cache: Path, imported: Path, name: str, recall: float,
                            precision: float, ndcg5: float, rejected: float) -> None:

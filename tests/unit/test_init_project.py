@@ -169,6 +169,30 @@ def test_a_talent_for_another_framework_of_the_stack_s_language_is_left_disabled
     assert named.talents == ("cursor.python-django",) and named.foreign == ()
 
 
+def test_a_server_rendered_app_s_javascript_is_its_page_library_s(tmp_path):
+    """Rails + Hotwire: JavaScript is detected from the Stimulus controllers, yet React's and
+    Next.js's rules are another stack's; a plain JavaScript rule stays (decision 0027)."""
+    catalog = InMemoryCatalog([
+        make_talent("cursor.rails", name="Rails", languages=["ruby"]),
+        make_talent("cursor.react", name="React", languages=["javascript", "typescript"]),
+        make_talent("copilot.nextjs", name="Next.js", languages=["javascript", "typescript"]),
+        make_talent("cursor.javascript", name="JavaScript", languages=["javascript"]),
+        make_talent("cursor.htmx-django", name="HTMX Django", languages=["python"]),
+    ])
+
+    def init(stack: list[str]):
+        return InitProject(catalog, RecordingWriter(), lambda _: ["ruby", "javascript"],
+                           lambda _: stack)(tmp_path, overwrite=True)
+
+    hotwire = init(["rails", "turbo-rails", "stimulus-rails", "importmap-rails"])
+    assert set(hotwire.foreign) == {"cursor.react", "copilot.nextjs"}
+    assert set(hotwire.talents) == {"cursor.rails", "cursor.javascript"}
+    # React in the stack beside Stimulus: its rules are the project's
+    assert "cursor.react" in init(["rails", "stimulus-rails", "react"]).talents
+    # no page library: a JavaScript framework's rules are not known to be another stack's
+    assert "cursor.react" in init(["rails", "jsbundling-rails"]).talents
+
+
 def test_the_stack_s_dependencies_are_read_by_their_words(tmp_path):
     """``stack:`` holds dependencies by name (``@angular/core``, a Spring Boot starter): their
     words frame the project and say it writes SQL (decision 0010, thirteenth follow-up)."""

@@ -19,6 +19,7 @@ from grace.resolution.domain.languages import (
     foreign_frameworks,
     frameworks_of_talent,
     language_unused,
+    page_app_foreign,
     persona_language,
     persona_stack,
     persona_unused,
@@ -219,9 +220,10 @@ class InitProject:
             left = [t for t in chosen if not language_allows(catalog_talents[t].languages, langs)]
             chosen = [t for t in chosen if t not in set(left)]
             if stack:
-                foreign = [t for t in chosen if foreign_frameworks(frameworks_of_talent(
-                    catalog_talents[t].name, t, catalog_talents[t].summary), said, (),
-                    catalog_talents[t].languages)]
+                foreign = [t for t in chosen if (frameworks := frameworks_of_talent(
+                    catalog_talents[t].name, t, catalog_talents[t].summary)) and (
+                        foreign_frameworks(frameworks, said, (), catalog_talents[t].languages)
+                        or page_app_foreign(frameworks, said))]
                 chosen = [t for t in chosen if t not in set(foreign)]
                 left += foreign
                 other_stack = [t for t in chosen if _other_stack(catalog_talents[t], stack,

@@ -1393,6 +1393,38 @@ _NOT_A_FAMILY: Final = frozenset({
 stack's): never counted as one of a summary's families."""
 
 
+PAGE_LIBRARY_STACK: Final = frozenset({"hotwire", "stimulus", "htmx", "livewire", "unpoly"})
+"""Dependency words of a library that makes a server-rendered application's pages interactive
+(``stimulus-rails``, ``django-htmx``, ``livewire/livewire``): its JavaScript is that
+library's, not a JavaScript application framework's."""
+
+
+def page_app_foreign(talent: Sequence[str], stack: Iterable[str]) -> tuple[str, ...]:
+    """The JavaScript application frameworks a talent is written for (``talent``:
+    :func:`frameworks_of_name`) when the project's pages are server-rendered with a page
+    library (:data:`PAGE_LIBRARY_STACK` among its ``stack`` words) and its stack names no
+    JavaScript application framework: a Rails + Hotwire application detects JavaScript from its
+    Stimulus controllers, and React's, Next.js's or Astro's rules are another stack's there.
+    ``()`` otherwise, and for a talent that also names another language's framework (the
+    language filter and :func:`foreign_frameworks` decide those).
+
+    ``(("react",), ["rails", "stimulus", "turbo"])`` -> ``("react",)``;
+    ``(("react",), ["rails", "stimulus", "react"])`` -> ``()``;
+    ``(("htmx", "django"), ["django", "htmx"])`` -> ``()``.
+    """
+    said = set(stack)
+    if not talent or not said & PAGE_LIBRARY_STACK:
+        return ()
+    scripted = {"javascript", "typescript"}
+
+    def in_script(framework: str) -> bool:
+        return bool(set(FRAMEWORK_LANGUAGES.get(framework, ())) & scripted)
+
+    if any(in_script(f) for f in frameworks_of_name(said)):
+        return ()
+    return tuple(talent) if all(in_script(f) for f in talent) else ()
+
+
 def foreign_frameworks(
     talent: Sequence[str], stack: Iterable[str], context: Iterable[str],
     languages: Sequence[str] = (), *, repository: Iterable[str] = (),
