@@ -1120,9 +1120,10 @@ class HybridSelector:
                 gate (decision 0010, twelfth follow-up).
             question: ``(the task's general-question score, its level from``
                 :meth:`question_level` ``)``; at or above the level, unless it names code,
-                files are in play, a talent's name term near it in meaning or a dependency, the
-                gate stays closed (:meth:`general`). ``None``: no such criterion (nor for a
-                task that speaks of the team's own work: "how should we …").
+                files are in play, a talent's name term near it in meaning or a dependency, or
+                it is a concern's work, the gate stays closed (:meth:`general`). ``None``: no
+                such criterion (nor, from the caller, for a task that speaks of the team's own
+                work: "how should we …", "in this app", the repository's own words).
 
         Returns:
             The selection (kept ids by decreasing score, explanations for all), the "also

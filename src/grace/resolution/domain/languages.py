@@ -1410,7 +1410,7 @@ def page_app_foreign(talent: Sequence[str], stack: Iterable[str]) -> tuple[str, 
 
     ``(("react",), ["rails", "stimulus", "turbo"])`` -> ``("react",)``;
     ``(("react",), ["rails", "stimulus", "react"])`` -> ``()``;
-    ``(("htmx", "django"), ["django", "htmx"])`` -> ``()``.
+    ``(("django",), ["django", "htmx"])`` -> ``()`` (not a JavaScript framework).
     """
     said = set(stack)
     if not talent or not said & PAGE_LIBRARY_STACK:
