@@ -1,0 +1,1 @@
+export interface Carrier { id: string; name: string; scac: string; active: boolean; }

@@ -1,0 +1,1 @@
+export interface Page<T> { content: T[]; totalElements: number; page: number; size: number; }
