@@ -308,8 +308,12 @@ def is_own(text: str, own: frozenset[str]) -> bool:
     if not own:
         return False
     found = words(text)
-    return bool(found) and all(
-        w in own or bool(own.intersection(analyse(w, language="english"))) for w in found)
+    return bool(found) and all(_own_word(w, own) for w in found)
+
+
+def _own_word(word: str, own: frozenset[str]) -> bool:
+    """Whether the folded ``word`` or one of its English stems is in ``own``."""
+    return word in own or bool(own.intersection(analyse(word, language="english")))
 
 
 def _leave_one_out(
@@ -330,8 +334,7 @@ def _leave_one_out(
 def names_own(text: str, own: frozenset[str]) -> bool:
     """Whether some word of ``text`` is one of the repository's own (``own``:
     :func:`own_words`): "the checkout" in a marketplace whose ``vocabulary`` holds it."""
-    return bool(own) and any(
-        w in own or bool(own.intersection(analyse(w, language="english"))) for w in words(text))
+    return bool(own) and any(_own_word(w, own) for w in words(text))
 
 
 def without_own(text: str, own: frozenset[str]) -> str:
