@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
@@ -76,9 +77,7 @@ class CachedEmbedder:
         with map_exceptions(_DRIVER_ERRORS, f"cannot open the vector cache {path}"):
             path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(path, timeout=30, check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(_SCHEMA)
-            self._db.commit()
+            _set_up(self._db)
         self.path = path
 
     @property
@@ -139,3 +138,31 @@ class CachedEmbedder:
     def close(self) -> None:
         """Close the SQLite connection."""
         self._db.close()
+
+
+OPEN_RETRY_S: Final = 30.0
+"""How long opening the cache retries a database another process is setting up (seconds)."""
+
+
+def _set_up(db: sqlite3.Connection) -> None:
+    """WAL mode and the table, retried while another process holds the file: SQLite answers
+    ``PRAGMA journal_mode=WAL`` with "database is locked" at once, without its busy timeout,
+    when a second connection switches a new file's journal at the same moment (two
+    ``grace`` processes starting on an empty cache; a concurrent-writers test met it).
+
+    Raises:
+        sqlite3.OperationalError: still locked after :data:`OPEN_RETRY_S`, or another error.
+    """
+    deadline, pause = time.monotonic() + OPEN_RETRY_S, 0.01
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute(_SCHEMA)
+            db.commit()
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            db.rollback()
+            time.sleep(pause)
+            pause = min(pause * 2, 0.5)
