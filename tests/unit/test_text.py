@@ -100,6 +100,9 @@ def test_label_lines_skip_blanks_and_comments_and_bound_the_file(tmp_path):
         ("It costs $5 a month", ()),
         ("Someone pushed the .env; tasks call .Result and deadlock", (".env", ".Result")),
         ("End of the sentence. Next one, version 2.0.1", ()),
+        # a one-letter "call" is notation, not code; a call of two letters is code
+        ("What does O(n log n) mean? And f(x) = 2x?", ()),
+        ("Why does go(ctx) block?", ("go",)),
     ],
 )
 def test_code_terms_are_identifiers_calls_routes_paths_and_file_names(task, terms):
@@ -127,6 +130,12 @@ def test_code_terms_never_fail_and_are_bounded(task):
         ("How does login work here?", True),
         ("Comment fonctionne l'authentification dans cette application ?", True),
         ("What is the difference between a stack and a queue?", False),
+        # how something is done, in the passive: a particular system's way, unless "a"/"an"
+        ("Explain how sign-in is implemented.", True),
+        ("Where are outgoing emails sent from?", True),
+        ("Comment sont stockés les mots de passe ?", True),
+        ("How is a hash table implemented?", False),
+        ("Comment une table de hachage est-elle implémentée ?", False),
     ],
 )
 def test_a_task_speaks_of_ours_by_a_first_person_plural_or_pointing_at_it(task, ours):
