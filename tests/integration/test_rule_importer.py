@@ -391,6 +391,7 @@ def test_a_rule_for_one_side_of_a_web_application_is_not_for_the_other_s_role(
         "react-zustand.mdc": "React Zustand", "tanstack-query-v5.mdc": "TanStack Query v5",
         "python-fastapi.mdc": "Python FastAPI", "htmx-django.mdc": "HTMX Django",
         "nextjs-react.mdc": "Next.js React", "python.mdc": "Python",
+        "svelte.mdc": "Svelte", "sveltekit-guide.mdc": "SvelteKit guide",
     }
     for name, title in rules.items():
         _write(src / name, f"---\ndescription: {title} rules.\nglobs: '**/*'\n---\n\n"
@@ -407,6 +408,15 @@ def test_a_rule_for_one_side_of_a_web_application_is_not_for_the_other_s_role(
     assert roles["cursor.htmx-django"] == everyone  # pages rendered by the server
     assert roles["cursor.nextjs-react"] == everyone  # a full-stack framework
     assert roles["cursor.python"] == everyone
+    # Svelte is the browser's; SvelteKit, or a rule that says "full-stack", is both sides'
+    assert roles["cursor.svelte"] == everyone - {"backend"}
+    assert roles["cursor.sveltekit-guide"] == everyone
+    _write(src / "svelte.mdc", "---\ndescription: Svelte 5 and SvelteKit 2 standards for "
+                               "full-stack applications.\nglobs: '**/*.svelte'\n---\n\n"
+                               "Use runes.\n")
+    report = import_rules("cursor", src, tmp_path / "catalog", overwrite=True)
+    roles = {r.id: set(load_talent(r.folder).agents) for r in report.imported}
+    assert roles["cursor.svelte"] == everyone
 
 
 def test_the_format_is_read_from_the_files_names(tmp_path: Path) -> None:

@@ -1341,6 +1341,26 @@ def side_of_rule(frameworks: Iterable[str], name_words: Iterable[str],
     return "client" if found and found <= CLIENT_KINDS else ""
 
 
+_FULL_STACK_SAID: Final = re.compile(r"\bfull[\s-]?stack\b|\bsveltekit\b", re.IGNORECASE)
+"""What a rule's name or summary says to be written for both sides of a web application: "full
+stack" ("TanStack Start full-stack React framework using server functions, API routes") or
+SvelteKit, whose load functions, form actions and ``+server.ts`` routes are its back end
+(:data:`APP_FRAMEWORKS` reads ``sveltekit`` as Svelte, a browser framework)."""
+
+
+def says_full_stack(name: str, summary: str) -> bool:
+    """Whether a rule's ``name`` or ``summary`` says it is written for a full-stack application
+    (:data:`_FULL_STACK_SAID`): its roles are then both sides' whatever frameworks it names. A
+    new user's SvelteKit back-end tasks (a ``+server.ts`` endpoint, form actions) were served
+    no SvelteKit rule: ``copilot.svelte``, "Svelte 5 and SvelteKit 2 … full-stack
+    applications", was imported for the front end only (decision 0028).
+
+    ``("Svelte", "Svelte 5 and SvelteKit 2 development standards")`` -> ``True``;
+    ``("React", "React components and hooks")`` -> ``False``.
+    """
+    return bool(_FULL_STACK_SAID.search(name) or _FULL_STACK_SAID.search(summary))
+
+
 def frameworks_of_talent(name: str, talent_id: str, summary: str) -> tuple[str, ...]:
     """The application frameworks a talent is written for: those its name or id (the part
     after the prefix) names (:func:`frameworks_of_name`), else those its summary names

@@ -67,6 +67,7 @@ from grace.resolution.domain.languages import (
     frameworks_of_talent,
     languages_of_rule,
     languages_of_rule_name,
+    says_full_stack,
     side_of_rule,
     talent_name_words,
 )
@@ -286,8 +287,12 @@ def roles_of_rule(
     its summary) names, of the libraries its name names and of its globs' ``kinds``. A
     back-end agent of a monorepo was served the TanStack Query rules, a front-end one the
     Spring Boot testing rules: an imported rule said nothing of who it is for (decision 0010,
-    thirteenth follow-up).
+    thirteenth follow-up). A rule that says it is written for a full-stack application
+    (:func:`~grace.resolution.domain.languages.says_full_stack`: "full-stack", SvelteKit) is
+    for every role.
     """
+    if says_full_stack(name, summary):
+        return ROLES
     side = side_of_rule(frameworks_of_talent(name, talent_id, summary),
                         talent_name_words(name, talent_id), kinds)
     return (CLIENT_ONLY_ROLES if side == "client" else SERVER_ONLY_ROLES if side == "server"
