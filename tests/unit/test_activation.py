@@ -824,6 +824,11 @@ def test_the_repository_s_own_words_come_from_its_file_names():
     tooling = ["a/.gitkeep", "b/.gitkeep", "c/.gitkeep", "x/A.cls-meta.xml", "x/B.cls-meta.xml",
                "y/C.object-meta.xml"]
     assert repository_vocabulary(tooling) == []
+    # names a tool or a framework gives: each crate's Cargo.toml, SvelteKit's route files
+    named = ["crates/api/Cargo.toml", "crates/cli/Cargo.toml", "Cargo.toml",
+             "src/routes/+page.server.ts", "src/routes/rooms/+page.server.ts",
+             "src/routes/admin/+page.server.ts", "src/routes/+layout.server.ts"]
+    assert repository_vocabulary(named) == []
 
 
 def test_a_text_mostly_in_another_script_is_written_in_it():
@@ -874,3 +879,32 @@ def test_the_language_agnostic_kinds_a_task_names(text, languages, said):
 ])
 def test_the_back_end_language_comes_after_none_but_a_browser_s(languages, back):
     assert back_end_language(languages) == back
+
+
+@pytest.mark.parametrize(
+    ("name_words", "text", "majors", "older"),
+    [
+        (["sveltekit", "tailwind"], "SvelteKit 2.x (which uses Svelte 4.x)",
+         {"svelte": 5, "@sveltejs/kit": 2}, "svelte 4"),
+        (["svelte"], "Svelte 4 and Svelte 5", {"svelte": 5}, ""),  # names the project's
+        (["vue"], "Vue 3.4+ and Vue 2", {"vue": 3}, ""),
+        (["vue"], "Vue 2 options API", {"vue": 3}, "vue 2"),
+        (["react"], "React Native 0.72", {"react": 18}, ""),  # another product
+        (["react"], "React 19 actions", {"react": 18}, ""),  # a later version: not older
+        (["angular"], "AngularJS 1.8 and Angular 15", {"@angular/core": 17}, "@angular/core 15"),
+        (["django"], "Django 4.2 LTS", {"django": 0}, ""),  # a major version 0 says nothing
+    ],
+)
+def test_a_rule_is_older_when_it_names_only_older_major_versions(name_words, text, majors,
+                                                                 older):
+    from grace.resolution.domain.languages import older_version
+
+    assert older_version(name_words, text, majors) == older
+
+
+def test_a_rule_that_says_full_stack_is_both_sides():
+    from grace.resolution.domain.languages import says_full_stack
+
+    assert says_full_stack("Svelte", "Svelte 5 and SvelteKit 2 development standards")
+    assert says_full_stack("TanStack Start", "A full-stack React framework")
+    assert not says_full_stack("React", "React components and hooks")

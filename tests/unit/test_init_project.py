@@ -193,6 +193,37 @@ def test_a_server_rendered_app_s_javascript_is_its_page_library_s(tmp_path):
     assert "cursor.react" in init(["rails", "jsbundling-rails"]).talents
 
 
+def test_a_rule_for_an_older_major_version_than_the_manifests_pin_is_left_disabled(tmp_path):
+    """A Svelte 4 rule in a Svelte 5 project teaches what runes replaced; a rule that names
+    the project's version, or "4+", or no version, stays (decision 0028)."""
+    def rule(tid: str, name: str, body: str):
+        return make_talent(tid, name=name, bodies={"compact": body, "standard": body,
+                                                   "full": body})
+
+    catalog = InMemoryCatalog([
+        rule("cursor.sveltekit-tailwind", "SvelteKit Tailwind",
+             "SvelteKit: 2.x (which uses Svelte 4.x). Use writable() stores."),
+        rule("copilot.svelte", "Svelte", "Svelte 5 runes: $state, $derived."),
+        rule("cursor.svelte-upgrade", "Svelte upgrade", "From Svelte 4 to Svelte 5."),
+        rule("cursor.svelte-any", "Svelte", "Svelte 4+ components."),
+        rule("cursor.svelte-plain", "Svelte", "Keep components small."),
+        rule("cursor.tailwind", "Tailwind", "Svelte 4 examples."),  # not named for Svelte
+    ])
+
+    def init(majors: dict[str, int]):
+        return InitProject(catalog, RecordingWriter(), lambda _: ["typescript"],
+                           lambda _: ["svelte"], None, lambda _: majors)(tmp_path,
+                                                                        overwrite=True)
+
+    report = init({"svelte": 5, "@sveltejs/kit": 2})
+    assert report.older == ("cursor.sveltekit-tailwind",)
+    assert "cursor.sveltekit-tailwind" in report.left_disabled
+    assert {"copilot.svelte", "cursor.svelte-upgrade", "cursor.svelte-any",
+            "cursor.svelte-plain", "cursor.tailwind"} <= set(report.talents)
+    assert init({"svelte": 4}).older == ()  # the version it is written for
+    assert init({}).older == ()  # no version pinned: nothing known
+
+
 def test_the_stack_s_dependencies_are_read_by_their_words(tmp_path):
     """``stack:`` holds dependencies by name (``@angular/core``, a Spring Boot starter): their
     words frame the project and say it writes SQL (decision 0010, thirteenth follow-up)."""

@@ -426,3 +426,42 @@ def test_an_elixir_mix_file(tmp_path: Path) -> None:
         '      {:floki, ">= 0.30.0", only: :test}\n    ]\n  end\nend\n', encoding="utf-8")
     assert detect_dependencies(tmp_path) == ["phoenix", "phoenix_live_view", "floki"]
     assert detect_stack(tmp_path)[:2] == ["phoenix", "live"]
+
+
+def test_the_repository_s_own_packages_are_no_dependency(tmp_path: Path) -> None:
+    """A Cargo workspace's path crate, an npm workspace package and a Poetry path dependency
+    are the repository's own code; a workspace root's ``[workspace.dependencies]`` are its
+    crates' libraries."""
+    (tmp_path / "Cargo.toml").write_text(
+        '[workspace]\nmembers = ["crates/*"]\n[workspace.dependencies]\naxum = "0.7"\n'
+        '[dependencies]\ninvoicing-domain = { path = "crates/domain" }\n'
+        'tokio = { workspace = true }\n', encoding="utf-8")
+    (tmp_path / "package.json").write_text(json.dumps(
+        {"dependencies": {"@acme/ui": "workspace:*", "shared": "file:../shared",
+                          "svelte": "^5.1.0"}}), encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.poetry.dependencies]\nacme-core = { path = "../core", develop = true }\n'
+        'httpx = { version = "^0.27", extras = ["http2"] }\n', encoding="utf-8")
+    found = detect_dependencies(tmp_path)
+    assert {"axum", "tokio", "svelte", "httpx"} <= set(found)
+    assert not {"invoicing-domain", "@acme/ui", "shared", "acme-core"} & set(found)
+
+
+def test_the_major_versions_the_manifests_pin_from_below(tmp_path: Path) -> None:
+    """npm, PEP 508, Poetry, Gemfile and composer specifiers: the lower bound's first number;
+    no lower bound, no version."""
+    from grace.resolution.adapters.project_stack import repository_majors
+
+    (tmp_path / "package.json").write_text(json.dumps(
+        {"dependencies": {"svelte": "^5.1.0", "@sveltejs/kit": "~2.7", "ui": "workspace:*"},
+         "devDependencies": {"vite": "5.x", "any": "*", "capped": "<6"}}), encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\ndependencies = ["Django>=5.0,<6", "pydantic[email]==2.7.1"]\n'
+        '[tool.poetry.dependencies]\nhttpx = { version = "^0.27" }\n', encoding="utf-8")
+    (tmp_path / "Gemfile").write_text("gem 'rails', '~> 7.1'\ngem 'pg'\n", encoding="utf-8")
+    (tmp_path / "composer.json").write_text(json.dumps(
+        {"require": {"laravel/framework": "^11.0"}}), encoding="utf-8")
+    majors = repository_majors(tmp_path)
+    assert majors == {"svelte": 5, "@sveltejs/kit": 2, "vite": 5, "django": 5, "pydantic": 2,
+                      "httpx": 0, "rails": 7, "laravel/framework": 11}
+    assert repository_majors(tmp_path / "missing") == {}

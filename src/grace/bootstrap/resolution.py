@@ -374,6 +374,7 @@ def build_init(settings: Settings, catalog: Path | None = None) -> InitProject:
     """``grace init``'s use case over ``--catalog`` (else ``GRACE_CATALOG``, else bundled)."""
     from grace.resolution.adapters.git_changes import listed_files
     from grace.resolution.adapters.project_stack import (
+        repository_majors,
         repository_paths,
         repository_platforms,
         repository_stack,
@@ -392,7 +393,7 @@ def build_init(settings: Settings, catalog: Path | None = None) -> InitProject:
         return dependencies + [t for t in dict.fromkeys(shown) if t not in dependencies]
 
     return InitProject(build_catalog(settings, catalog), write_project_file, detect_languages,
-                       stack, vocabulary)
+                       stack, vocabulary, repository_majors)
 
 
 def build_evaluation(

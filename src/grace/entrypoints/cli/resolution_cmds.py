@@ -456,6 +456,7 @@ def init(
                     "other_stack": list(report.other_stack),
                     "hollow": list(report.hollow),
                     "override": list(report.override),
+                    "older_version": list(report.older),
                     "relevance": report.relevance or "off", "stack": list(report.stack),
                     "vocabulary": list(report.vocabulary),
                     "asking_always": list(report.asking_always)})
@@ -497,7 +498,7 @@ def _left_disabled_lines(report: InitReport) -> list[str]:
     if not left:
         return []
     named = (len(report.foreign) + len(report.other_stack) + len(report.hollow)
-             + len(report.other_script) + len(report.override))
+             + len(report.other_script) + len(report.override) + len(report.older))
 
     def ids(found: Sequence[str]) -> str:
         return ", ".join(found[:3]) + (", …" if len(found) > 3 else "")
@@ -521,6 +522,9 @@ def _left_disabled_lines(report: InitReport) -> list[str]:
         n = len(report.override)
         lines.append(f"  {n} override prompt{'s' if n > 1 else ''} ({ids(report.override)}: "
                      "they claim precedence over the agent's other instructions)")
+    if report.older:
+        lines.append(f"  {len(report.older)} written for an older major version of a "
+                     f"dependency than the manifests pin ({ids(report.older)})")
     return [*lines, "  `grace enable ID` serves one"]
 
 

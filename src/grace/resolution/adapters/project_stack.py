@@ -13,7 +13,8 @@ and never read through a symbolic link that leads out of its folder:
 * ``requirements*.txt`` and ``requirements/*.txt`` — one PEP 508 requirement per line;
 * ``Pipfile`` — ``[packages]``, ``[dev-packages]``;
 * ``package.json`` — ``dependencies``, ``devDependencies``, ``peerDependencies``;
-* ``Cargo.toml`` — ``[dependencies]``, ``[dev-dependencies]``;
+* ``Cargo.toml`` — ``[dependencies]``, ``[dev-dependencies]``, a workspace root's
+  ``[workspace.dependencies]``;
 * ``go.mod`` — ``require`` lines (the module path's last two segments, less a major version's
   ``/vN``: ``github.com/jackc/pgx/v5`` -> ``jackc/pgx``), not those marked
   ``// indirect`` (the dependencies' own);
@@ -28,6 +29,9 @@ and never read through a symbolic link that leads out of its folder:
 * ``*.csproj`` / ``*.fsproj`` / ``*.vbproj``, ``Directory.Packages.props``,
   ``Directory.Build.props`` — each ``PackageReference`` and ``PackageVersion``, and the
   project's SDK (``Microsoft.NET.Sdk.Web`` is ASP.NET Core: :data:`DOTNET_SDKS`).
+
+A package of the repository itself — a ``{ path = … }`` entry, a ``workspace:*`` or ``file:``
+specifier — is no dependency (``_keys``).
 
 ``stack:`` lists the dependencies by name (``@tanstack/react-query``, ``spring-boot-starter-web``,
 ``fastapi``); the relevance step reads each one's words, less the words that only say how it is
@@ -51,8 +55,15 @@ import yaml
 
 from grace.resolution.domain.languages import PACKAGING_WORDS, dependency_words
 
-__all__ = ["PACKAGING_WORDS", "detect_dependencies", "repository_paths", "repository_platforms",
-           "repository_stack", "repository_tools"]
+__all__ = [
+    "PACKAGING_WORDS",
+    "detect_dependencies",
+    "repository_majors",
+    "repository_paths",
+    "repository_platforms",
+    "repository_stack",
+    "repository_tools",
+]
 
 MAX_MANIFEST_BYTES: Final = 1_000_000
 """A manifest larger than this is skipped (no real one comes close)."""
@@ -197,8 +208,21 @@ class _Manifests:
         return data
 
 
+_OWN_SPEC: Final = ("workspace:", "file:", "link:", "portal:")
+"""npm, pnpm, Yarn and Bun's specifiers of a package of the repository itself."""
+
+
 def _keys(table: Any) -> list[str]:
-    return [str(k) for k in table] if isinstance(table, Mapping) else []
+    """The dependency names of a manifest's table, less the repository's own packages: a
+    ``{ path = "../domain" }`` entry (Cargo, Poetry, pub) or a ``workspace:*`` / ``file:`` /
+    ``link:`` specifier (npm, pnpm, Yarn) is a package of its own workspace, not a library it
+    uses (a new user's Cargo workspace had its domain crate, ``invoicing-domain``, written in
+    ``stack:``)."""
+    if not isinstance(table, Mapping):
+        return []
+    return [str(k) for k, v in table.items()
+            if not (isinstance(v, Mapping) and "path" in v)
+            and not (isinstance(v, str) and v.strip().startswith(_OWN_SPEC))]
 
 
 def _table(data: Any, key: str) -> dict[str, Any]:
@@ -253,6 +277,8 @@ def _node(found: _Manifests) -> list[str]:
 def _others(found: _Manifests) -> list[str]:
     cargo = found.toml("Cargo.toml")
     names = _keys(cargo.get("dependencies")) + _keys(cargo.get("dev-dependencies"))
+    # a workspace's root declares the versions its crates inherit (``axum = { workspace = true }``)
+    names += _keys(_table(_table(cargo, "workspace"), "dependencies"))
     go = found.text("go.mod") or ""
     # a major version's suffix is no part of the name: github.com/go-chi/chi/v5 is go-chi/chi
     names += ["/".join(_GO_MAJOR.sub("", m).split("/")[-2:]) for m in _GO_REQUIRE.findall(go)]
@@ -508,6 +534,71 @@ def repository_stack(root: Path, *, limit: int = MAX_STACK_DEPENDENCIES,
                 if (names := detect_dependencies(folder, limit=limit, max_bytes=max_bytes))]
     return _distinct((name for batch in zip_longest(*packages) for name in batch
                       if name is not None), limit)
+
+
+_MAJOR: Final = re.compile(r"^\s*(?:[~^=>v]|~>|>=|==|~=|\s)*(\d+)")
+"""The major version a specifier's lower bound names: ``^5.1.0``, ``~> 7.1``, ``>=5.0,<6``,
+``==4.2.7``, ``5.x`` -> its first number; ``<6``, ``*``, ``latest`` name none."""
+_PEP508_SPEC: Final = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*([^;]*)")
+_GEM_VERSION: Final = re.compile(
+    r"""^\s*gem\s+["']([^"']+)["']\s*,\s*["']([^"']+)["']""", re.MULTILINE)
+
+
+def _major(spec: Any) -> int | None:
+    if isinstance(spec, Mapping):  # Poetry's {version = "^5.0", extras = […]}
+        spec = spec.get("version")
+    m = _MAJOR.match(spec) if isinstance(spec, str) else None
+    return int(m.group(1)) if m else None
+
+
+def _folder_majors(found: _Manifests) -> list[tuple[str, int | None]]:
+    pairs: list[tuple[str, int | None]] = []
+    package = found.json("package.json")
+    for key in ("dependencies", "devDependencies", "peerDependencies"):
+        table = package.get(key)
+        if isinstance(table, Mapping):
+            pairs += [(str(n), _major(v)) for n, v in table.items()]
+    data = found.toml("pyproject.toml")
+    project = _table(data, "project")
+    lines = [*(project.get("dependencies") or []),
+             *(x for extra in _table(project, "optional-dependencies").values()
+               if isinstance(extra, list) for x in extra)]
+    for path in sorted(found.root.glob("requirements*.txt"))[:5]:
+        lines += (found.text(path.name) or "").splitlines()
+    for line in lines:
+        m = _PEP508_SPEC.match(line) if isinstance(line, str) else None
+        if m and not line.lstrip().startswith(("#", "-")):
+            pairs.append((m.group(1), _major(m.group(2))))
+    poetry = _table(_table(data, "tool"), "poetry")
+    pairs += [(str(n), _major(v)) for n, v in _table(poetry, "dependencies").items()]
+    pairs += [(n, _major(v)) for n, v in _GEM_VERSION.findall(found.text("Gemfile") or "")]
+    composer = found.json("composer.json")
+    for key in ("require", "require-dev"):
+        table = composer.get(key)
+        if isinstance(table, Mapping):
+            pairs += [(str(n), _major(v)) for n, v in table.items()]
+    return pairs
+
+
+def repository_majors(root: Path, *, max_bytes: int = MAX_MANIFEST_BYTES) -> dict[str, int]:
+    """The major version of each dependency the manifests of ``root`` and of its packages
+    (the folders :func:`repository_stack` reads) pin from below, by name folded to lower case:
+    npm's ``package.json`` (``"svelte": "^5.1.0"`` -> 5), ``pyproject.toml``'s PEP 508 lines
+    and Poetry table, ``requirements*.txt``, the ``Gemfile`` (``gem 'rails', '~> 7.1'``) and
+    ``composer.json``; the first folder that names a dependency gives it. A specifier with no
+    lower bound (``*``, ``<6``, ``workspace:*``) gives none. ``grace init`` compares them with
+    the versions a rule is written for
+    (:func:`~grace.resolution.domain.languages.older_version`)."""
+    try:
+        base = root.resolve()
+    except (OSError, RuntimeError):
+        return {}
+    majors: dict[str, int] = {}
+    for folder in _package_folders(base, MAX_PACKAGE_FOLDERS):
+        for name, major in _folder_majors(_Manifests(folder, max_bytes)):
+            if major is not None:
+                majors.setdefault(name.lower(), major)
+    return majors
 
 
 def _package_folders(base: Path, max_folders: int) -> Iterator[Path]:

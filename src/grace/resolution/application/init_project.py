@@ -19,12 +19,14 @@ from grace.resolution.domain.languages import (
     foreign_frameworks,
     frameworks_of_talent,
     language_unused,
+    older_version,
     page_app_foreign,
     persona_language,
     persona_stack,
     persona_unused,
     rule_subject,
     stack_words,
+    talent_name_words,
     written_in,
 )
 from grace.resolution.domain.ports import CatalogReader
@@ -89,6 +91,11 @@ class InitReport:
     claim precedence over the agent's other instructions and steer its own conduct on every task
     (:func:`~grace.resolution.domain.text.override_claims`: TaskSync forbids it to end the
     session); serving one is the project's decision."""
+    older: tuple[str, ...] = ()
+    """Talents of the default selection left disabled because they are written for an older
+    major version of a dependency than the project's
+    (:func:`~grace.resolution.domain.languages.older_version`: a Svelte 4 rule in a Svelte 5
+    project)."""
     asking_always: tuple[str, ...] = ()
     """Enabled talents that ask to be always applied (an imported ``alwaysApply: true``): served
     when a task calls for them, never on every task unless ``grace.yaml`` says so."""
@@ -162,6 +169,9 @@ class InitProject:
     :func:`~grace.resolution.domain.languages.foreign_frameworks`) are written ``false`` too.
     ``detect_vocabulary`` reads the repository's own words from its file names (written
     ``vocabulary:``: :func:`~grace.resolution.domain.activation.repository_vocabulary`).
+    ``detect_majors`` reads the major versions its manifests pin (``{"svelte": 5}``): a talent
+    written for an older major version of one (:func:`~grace.resolution.domain.languages.
+    older_version`) is written ``false``.
     Talents written in another script, with a hollow body or making override claims
     (:func:`~grace.resolution.domain.text.override_claims`) are written ``false`` as well.
     """
@@ -169,10 +179,12 @@ class InitProject:
     def __init__(self, catalog: CatalogReader, write: ProjectWriter,
                  detect_languages: Callable[[Path], list[str]],
                  detect_stack: Callable[[Path], list[str]] | None = None,
-                 detect_vocabulary: Callable[[Path], list[str]] | None = None) -> None:
+                 detect_vocabulary: Callable[[Path], list[str]] | None = None,
+                 detect_majors: Callable[[Path], Mapping[str, int]] | None = None) -> None:
         self._catalog, self._write, self._detect = catalog, write, detect_languages
         self._detect_stack = detect_stack
         self._detect_vocabulary = detect_vocabulary
+        self._detect_majors = detect_majors
 
     def __call__(self, folder: Path, *, talents: Sequence[str] | None = None,
                  languages: Sequence[str] | None = None, name: str | None = None,
@@ -216,6 +228,7 @@ class InitProject:
         other_script: list[str] = []
         hollow: list[str] = []
         override: list[str] = []
+        older: list[str] = []
         if not talents:  # the default selection; talents named with --talent are the user's
             left = [t for t in chosen if not language_allows(catalog_talents[t].languages, langs)]
             chosen = [t for t in chosen if t not in set(left)]
@@ -230,6 +243,13 @@ class InitProject:
                                                                  vocabulary, langs)]
                 chosen = [t for t in chosen if t not in set(other_stack)]
                 left += other_stack
+            majors = self._detect_majors(folder) if self._detect_majors is not None else {}
+            if majors:
+                older = [t for t in chosen if older_version(
+                    talent_name_words(catalog_talents[t].name, t), _text(catalog_talents[t]),
+                    majors)]
+                chosen = [t for t in chosen if t not in set(older)]
+                left += older
             other_script = [t for t in chosen if written_in(_text(catalog_talents[t]))]
             chosen = [t for t in chosen if t not in set(other_script)]
             left += other_script
@@ -252,5 +272,5 @@ class InitProject:
                            stack=stack, vocabulary=vocabulary)
         return InitReport(path, tuple(chosen), tuple(langs), tuple(left), relevance,
                           tuple(stack), tuple(foreign), tuple(vocabulary), tuple(other_script),
-                          tuple(other_stack), tuple(hollow), tuple(override),
+                          tuple(other_stack), tuple(hollow), tuple(override), tuple(older),
                           tuple(t for t in chosen if catalog_talents[t].always))

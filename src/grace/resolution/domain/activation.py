@@ -494,7 +494,10 @@ def repository_vocabulary(paths: Iterable[str], *, min_files: int = MIN_VOCABULA
     shortest form. Folder names do not count (``com/acme/shop/`` is a layout; an entity has
     files of its own in several layers: ``tickets.py``, ``TicketCard.svelte``,
     ``test_tickets.py``); nor do the files of a folder holding a ``talent.yaml`` (a catalog's
-    talents, not the repository's code) or of a hidden folder (``.grace/``, ``.github/``).
+    talents, not the repository's code) or of a hidden folder (``.grace/``, ``.github/``), nor
+    files named by a tool or a framework (each crate's ``Cargo.toml`` gave ``cargo``,
+    SvelteKit's ``+page.server.ts`` ``pageserver``: :data:`FILE_NAMES`,
+    :data:`FRAMEWORK_FILE_NAMES`, a ``+`` route file).
 
     What a repository is about (``ticket`` in a helpdesk, ``invoice`` in a billing service)
     names its own things, not a rule's subject: in a helpdesk,
@@ -509,8 +512,13 @@ def repository_vocabulary(paths: Iterable[str], *, min_files: int = MIN_VOCABULA
     seen: dict[str, set[int]] = {}
     forms: dict[str, str] = {}
     for number, path in enumerate(listed):
-        if posixpath.dirname(path) in catalogs or posixpath.basename(path).startswith("."):
+        base = posixpath.basename(path)
+        if posixpath.dirname(path) in catalogs or base.startswith("."):
             continue  # a hidden file (.gitkeep, .eslintrc) is tooling, not the domain
+        if base.lower() in FILE_NAMES or base.lower() in FRAMEWORK_FILE_NAMES or base[:1] == "+":
+            # a name a tool or a framework gives (each crate's Cargo.toml, SvelteKit's
+            # +page.server.ts): how the code is built and routed, not what it is about
+            continue
         for word in {w.lower() for w in path_words([posixpath.basename(path)]).split()}:
             if (len(word) < 4 or not word.isalpha() or word in CODE_PATH_WORDS
                     or word in LANGUAGE_NAMES or word in APP_FRAMEWORKS

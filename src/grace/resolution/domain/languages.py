@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from itertools import pairwise
 from typing import Final
 
@@ -1443,6 +1443,55 @@ def page_app_foreign(talent: Sequence[str], stack: Iterable[str]) -> tuple[str, 
     if any(in_script(f) for f in frameworks_of_name(said)):
         return ()
     return tuple(talent) if all(in_script(f) for f in talent) else ()
+
+
+VERSION_LINES: Final[dict[str, tuple[frozenset[str], str]]] = {
+    "svelte": (frozenset({"svelte", "sveltekit"}), r"svelte(?![\s-]?kit)"),
+    "@sveltejs/kit": (frozenset({"sveltekit"}), r"svelte[\s-]?kit"),
+    "next": (frozenset({"next", "nextjs"}), r"next\.?js"),
+    "react": (frozenset({"react"}), r"react(?:\.?js)?(?![\s.-]?native)"),
+    "vue": (frozenset({"vue", "vuejs"}), r"vue(?:\.?js)?"),
+    "nuxt": (frozenset({"nuxt", "nuxtjs"}), r"nuxt(?:\.?js)?"),
+    "@angular/core": (frozenset({"angular"}), r"angular(?![\s.]?js)"),
+    "@nestjs/core": (frozenset({"nest", "nestjs"}), r"nest\.?js"),
+    "tailwindcss": (frozenset({"tailwind", "tailwindcss"}), r"tailwind(?:[\s-]?css)?"),
+    "expo": (frozenset({"expo"}), r"expo(?:\s?sdk)?"),
+    "django": (frozenset({"django"}), r"django"),
+    "rails": (frozenset({"rails"}), r"rails"),
+    "laravel/framework": (frozenset({"laravel"}), r"laravel"),
+}
+"""Dependencies whose major versions rules are written for -> the words of a rule's name that
+name it and how prose writes it (:func:`older_version`): ``svelte`` is not SvelteKit, whose
+versions are another line (SvelteKit 2 runs Svelte 4 or 5)."""
+
+_VERSION_AFTER: Final = (r"\s?v?(\d{1,2})(?:\.(?:\d+|x))*"
+                         r"(\+|\s+or\s+(?:later|newer|higher|above))?(?![\w])")
+
+
+def older_version(name_words: Iterable[str], text: str, majors: Mapping[str, int]) -> str:
+    """The dependency and version a rule is written for when it is an older major version
+    than the project's: the rule's name names the dependency (:data:`VERSION_LINES`), its
+    ``text`` (name, summary and body) writes versions of it, and each is below the project's
+    major version ``majors[dependency]`` without a "+" or "or later" — a rule for Svelte 4
+    ("SvelteKit 2.x (which uses Svelte 4.x)": ``writable()`` stores, ``$:``) in a Svelte 5
+    project teaches what runes replaced (a new user judged it wrong on 7 of 7 tasks; decision
+    0028). ``""`` otherwise: a rule that names the project's version,
+    a later one, or none, is not older; a project's major version 0 says nothing.
+
+    ``(["sveltekit", "tailwind"], "Svelte 4.x …", {"svelte": 5})`` -> ``"svelte 4"``;
+    ``(["svelte"], "Svelte 4 and Svelte 5 …", {"svelte": 5})`` -> ``""``;
+    ``(["vue"], "Vue 3.4+ …", {"vue": 3})`` -> ``""``.
+    """
+    said = set(name_words)
+    for dependency, (names, prose) in VERSION_LINES.items():
+        major = majors.get(dependency, 0)
+        if major < 1 or not names & said:
+            continue
+        found = [(int(m.group(1)), bool(m.group(2))) for m in re.finditer(
+            r"(?<![\w.])" + prose + _VERSION_AFTER, text, re.IGNORECASE)]
+        if found and all(v < major and not later for v, later in found):
+            return f"{dependency} {max(v for v, _ in found)}"
+    return ""
 
 
 def foreign_frameworks(
