@@ -1,0 +1,3 @@
+pub mod customers;
+pub mod invoices;
+pub mod payments;

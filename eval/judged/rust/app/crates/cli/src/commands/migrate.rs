@@ -1,0 +1,5 @@
+pub async fn run(pool: &sqlx::PgPool) -> anyhow::Result<()> {
+    sqlx::migrate!("../../migrations").run(pool).await?;
+    tracing::info!("migrations applied");
+    Ok(())
+}

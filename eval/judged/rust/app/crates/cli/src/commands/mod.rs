@@ -1,0 +1,3 @@
+pub mod export;
+pub mod migrate;
+pub mod seed;
