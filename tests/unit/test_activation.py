@@ -887,12 +887,13 @@ def test_the_back_end_language_comes_after_none_but_a_browser_s(languages, back)
         (["sveltekit", "tailwind"], "SvelteKit 2.x (which uses Svelte 4.x)",
          {"svelte": 5, "@sveltejs/kit": 2}, "svelte 4"),
         (["svelte"], "Svelte 4 and Svelte 5", {"svelte": 5}, ""),  # names the project's
+        (["svelte"], "Svelte 4 stores", {"svelte": 4}, ""),  # the project is before the break
         (["vue"], "Vue 3.4+ and Vue 2", {"vue": 3}, ""),
         (["vue"], "Vue 2 options API", {"vue": 3}, "vue 2"),
-        (["react"], "React Native 0.72", {"react": 18}, ""),  # another product
-        (["react"], "React 19 actions", {"react": 18}, ""),  # a later version: not older
-        (["angular"], "AngularJS 1.8 and Angular 15", {"@angular/core": 17}, "@angular/core 15"),
-        (["django"], "Django 4.2 LTS", {"django": 0}, ""),  # a major version 0 says nothing
+        (["nextjs"], "Next.js 12 getServerSideProps", {"next": 14}, "next 12"),
+        (["nextjs"], "Next.js 14 App Router", {"next": 15}, ""),  # both after the break
+        (["angular"], "Angular 15 modules", {"@angular/core": 17}, ""),  # no break listed
+        (["tailwind"], "Svelte 4 examples", {"svelte": 5}, ""),  # not named for Svelte
     ],
 )
 def test_a_rule_is_older_when_it_names_only_older_major_versions(name_words, text, majors,

@@ -523,8 +523,9 @@ def _left_disabled_lines(report: InitReport) -> list[str]:
         lines.append(f"  {n} override prompt{'s' if n > 1 else ''} ({ids(report.override)}: "
                      "they claim precedence over the agent's other instructions)")
     if report.older:
-        lines.append(f"  {len(report.older)} written for an older major version of a "
-                     f"dependency than the manifests pin ({ids(report.older)})")
+        lines.append(f"  {len(report.older)} written for a dependency's code before a major "
+                     f"version the manifests pin is past ({ids(report.older)}: Svelte 4 "
+                     "beside Svelte 5, the pages router beside Next.js 13+)")
     return [*lines, "  `grace enable ID` serves one"]
 
 

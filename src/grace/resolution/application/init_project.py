@@ -92,8 +92,8 @@ class InitReport:
     (:func:`~grace.resolution.domain.text.override_claims`: TaskSync forbids it to end the
     session); serving one is the project's decision."""
     older: tuple[str, ...] = ()
-    """Talents of the default selection left disabled because they are written for an older
-    major version of a dependency than the project's
+    """Talents of the default selection left disabled because they are written for a
+    dependency's code before a major version the project is past
     (:func:`~grace.resolution.domain.languages.older_version`: a Svelte 4 rule in a Svelte 5
     project)."""
     asking_always: tuple[str, ...] = ()
@@ -170,8 +170,9 @@ class InitProject:
     ``detect_vocabulary`` reads the repository's own words from its file names (written
     ``vocabulary:``: :func:`~grace.resolution.domain.activation.repository_vocabulary`).
     ``detect_majors`` reads the major versions its manifests pin (``{"svelte": 5}``): a talent
-    written for an older major version of one (:func:`~grace.resolution.domain.languages.
-    older_version`) is written ``false``.
+    written for a dependency's code before a break the project is past
+    (:func:`~grace.resolution.domain.languages.older_version`: Svelte 4 beside Svelte 5) is
+    written ``false``.
     Talents written in another script, with a hollow body or making override claims
     (:func:`~grace.resolution.domain.text.override_claims`) are written ``false`` as well.
     """

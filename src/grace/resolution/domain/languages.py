@@ -1445,51 +1445,45 @@ def page_app_foreign(talent: Sequence[str], stack: Iterable[str]) -> tuple[str, 
     return tuple(talent) if all(in_script(f) for f in talent) else ()
 
 
-VERSION_LINES: Final[dict[str, tuple[frozenset[str], str]]] = {
-    "svelte": (frozenset({"svelte", "sveltekit"}), r"svelte(?![\s-]?kit)"),
-    "@sveltejs/kit": (frozenset({"sveltekit"}), r"svelte[\s-]?kit"),
-    "next": (frozenset({"next", "nextjs"}), r"next\.?js"),
-    "react": (frozenset({"react"}), r"react(?:\.?js)?(?![\s.-]?native)"),
-    "vue": (frozenset({"vue", "vuejs"}), r"vue(?:\.?js)?"),
-    "nuxt": (frozenset({"nuxt", "nuxtjs"}), r"nuxt(?:\.?js)?"),
-    "@angular/core": (frozenset({"angular"}), r"angular(?![\s.]?js)"),
-    "@nestjs/core": (frozenset({"nest", "nestjs"}), r"nest\.?js"),
-    "tailwindcss": (frozenset({"tailwind", "tailwindcss"}), r"tailwind(?:[\s-]?css)?"),
-    "expo": (frozenset({"expo"}), r"expo(?:\s?sdk)?"),
-    "django": (frozenset({"django"}), r"django"),
-    "rails": (frozenset({"rails"}), r"rails"),
-    "laravel/framework": (frozenset({"laravel"}), r"laravel"),
+VERSION_BREAKS: Final[dict[str, tuple[frozenset[str], str, int]]] = {
+    "svelte": (frozenset({"svelte", "sveltekit"}), r"svelte(?![\s-]?kit)", 5),
+    "next": (frozenset({"next", "nextjs"}), r"next\.?js", 13),
+    "vue": (frozenset({"vue", "vuejs"}), r"vue(?:\.?js)?", 3),
+    "nuxt": (frozenset({"nuxt", "nuxtjs"}), r"nuxt(?:\.?js)?", 3),
 }
-"""Dependencies whose major versions rules are written for -> the words of a rule's name that
-name it and how prose writes it (:func:`older_version`): ``svelte`` is not SvelteKit, whose
-versions are another line (SvelteKit 2 runs Svelte 4 or 5)."""
+"""Dependencies whose code changed shape at a major version -> the words of a rule's name that
+name it, how prose writes it, and that major version: Svelte 5's runes replaced stores and
+``$:``, Next.js 13's App Router the pages router's data functions, Vue 3's Composition API and
+Nuxt 3 (on Vue 3) the Options API and Vuex of the versions before (:func:`older_version`). Other
+major versions keep how code is written (a "Next.js 14" rule serves a Next.js 15 project, an
+"Angular 18" one an Angular 19 project): they are not listed. ``svelte`` is not SvelteKit,
+whose versions are another line (SvelteKit 2 runs Svelte 4 or 5)."""
 
 _VERSION_AFTER: Final = (r"\s?v?(\d{1,2})(?:\.(?:\d+|x))*"
                          r"(\+|\s+or\s+(?:later|newer|higher|above))?(?![\w])")
 
 
 def older_version(name_words: Iterable[str], text: str, majors: Mapping[str, int]) -> str:
-    """The dependency and version a rule is written for when it is an older major version
-    than the project's: the rule's name names the dependency (:data:`VERSION_LINES`), its
-    ``text`` (name, summary and body) writes versions of it, and each is below the project's
-    major version ``majors[dependency]`` without a "+" or "or later" — a rule for Svelte 4
-    ("SvelteKit 2.x (which uses Svelte 4.x)": ``writable()`` stores, ``$:``) in a Svelte 5
-    project teaches what runes replaced (a new user judged it wrong on 7 of 7 tasks; decision
-    0028). ``""`` otherwise: a rule that names the project's version,
-    a later one, or none, is not older; a project's major version 0 says nothing.
+    """The dependency and version a rule is written for when it is written for the code's
+    shape before a break the project is past: the rule's name names the dependency
+    (:data:`VERSION_BREAKS`), the project's major version ``majors[dependency]`` is at or after
+    the break, and every version of it the rule's ``text`` (name, summary and body) writes is
+    before the break, without a "+" or "or later" — a rule for Svelte 4 ("SvelteKit 2.x
+    (which uses Svelte 4.x)": ``writable()`` stores, ``$:``) in a Svelte 5 project teaches what
+    runes replaced (a new user judged it wrong on 7 of 7 tasks; decision 0028). ``""``
+    otherwise: a rule that names a version from the break on, or none, is not older.
 
     ``(["sveltekit", "tailwind"], "Svelte 4.x …", {"svelte": 5})`` -> ``"svelte 4"``;
     ``(["svelte"], "Svelte 4 and Svelte 5 …", {"svelte": 5})`` -> ``""``;
-    ``(["vue"], "Vue 3.4+ …", {"vue": 3})`` -> ``""``.
+    ``(["nextjs"], "Next.js 14 …", {"next": 15})`` -> ``""`` (after the break, both).
     """
     said = set(name_words)
-    for dependency, (names, prose) in VERSION_LINES.items():
-        major = majors.get(dependency, 0)
-        if major < 1 or not names & said:
+    for dependency, (names, prose, breaks) in VERSION_BREAKS.items():
+        if majors.get(dependency, 0) < breaks or not names & said:
             continue
         found = [(int(m.group(1)), bool(m.group(2))) for m in re.finditer(
             r"(?<![\w.])" + prose + _VERSION_AFTER, text, re.IGNORECASE)]
-        if found and all(v < major and not later for v, later in found):
+        if found and all(v < breaks and not later for v, later in found):
             return f"{dependency} {max(v for v, _ in found)}"
     return ""
 
