@@ -29,4 +29,6 @@ def test_links_outside_the_repository_are_not_its_files(tmp_path: Path) -> None:
         (repo / f"lib{i}.go").symlink_to(target)  # five Go files, all outside
     (repo / "dangling.rs").symlink_to(tmp_path / "nowhere.rs")
     (repo / "alias.py").symlink_to(repo / "app" / "main.py")  # inside: counted
+    (repo / "a.ts").symlink_to(repo / "b.ts")  # a loop of links is no file (it was an error)
+    (repo / "b.ts").symlink_to(repo / "a.ts")
     assert detect_languages(repo) == ["python"]

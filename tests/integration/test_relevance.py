@@ -775,8 +775,6 @@ def test_a_general_question_of_computing_gets_no_project_rule_with_e5(app, e5):
     assert ask("Quelle est la différence entre un processus et un thread ?").kept == []
     # Big-O notation is no call of the project's code (a one-letter "call")
     assert ask("What does O(n log n) mean in Big-O notation?").kept == []
-    implemented = ask("Explain how sign-in is implemented")  # the passive: this system's way
-    assert not any("a general question" in e.detail for e in implemented.explanations)
     ours = ask("Our login is slow: what is the difference between bcrypt and argon2 for us?")
     assert not any("a general question" in e.detail for e in ours.explanations)
     located = ask("What is the difference between symmetric and asymmetric encryption?",

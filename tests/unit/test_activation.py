@@ -894,6 +894,11 @@ def test_the_back_end_language_comes_after_none_but_a_browser_s(languages, back)
         (["nextjs"], "Next.js 14 App Router", {"next": 15}, ""),  # both after the break
         (["angular"], "Angular 15 modules", {"@angular/core": 17}, ""),  # no break listed
         (["tailwind"], "Svelte 4 examples", {"svelte": 5}, ""),  # not named for Svelte
+        (["svelte"], "Svelte 4.x/5.x components", {"svelte": 5}, ""),  # 5 among them
+        (["nextjs"], "Next.js 12 and later", {"next": 14}, ""),  # a lower bound
+        (["vue"], "Composition API. Never use Vue 2 patterns.", {"vue": 3}, ""),  # away from
+        (["svelte"], "Migrate from Svelte 4 to runes", {"svelte": 5}, ""),
+        (["svelte4", "stores"], "Use stores.", {"svelte": 5}, "svelte 4"),  # glued to a name
     ],
 )
 def test_a_rule_is_older_when_it_names_only_older_major_versions(name_words, text, majors,

@@ -465,3 +465,58 @@ def test_the_major_versions_the_manifests_pin_from_below(tmp_path: Path) -> None
     assert majors == {"svelte": 5, "@sveltejs/kit": 2, "vite": 5, "django": 5, "pydantic": 2,
                       "httpx": 0, "rails": 7, "laravel/framework": 11}
     assert repository_majors(tmp_path / "missing") == {}
+
+
+def test_a_package_of_the_repository_named_by_its_manifest_is_no_dependency(
+    tmp_path: Path,
+) -> None:
+    """npm workspaces depend on their packages by name (``"*"``), Cargo crates by
+    ``x.workspace = true``: the names the repository's own manifests give are left out."""
+    (tmp_path / "package.json").write_text(json.dumps(
+        {"private": True, "workspaces": ["packages/*"]}), encoding="utf-8")
+    web = tmp_path / "packages" / "web"
+    web.mkdir(parents=True)
+    (web / "package.json").write_text(json.dumps(
+        {"name": "@acme/web", "dependencies": {"next": "^14", "@acme/billing-core": "*"}}),
+        encoding="utf-8")
+    core = tmp_path / "packages" / "billing-core"
+    core.mkdir()
+    (core / "package.json").write_text(json.dumps(
+        {"name": "@acme/billing-core", "dependencies": {"zod": "^3"}}), encoding="utf-8")
+    crate = tmp_path / "crates" / "api"
+    crate.mkdir(parents=True)
+    (crate / "Cargo.toml").write_text(
+        '[package]\nname = "freight-api"\n[dependencies]\nfreight-domain.workspace = true\n'
+        'axum.workspace = true\n', encoding="utf-8")
+    domain = tmp_path / "crates" / "domain"
+    domain.mkdir()
+    (domain / "Cargo.toml").write_text('[package]\nname = "freight-domain"\n', encoding="utf-8")
+    stack = repository_stack(tmp_path)
+    assert {"next", "zod", "axum"} <= set(stack)
+    assert not {"@acme/billing-core", "freight-domain"} & set(stack)
+
+
+def test_odd_manifests_give_what_they_can_and_never_fail(tmp_path: Path) -> None:
+    """A byte-order mark is no text; a name longer than ``stack:`` holds is left out; a
+    manifest nested thousands deep, or ``dependencies = 5``, gives nothing; a monorepo's two
+    majors of one dependency give the lower."""
+    from grace.resolution.adapters.project_stack import repository_majors
+
+    (tmp_path / "package.json").write_bytes(
+        b"\xef\xbb\xbf" + json.dumps({"dependencies": {"svelte": "^5.1.0", "a" * 201: "1"}})
+        .encode())
+    assert detect_dependencies(tmp_path) == ["svelte"]
+    legacy = tmp_path / "apps" / "legacy"
+    legacy.mkdir(parents=True)
+    (legacy / "package.json").write_text(json.dumps({"dependencies": {"svelte": "^4.2.0"}}),
+                                         encoding="utf-8")
+    assert repository_majors(tmp_path)["svelte"] == 4
+    deep = tmp_path / "deep"
+    deep.mkdir()
+    (deep / "package.json").write_text("[" * 5000 + "]" * 5000, encoding="utf-8")
+    (deep / "pyproject.toml").write_text('[project]\nname = "x"\ndependencies = 5\n',
+                                         encoding="utf-8")
+    skipped: list[str] = []
+    assert detect_dependencies(deep, skipped=skipped) == []
+    assert repository_majors(deep) == {}
+    assert skipped == ["package.json: nested too deep"]

@@ -262,10 +262,13 @@ _SKIP: Final = {".git", "node_modules", ".venv", "venv", "__pycache__", "dist", 
 
 def _inside(path: Path, base: Path) -> bool:
     """``path`` is a regular file whose real location is within ``base`` (symbolic links
-    resolved; a dangling link is not)."""
+    resolved; a dangling link, or a loop of links, is not)."""
     if not path.is_symlink():
         return True
-    real = path.resolve()
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError):  # a loop of links (a.ts -> b.ts -> a.ts) is no file
+        return False
     return real.is_file() and real.is_relative_to(base)
 
 

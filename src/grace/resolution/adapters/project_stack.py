@@ -67,6 +67,8 @@ __all__ = [
 
 MAX_MANIFEST_BYTES: Final = 1_000_000
 """A manifest larger than this is skipped (no real one comes close)."""
+MAX_DEPENDENCY_CHARS: Final = 200
+"""A dependency name longer than this (a ``stack:`` entry's limit) is left out."""
 MAX_STACK_DEPENDENCIES: Final = 60
 """At most this many dependencies are kept, in manifest order (direct ones come first)."""
 
@@ -164,7 +166,8 @@ class _Manifests:
             if real.stat().st_size > self.max_bytes:
                 self.skipped.append(f"{name}: over {self.max_bytes} bytes")
                 return None
-            return real.read_text(encoding="utf-8", errors="replace")
+            # utf-8-sig: a byte-order mark (npm accepts it; Windows editors write it) is no text
+            return real.read_text(encoding="utf-8-sig", errors="replace")
         except OSError:
             return None
 
@@ -201,6 +204,9 @@ class _Manifests:
             data = load(text)
         except error:
             self.skipped.append(f"{name}: not valid {syntax}")
+            return {}
+        except RecursionError:  # "[[[[…" nested thousands deep
+            self.skipped.append(f"{name}: nested too deep")
             return {}
         if not isinstance(data, dict):
             self.skipped.append(f"{name}: not a {syntax} {shape}")
@@ -478,7 +484,9 @@ def detect_dependencies(root: Path, *, limit: int = MAX_STACK_DEPENDENCIES,
              *_swift(found), *_unity(found), *_elixir(found)]
     if skipped is not None:
         skipped.extend(found.skipped)
-    return _distinct((name.lower() for name in names), limit)
+    # a name longer than ``stack:`` holds (npm allows 214 characters) is no framework's
+    return _distinct((name.lower() for name in names if len(name) <= MAX_DEPENDENCY_CHARS),
+                     limit)
 
 
 def _distinct(names: Iterable[str], limit: int) -> list[str]:
@@ -524,16 +532,34 @@ def repository_stack(root: Path, *, limit: int = MAX_STACK_DEPENDENCIES,
     manifests at its root alone gives what :func:`detect_dependencies` gives.
 
     ``backend/go.mod`` requiring ``github.com/gin-gonic/gin`` and ``web/package.json``
-    depending on ``vue`` and ``pinia`` -> ``["gin-gonic/gin", "vue", "pinia"]``.
+    depending on ``vue`` and ``pinia`` -> ``["gin-gonic/gin", "vue", "pinia"]``. A package of
+    the repository itself, named by one of the manifests read (:func:`_own_names`), is no
+    dependency.
     """
     try:
         base = root.resolve()
     except (OSError, RuntimeError):
         return []
-    packages = [names for folder in _package_folders(base, MAX_PACKAGE_FOLDERS)
+    folders = list(_package_folders(base, MAX_PACKAGE_FOLDERS))
+    own = {name for folder in folders for name in _own_names(_Manifests(folder, max_bytes))}
+    packages = [[n for n in names if n not in own] for folder in folders
                 if (names := detect_dependencies(folder, limit=limit, max_bytes=max_bytes))]
     return _distinct((name for batch in zip_longest(*packages) for name in batch
                       if name is not None), limit)
+
+
+def _own_names(found: _Manifests) -> list[str]:
+    """The names the folder's manifests give the package they describe (``package.json``'s
+    ``name``, Cargo's ``[package] name``, ``pyproject.toml``'s ``[project]`` or Poetry's
+    ``name``, ``composer.json``'s, ``pubspec.yaml``'s), folded to lower case: a package of the
+    repository, which its other packages depend on by name (``"@acme/ui": "*"`` in an npm
+    workspace, ``freight-domain.workspace = true`` in a Cargo one), not a library it uses."""
+    tables = [found.json("package.json"), _table(found.toml("Cargo.toml"), "package"),
+              _table(found.toml("pyproject.toml"), "project"),
+              _table(_table(found.toml("pyproject.toml"), "tool"), "poetry"),
+              found.json("composer.json"), found.yaml("pubspec.yaml")]
+    return [name.strip().lower() for table in tables
+            if isinstance(name := table.get("name"), str) and name.strip()]
 
 
 _MAJOR: Final = re.compile(r"^\s*(?:[~^=>v]|~>|>=|==|~=|\s)*(\d+)")
@@ -560,7 +586,8 @@ def _folder_majors(found: _Manifests) -> list[tuple[str, int | None]]:
             pairs += [(str(n), _major(v)) for n, v in table.items()]
     data = found.toml("pyproject.toml")
     project = _table(data, "project")
-    lines = [*(project.get("dependencies") or []),
+    listed = project.get("dependencies")
+    lines = [*(listed if isinstance(listed, list) else []),
              *(x for extra in _table(project, "optional-dependencies").values()
                if isinstance(extra, list) for x in extra)]
     for path in sorted(found.root.glob("requirements*.txt"))[:5]:
@@ -585,7 +612,8 @@ def repository_majors(root: Path, *, max_bytes: int = MAX_MANIFEST_BYTES) -> dic
     (the folders :func:`repository_stack` reads) pin from below, by name folded to lower case:
     npm's ``package.json`` (``"svelte": "^5.1.0"`` -> 5), ``pyproject.toml``'s PEP 508 lines
     and Poetry table, ``requirements*.txt``, the ``Gemfile`` (``gem 'rails', '~> 7.1'``) and
-    ``composer.json``; the first folder that names a dependency gives it. A specifier with no
+    ``composer.json``; the lowest of a monorepo's packages (a Svelte 4 app beside a Svelte 5
+    one: 4 — a rule for either is the repository's). A specifier with no
     lower bound (``*``, ``<6``, ``workspace:*``) gives none. ``grace init`` compares them with
     the versions a rule is written for
     (:func:`~grace.resolution.domain.languages.older_version`)."""
@@ -597,7 +625,8 @@ def repository_majors(root: Path, *, max_bytes: int = MAX_MANIFEST_BYTES) -> dic
     for folder in _package_folders(base, MAX_PACKAGE_FOLDERS):
         for name, major in _folder_majors(_Manifests(folder, max_bytes)):
             if major is not None:
-                majors.setdefault(name.lower(), major)
+                key = name.lower()
+                majors[key] = min(major, majors.get(key, major))
     return majors
 
 

@@ -474,7 +474,10 @@ CODE_PATH_WORDS: Final = frozenset({
     # a user interface's generic parts
     "list", "lists", "detail", "details", "card", "cards", "table", "tables", "button",
     "buttons", "modal", "dialog", "header", "footer", "navbar", "sidebar", "menu", "item",
-    "items", "edit", "create", "update", "delete", "new", "base", "widget", "widgets"})
+    "items", "edit", "create", "update", "delete", "new", "base", "widget", "widgets",
+    # files every package of a monorepo holds (changesets' CHANGELOG.md) and Next.js's route
+    # files (loading.tsx, default.tsx, opengraph-image.tsx)
+    "changelog", "contributing", "loading", "default", "opengraph"})
 """Words of how code is organised, whatever it is about (``models``, ``routes``,
 ``migrations``, ``components``, ``auth``): they name the subjects of rules (Django migrations,
 React components), never a repository's own domain."""

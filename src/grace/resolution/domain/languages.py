@@ -583,6 +583,10 @@ FRAMEWORK_FILE_NAMES: Final[dict[str, str]] = {
     "+page.server.ts": "sveltekit",
     "+page.ts": "sveltekit",
     "+server.ts": "sveltekit",
+    # the same route files in a JavaScript project
+    "+page.server.js": "sveltekit",
+    "+page.js": "sveltekit",
+    "+server.js": "sveltekit",
     "artisan": "laravel",
     "routes.rb": "rails",
     "pubspec.yaml": "flutter",
@@ -1459,8 +1463,18 @@ major versions keep how code is written (a "Next.js 14" rule serves a Next.js 15
 "Angular 18" one an Angular 19 project): they are not listed. ``svelte`` is not SvelteKit,
 whose versions are another line (SvelteKit 2 runs Svelte 4 or 5)."""
 
-_VERSION_AFTER: Final = (r"\s?v?(\d{1,2})(?:\.(?:\d+|x))*"
-                         r"(\+|\s+or\s+(?:later|newer|higher|above))?(?![\w])")
+_VERSION: Final = r"v?\d{1,2}(?:\.(?:\d+|x))*"
+_VERSION_AFTER: Final = (
+    r"\s?(" + _VERSION + r"(?:\s*(?:/|,|-|–|\bor\b|\band\b|\bto\b)\s*" + _VERSION + r")*)"
+    r"(\+|\s+(?:or|and)\s+(?:later|newer|higher|above|up)|\s+onwards?)?(?![\w])")
+"""After a dependency's name in prose: its versions ("4.x", "4.x/5.x", "3 to 5") and whether
+they are a lower bound ("4+", "12 and later")."""
+_NOT_WRITTEN_FOR: Final = re.compile(
+    r"\b(?:not|never|avoid|instead\s+of|rather\s+than|unlike|from|migrat\w*|upgrad\w*|"
+    r"legacy|deprecated|no\s+longer|replac\w*|old(?:er)?)\b[^.\n]{0,40}$", re.IGNORECASE)
+"""Words before a version that say the rule is not written for it ("never use Vue 2", "migrate
+from Svelte 4"): such a mention names the version the rule moves away from."""
+_GLUED: Final = re.compile(r"([a-z]+?)(\d{1,2})")
 
 
 def older_version(name_words: Iterable[str], text: str, majors: Mapping[str, int]) -> str:
@@ -1470,19 +1484,28 @@ def older_version(name_words: Iterable[str], text: str, majors: Mapping[str, int
     the break, and every version of it the rule's ``text`` (name, summary and body) writes is
     before the break, without a "+" or "or later" — a rule for Svelte 4 ("SvelteKit 2.x
     (which uses Svelte 4.x)": ``writable()`` stores, ``$:``) in a Svelte 5 project teaches what
-    runes replaced (a new user judged it wrong on 7 of 7 tasks; decision 0028). ``""``
-    otherwise: a rule that names a version from the break on, or none, is not older.
+    runes replaced (a new user judged it wrong on 7 of 7 tasks; decision 0028). A version
+    glued to a name word counts ("svelte4-stores"); one after words that say the rule moves
+    away from it does not ("never use Vue 2", "migrate from Svelte 4": :data:`_NOT_WRITTEN_FOR`).
+    ``""`` otherwise: a rule that names a version from the break on ("Svelte 4.x/5.x", "12 and
+    later"), or none, is not older.
 
     ``(["sveltekit", "tailwind"], "Svelte 4.x …", {"svelte": 5})`` -> ``"svelte 4"``;
     ``(["svelte"], "Svelte 4 and Svelte 5 …", {"svelte": 5})`` -> ``""``;
     ``(["nextjs"], "Next.js 14 …", {"next": 15})`` -> ``""`` (after the break, both).
     """
     said = set(name_words)
+    glued = {m.group(1): int(m.group(2)) for w in said if (m := _GLUED.fullmatch(w))}
+    said |= set(glued)  # "svelte4-stores", "nextjs12-pages": the name's own version
     for dependency, (names, prose, breaks) in VERSION_BREAKS.items():
         if majors.get(dependency, 0) < breaks or not names & said:
             continue
-        found = [(int(m.group(1)), bool(m.group(2))) for m in re.finditer(
-            r"(?<![\w.])" + prose + _VERSION_AFTER, text, re.IGNORECASE)]
+        found: list[tuple[int, bool]] = [(v, False) for w, v in glued.items() if w in names]
+        for m in re.finditer(r"(?<![\w.])" + prose + _VERSION_AFTER, text, re.IGNORECASE):
+            if _NOT_WRITTEN_FOR.search(text, max(0, m.start() - 60), m.start()):
+                continue
+            found += [(int(v), bool(m.group(2)))
+                      for v in re.findall(r"(?<![\d.])v?(\d{1,2})", m.group(1))]
         if found and all(v < breaks and not later for v, later in found):
             return f"{dependency} {max(v for v, _ in found)}"
     return ""

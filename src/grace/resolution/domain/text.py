@@ -144,25 +144,12 @@ _THIS_PROJECT: Final = re.compile(
     r"api|site|tableau de bord)\b|\bhere\b|\bici\b",
     re.IGNORECASE)
 """A task pointing at its own project: "in this app", "the API", "here", « cette application »."""
-_IMPLEMENTED: Final = re.compile(
-    r"\b(?:is|are|was|were|gets|get)\s+(?:[\w-]+\s+){0,3}?(?:implemented|handled|configured|wired|"
-    r"stored|sent|computed|generated|validated|deployed|tested|cached|logged|built)\b"
-    r"|\b(?:est|sont)(?:-(?:il|elle|ils|elles))?\s+(?:[\w-]+\s+){0,3}?(?:implémenté|géré|configuré|"
-    r"stocké|envoyé|calculé|généré|validé|déployé|testé|mis en cache|journalisé|construit)e?s?\b",
-    re.IGNORECASE)
-"""A question about how something is done, in the passive ("how sign-in is implemented", "where
-are outgoing emails sent from", « comment sont stockés les mots de passe ») — about a
-particular system's way of doing it, the project's, unless it says "a" or "an" (:data:`_SOME`):
-"how is a hash table implemented?" asks about every hash table."""
-_SOME: Final = frozenset({"a", "an", "un", "une"})
 
 
 def speaks_of_ours(task: str) -> bool:
     """Whether ``task`` speaks of its team's own work: it holds a word of :data:`OURS` ("US",
-    the country, in capitals, is not "us"), points at the project ("this app", "the API",
-    "here", « cette application »), or asks how something is done in the passive without "a"
-    or "an" ("Explain how sign-in is implemented", « comment sont stockés les mots de passe » —
-    :data:`_IMPLEMENTED`).
+    the country, in capitals, is not "us"), or points at the project ("this app", "the API",
+    "here", « cette application »).
 
     A general question of computing asks about the world ("What is a deadlock?"); a question
     about the project says whose it is ("our service deadlocks under load, what do we do?").
@@ -171,10 +158,8 @@ def speaks_of_ours(task: str) -> bool:
     Raises:
         Nothing: any string is accepted.
     """
-    words = _WORD.findall(task)
-    return (any(w.lower() in OURS and w != "US" for w in words)
-            or bool(_THIS_PROJECT.search(task))
-            or (bool(_IMPLEMENTED.search(task)) and not any(w.lower() in _SOME for w in words)))
+    return (any(w.lower() in OURS and w != "US" for w in _WORD.findall(task))
+            or bool(_THIS_PROJECT.search(task)))
 
 
 class TriggerIndex:
