@@ -574,6 +574,16 @@ def test_init_writes_the_stack_of_the_dependency_manifests(tmp_path):
     assert r.returncode == 0, r.stderr
     assert ("stack (from the dependency manifests, tool files, Terraform providers and Swift "
             "imports): fastapi, psycopg, docker, terraform, aws") in " ".join(r.stdout.split())
+    assert "not read" not in r.stderr
+    # a manifest that cannot be read is said, on stderr and in the JSON
+    (repo / "web").mkdir()
+    (repo / "web" / "package.json").write_text('{"dependencies": {', encoding="utf-8")
+    r = grace("init", ".", "--force", "--catalog", "catalog", cwd=repo)
+    assert r.returncode == 0, r.stderr
+    assert ("warning: manifests not read (the stack is short of what they declare): "
+            "web/package.json: not valid JSON") in " ".join(r.stderr.split())
+    r = grace("init", ".", "--force", "--catalog", "catalog", "--json", cwd=repo)
+    assert json.loads(r.stdout)["unread_manifests"] == ["web/package.json: not valid JSON"]
 
 
 def test_init_writes_the_repository_s_own_words(tmp_path):

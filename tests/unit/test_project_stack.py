@@ -520,3 +520,18 @@ def test_odd_manifests_give_what_they_can_and_never_fail(tmp_path: Path) -> None
     assert detect_dependencies(deep, skipped=skipped) == []
     assert repository_majors(deep) == {}
     assert skipped == ["package.json: nested too deep"]
+
+
+def test_the_manifests_that_could_not_be_read_are_listed_with_their_paths(tmp_path: Path) -> None:
+    """``grace init`` says which manifests its stack is short of, instead of a silently
+    weaker stack (a fresh-eyes helper's finding, decision 0028)."""
+    from grace.resolution.adapters.project_stack import repository_unread
+
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\ndependencies = ["fastapi"]\n',
+                                             encoding="utf-8")
+    web = tmp_path / "apps" / "web"
+    web.mkdir(parents=True)
+    (web / "package.json").write_text('{"dependencies": {"svelte": "^5"', encoding="utf-8")
+    assert repository_unread(tmp_path) == ["apps/web/package.json: not valid JSON"]
+    (web / "package.json").write_text('{"dependencies": {}}', encoding="utf-8")
+    assert repository_unread(tmp_path) == []

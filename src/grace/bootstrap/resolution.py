@@ -379,6 +379,7 @@ def build_init(settings: Settings, catalog: Path | None = None) -> InitProject:
         repository_platforms,
         repository_stack,
         repository_tools,
+        repository_unread,
     )
     from grace.resolution.application.init_project import InitProject
     from grace.resolution.domain.activation import repository_vocabulary
@@ -393,7 +394,7 @@ def build_init(settings: Settings, catalog: Path | None = None) -> InitProject:
         return dependencies + [t for t in dict.fromkeys(shown) if t not in dependencies]
 
     return InitProject(build_catalog(settings, catalog), write_project_file, detect_languages,
-                       stack, vocabulary, repository_majors)
+                       stack, vocabulary, repository_majors, repository_unread)
 
 
 def build_evaluation(

@@ -457,6 +457,7 @@ def init(
                     "hollow": list(report.hollow),
                     "override": list(report.override),
                     "older_version": list(report.older),
+                    "unread_manifests": list(report.unread),
                     "relevance": report.relevance or "off", "stack": list(report.stack),
                     "vocabulary": list(report.vocabulary),
                     "asking_always": list(report.asking_always)})
@@ -474,6 +475,12 @@ def init(
                                      f"{', '.join(report.stack[:12])}"
                                      + (f" and {more} more (grace.yaml)" if more > 0 else "")),
                               highlight=False)
+        if report.unread:
+            more = len(report.unread) - 5
+            err_console.print("warning: " + escape(
+                "manifests not read (the stack is short of what they declare): "
+                + "; ".join(report.unread[:5]) + (f"; and {more} more" if more > 0 else "")),
+                style="yellow", highlight=False)
         if report.vocabulary:
             out_console.print(escape("vocabulary (the repository's own words, never a rule's "
                                      f"subject): {', '.join(report.vocabulary)}"),

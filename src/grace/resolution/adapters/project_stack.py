@@ -63,6 +63,7 @@ __all__ = [
     "repository_platforms",
     "repository_stack",
     "repository_tools",
+    "repository_unread",
 ]
 
 MAX_MANIFEST_BYTES: Final = 1_000_000
@@ -546,6 +547,24 @@ def repository_stack(root: Path, *, limit: int = MAX_STACK_DEPENDENCIES,
                 if (names := detect_dependencies(folder, limit=limit, max_bytes=max_bytes))]
     return _distinct((name for batch in zip_longest(*packages) for name in batch
                       if name is not None), limit)
+
+
+def repository_unread(root: Path, *, max_bytes: int = MAX_MANIFEST_BYTES) -> list[str]:
+    """The manifests of ``root`` and of its packages (the folders :func:`repository_stack`
+    reads) that exist but could not be used, one line each with its path from ``root``
+    (``"apps/web/package.json: not valid JSON"``, ``"pyproject.toml: over 1000000 bytes"``):
+    what ``grace init`` read of the stack is short of them, and says so."""
+    try:
+        base = root.resolve()
+    except (OSError, RuntimeError):
+        return []
+    lines: list[str] = []
+    for folder in _package_folders(base, MAX_PACKAGE_FOLDERS):
+        skipped: list[str] = []
+        detect_dependencies(folder, max_bytes=max_bytes, skipped=skipped)
+        where = folder.relative_to(base).as_posix()
+        lines += [line if where == "." else f"{where}/{line}" for line in skipped]
+    return lines
 
 
 def _own_names(found: _Manifests) -> list[str]:

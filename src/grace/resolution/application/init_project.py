@@ -91,6 +91,9 @@ class InitReport:
     claim precedence over the agent's other instructions and steer its own conduct on every task
     (:func:`~grace.resolution.domain.text.override_claims`: TaskSync forbids it to end the
     session); serving one is the project's decision."""
+    unread: tuple[str, ...] = ()
+    """Dependency manifests that exist but could not be read (``"apps/web/package.json: not
+    valid JSON"``): the stack written is short of what they declare."""
     older: tuple[str, ...] = ()
     """Talents of the default selection left disabled because they are written for a
     dependency's code before a major version the project is past
@@ -169,6 +172,7 @@ class InitProject:
     :func:`~grace.resolution.domain.languages.foreign_frameworks`) are written ``false`` too.
     ``detect_vocabulary`` reads the repository's own words from its file names (written
     ``vocabulary:``: :func:`~grace.resolution.domain.activation.repository_vocabulary`).
+    ``detect_unread`` lists the manifests it could not read (reported, never an error).
     ``detect_majors`` reads the major versions its manifests pin (``{"svelte": 5}``): a talent
     written for a dependency's code before a break the project is past
     (:func:`~grace.resolution.domain.languages.older_version`: Svelte 4 beside Svelte 5) is
@@ -181,11 +185,13 @@ class InitProject:
                  detect_languages: Callable[[Path], list[str]],
                  detect_stack: Callable[[Path], list[str]] | None = None,
                  detect_vocabulary: Callable[[Path], list[str]] | None = None,
-                 detect_majors: Callable[[Path], Mapping[str, int]] | None = None) -> None:
+                 detect_majors: Callable[[Path], Mapping[str, int]] | None = None,
+                 detect_unread: Callable[[Path], list[str]] | None = None) -> None:
         self._catalog, self._write, self._detect = catalog, write, detect_languages
         self._detect_stack = detect_stack
         self._detect_vocabulary = detect_vocabulary
         self._detect_majors = detect_majors
+        self._detect_unread = detect_unread
 
     def __call__(self, folder: Path, *, talents: Sequence[str] | None = None,
                  languages: Sequence[str] | None = None, name: str | None = None,
@@ -271,7 +277,9 @@ class InitProject:
                            talents=dict(sorted(switches.items())) if left else switches,
                            catalog=catalog_ref, overwrite=overwrite, relevance=relevance,
                            stack=stack, vocabulary=vocabulary)
+        unread = self._detect_unread(folder) if self._detect_unread is not None else []
         return InitReport(path, tuple(chosen), tuple(langs), tuple(left), relevance,
                           tuple(stack), tuple(foreign), tuple(vocabulary), tuple(other_script),
-                          tuple(other_stack), tuple(hollow), tuple(override), tuple(older),
+                          tuple(other_stack), tuple(hollow), tuple(override), tuple(unread),
+                          tuple(older),
                           tuple(t for t in chosen if catalog_talents[t].always))
