@@ -896,6 +896,7 @@ def test_the_back_end_language_comes_after_none_but_a_browser_s(languages, back)
         (["tailwind"], "Svelte 4 examples", {"svelte": 5}, ""),  # not named for Svelte
         (["svelte"], "Svelte 4.x/5.x components", {"svelte": 5}, ""),  # 5 among them
         (["nextjs"], "Next.js 12 and later", {"next": 14}, ""),  # a lower bound
+        (["nextjs"], "Since Next.js 12, middleware runs on the edge", {"next": 15}, ""),
         (["vue"], "Composition API. Never use Vue 2 patterns.", {"vue": 3}, ""),  # away from
         (["svelte"], "Migrate from Svelte 4 to runes", {"svelte": 5}, ""),
         (["svelte4", "stores"], "Use stores.", {"svelte": 5}, "svelte 4"),  # glued to a name

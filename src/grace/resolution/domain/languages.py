@@ -1474,6 +1474,9 @@ _NOT_WRITTEN_FOR: Final = re.compile(
     r"legacy|deprecated|no\s+longer|replac\w*|old(?:er)?)\b[^.\n]{0,40}$", re.IGNORECASE)
 """Words before a version that say the rule is not written for it ("never use Vue 2", "migrate
 from Svelte 4"): such a mention names the version the rule moves away from."""
+_SINCE: Final = re.compile(r"\b(?:since|as\s+of|starting\s+(?:with|from|in)|introduced\s+in)"
+                           r"\s*$", re.IGNORECASE)
+"""Words before a version that make it a lower bound ("since Next.js 12, middleware …")."""
 _GLUED: Final = re.compile(r"([a-z]+?)(\d{1,2})")
 
 
@@ -1504,7 +1507,9 @@ def older_version(name_words: Iterable[str], text: str, majors: Mapping[str, int
         for m in re.finditer(r"(?<![\w.])" + prose + _VERSION_AFTER, text, re.IGNORECASE):
             if _NOT_WRITTEN_FOR.search(text, max(0, m.start() - 60), m.start()):
                 continue
-            found += [(int(v), bool(m.group(2)))
+            later = bool(m.group(2)) or bool(_SINCE.search(text, max(0, m.start() - 30),
+                                                             m.start()))
+            found += [(int(v), later)
                       for v in re.findall(r"(?<![\d.])v?(\d{1,2})", m.group(1))]
         if found and all(v < breaks and not later for v, later in found):
             return f"{dependency} {max(v for v, _ in found)}"
