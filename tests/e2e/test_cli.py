@@ -88,7 +88,8 @@ def test_bad_input_is_a_clear_error_without_traceback(args, message):
     ("args", "message"),
     [
         (["resolve", "--example", "--json", "--bogus", "x"], "No such option: --bogus"),
-        (["resolve", "--example", "--json", "-d", "huge", "-r", "backend", "x"], "'huge'"),
+        (["resolve", "--example", "--json", "-d", "huge", "-r", "backend", "x"],
+         "'huge' is not one of 'compact', 'standard', 'full', 'auto'"),
         (["resolve", "--example", "--json", "x"], "Missing option '--role'"),
         (["doctor", "--json", "--nope"], "No such option: --nope"),
         # several files after one --files: the second file is an extra argument
@@ -99,6 +100,7 @@ def test_bad_input_is_a_clear_error_without_traceback(args, message):
 def test_a_refused_command_line_with_json_prints_the_json_error_document(args, message):
     r = grace(*args)
     assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "Value error" not in r.stderr + r.stdout  # pydantic's prefix, not the user's words
     document = json.loads(r.stdout)
     assert document["exit_code"] == 2 and document["error"]["type"] == "usage"
     assert message in document["error"]["message"]

@@ -235,11 +235,18 @@ FILES_HINT: Final = (
     '(grace resolve --files a.py --files b.ts "TASK")')
 
 
+_VALIDATOR_PREFIX: Final = "Value error, "
+"""What pydantic puts before a validator's message; Typer validates a choice option
+(``--depth``) through pydantic and shows it ("Value error, 'huge' is not one of …")."""
+
+
 def _hint(exc: Exception, argv: list[str]) -> None:
     """Add :data:`FILES_HINT` to an "unexpected extra argument" usage error of a command line
     that gives ``--files`` (``--files a.py b.ts "task"``: the second file and the task are
-    extra arguments)."""
+    extra arguments); drop pydantic's :data:`_VALIDATOR_PREFIX` from a bad value's message."""
     message = getattr(exc, "message", None)
+    if isinstance(message, str) and message.startswith(_VALIDATOR_PREFIX):
+        message = exc.message = message[len(_VALIDATOR_PREFIX):]  # type: ignore[attr-defined]
     if (isinstance(message, str) and "unexpected extra argument" in message
             and {"--files", "--file"} & set(argv)):
         exc.message = message + FILES_HINT  # type: ignore[attr-defined]
