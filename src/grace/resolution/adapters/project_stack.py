@@ -85,7 +85,8 @@ SKIPPED_FOLDERS: Final = frozenset({
 """Folders never looked into for packages (besides hidden ones): installed or generated
 dependencies, and sample projects whose manifests are not the repository's stack."""
 
-_PEP508_NAME: Final = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+_PEP508: Final = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*([^;]*)")
+"""A PEP 508 requirement's name, then its version specifier (extras and markers left out)."""
 _GEM: Final = re.compile(r"""^\s*gem\s+["']([^"']+)["']""", re.MULTILINE)
 _GO_REQUIRE: Final = re.compile(
     r"^\s*(?:require\s+)?([a-z0-9.-]+\.[a-z]{2,}/[^\s]+)\s+v[^\s]*(?![^\n]*//\s*indirect)",
@@ -152,6 +153,7 @@ class _Manifests:
         self.root, self.max_bytes = root, max_bytes
         self.skipped: list[str] = []
         self._names: list[str] | None = None
+        self._parsed: dict[str, dict[str, Any]] = {}  # each manifest parsed once per folder
         try:
             self._real: Path | None = root.resolve()
         except (OSError, RuntimeError):
@@ -197,7 +199,15 @@ class _Manifests:
                  shape: str) -> dict[str, Any]:
         """The manifest ``name`` parsed by ``load`` when it is a mapping, else ``{}``, with a
         line in :attr:`skipped` when it exists but is not (``"package.json: not valid
-        JSON"``, ``"pubspec.yaml: not a YAML mapping"``)."""
+        JSON"``, ``"pubspec.yaml: not a YAML mapping"``); parsed once, however many readers
+        ask."""
+        if name not in self._parsed:
+            self._parsed[name] = self._parse(name, load, error, syntax, shape)
+        return self._parsed[name]
+
+    def _parse(self, name: str, load: Callable[[str], Any],
+               error: type[Exception] | tuple[type[Exception], ...], syntax: str,
+               shape: str) -> dict[str, Any]:
         text = self.text(name)
         if text is None:
             return {}
@@ -243,7 +253,7 @@ def _pep508(lines: Any) -> list[str]:
     names = []
     for line in lines:
         if isinstance(line, str) and not line.lstrip().startswith(("#", "-")):
-            m = _PEP508_NAME.match(line)
+            m = _PEP508.match(line)
             if m:
                 names.append(m.group(1))
     return names
@@ -481,10 +491,16 @@ def detect_dependencies(root: Path, *, limit: int = MAX_STACK_DEPENDENCIES,
     bytes"``).
     """
     found = _Manifests(root, max_bytes)
-    names = [*_python(found), *_node(found), *_others(found), *_jvm(found), *_dotnet(found),
-             *_swift(found), *_unity(found), *_elixir(found)]
+    names = _dependencies(found, limit)
     if skipped is not None:
         skipped.extend(found.skipped)
+    return names
+
+
+def _dependencies(found: _Manifests, limit: int) -> list[str]:
+    """:func:`detect_dependencies` of the folder ``found`` reads."""
+    names = [*_python(found), *_node(found), *_others(found), *_jvm(found), *_dotnet(found),
+             *_swift(found), *_unity(found), *_elixir(found)]
     # a name longer than ``stack:`` holds (npm allows 214 characters) is no framework's
     return _distinct((name.lower() for name in names if len(name) <= MAX_DEPENDENCY_CHARS),
                      limit)
@@ -541,10 +557,11 @@ def repository_stack(root: Path, *, limit: int = MAX_STACK_DEPENDENCIES,
         base = root.resolve()
     except (OSError, RuntimeError):
         return []
-    folders = list(_package_folders(base, MAX_PACKAGE_FOLDERS))
-    own = {name for folder in folders for name in _own_names(_Manifests(folder, max_bytes))}
-    packages = [[n for n in names if n not in own] for folder in folders
-                if (names := detect_dependencies(folder, limit=limit, max_bytes=max_bytes))]
+    read = [_Manifests(folder, max_bytes)
+            for folder in _package_folders(base, MAX_PACKAGE_FOLDERS)]
+    own = {name for found in read for name in _own_names(found)}
+    packages = [[n for n in names if n not in own] for found in read
+                if (names := _dependencies(found, limit))]
     return _distinct((name for batch in zip_longest(*packages) for name in batch
                       if name is not None), limit)
 
@@ -573,9 +590,9 @@ def _own_names(found: _Manifests) -> list[str]:
     ``name``, ``composer.json``'s, ``pubspec.yaml``'s), folded to lower case: a package of the
     repository, which its other packages depend on by name (``"@acme/ui": "*"`` in an npm
     workspace, ``freight-domain.workspace = true`` in a Cargo one), not a library it uses."""
+    pyproject = found.toml("pyproject.toml")
     tables = [found.json("package.json"), _table(found.toml("Cargo.toml"), "package"),
-              _table(found.toml("pyproject.toml"), "project"),
-              _table(_table(found.toml("pyproject.toml"), "tool"), "poetry"),
+              _table(pyproject, "project"), _table(_table(pyproject, "tool"), "poetry"),
               found.json("composer.json"), found.yaml("pubspec.yaml")]
     return [name.strip().lower() for table in tables
             if isinstance(name := table.get("name"), str) and name.strip()]
@@ -584,7 +601,6 @@ def _own_names(found: _Manifests) -> list[str]:
 _MAJOR: Final = re.compile(r"^\s*(?:[~^=>v]|~>|>=|==|~=|\s)*(\d+)")
 """The major version a specifier's lower bound names: ``^5.1.0``, ``~> 7.1``, ``>=5.0,<6``,
 ``==4.2.7``, ``5.x`` -> its first number; ``<6``, ``*``, ``latest`` name none."""
-_PEP508_SPEC: Final = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*([^;]*)")
 _GEM_VERSION: Final = re.compile(
     r"""^\s*gem\s+["']([^"']+)["']\s*,\s*["']([^"']+)["']""", re.MULTILINE)
 
@@ -612,7 +628,7 @@ def _folder_majors(found: _Manifests) -> list[tuple[str, int | None]]:
     for path in sorted(found.root.glob("requirements*.txt"))[:5]:
         lines += (found.text(path.name) or "").splitlines()
     for line in lines:
-        m = _PEP508_SPEC.match(line) if isinstance(line, str) else None
+        m = _PEP508.match(line) if isinstance(line, str) else None
         if m and not line.lstrip().startswith(("#", "-")):
             pairs.append((m.group(1), _major(m.group(2))))
     poetry = _table(_table(data, "tool"), "poetry")
