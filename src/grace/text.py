@@ -32,6 +32,18 @@ def words(text: str) -> list[str]:
     return _WORD.findall(fold(text))
 
 
+_COMPOUND: Final = re.compile(r"[a-z]+(?:-[a-z]+)+")
+
+
+def compounds(text: str) -> list[str]:
+    """The hyphenated words of ``text``, folded and written as one word, in order:
+    ``compounds("Write the post-mortem, then the e-mail") == ["postmortem", "email"]`` — the
+    form a name or an id spells them in (``skill.incident-postmortem``), which
+    :func:`words` splits into parts. Digits end a compound (``utf-8`` is none).
+    """
+    return [m.replace("-", "") for m in _COMPOUND.findall(fold(text))]
+
+
 def label_lines(
     path: Path, *, max_lines: int, error: Callable[[str], Exception]
 ) -> list[tuple[int, str]]:

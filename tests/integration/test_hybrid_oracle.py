@@ -128,6 +128,10 @@ def example_tasks(roles: list[str]) -> list[tuple[str, str, tuple[str, ...]]]:
     tasks = [(t.task, t.role, FILES[i % len(FILES)] if i % 3 == 0 else ())
              for i, t in enumerate(labels)]
     tasks += [(t, role, files) for t in EXTRA for role in roles for files in FILES[:2]]
+    # of words alone: a general question of computing, a message to colleagues (WORK_TALK)
+    tasks += [("Why do floating point numbers lose precision?", "backend", ()),
+              ("Write a quick message to the team saying the sprint review moves to Thursday",
+               "backend", ())]
     return tasks
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -792,3 +793,56 @@ def test_a_question_naming_the_repository_s_own_words_is_the_project_s():
     assert names_own("Who may edit a listing?", own)  # plural and English stems
     assert not names_own("What is the difference between TCP and UDP?", own)
     assert not names_own("How should the checkout handle it?", frozenset())
+
+
+@pytest.mark.model
+def test_a_message_to_colleagues_gets_no_project_rule_with_e5(app, e5):
+    """With e5 (decision 0029): a message to the team or the manager in a Next.js project — no
+    code, no file, nothing of the project named — is everyday talk, nearer to a
+    :data:`~grace.resolution.application.probes.WORK_TALK` request than to any software request;
+    a feature that sends mail to the application's users stays software work."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+
+    talents = _concern_catalog()
+    step = HybridRelevance(e5, app.counter, bm25_scorer, HybridSelector())
+
+    def ask(task: str):
+        return step.select(RelevanceRequest(candidates=talents, active=talents, task=task,
+                                            stack=("next", "react")))
+
+    for task in ("Write a quick message to the team saying the sprint review is postponed to "
+                 "Thursday",
+                 "Écris un message à l'équipe pour dire que la mise en production est repoussée "
+                 "à lundi"):
+        out = ask(task)
+        assert out.kept == [], task
+        # nearer to a message to colleagues than to any software request: the score (the
+        # nearest software request less the nearest everyday one) is below zero; with the
+        # everyday probes alone it is +0.009 for both
+        detail = next(iter(out.explanations)).detail
+        assert re.search(r"software request \(-0\.\d+", detail), detail
+    feature = ask("Email each customer a receipt when their order is paid")
+    assert not any("an everyday request" in e.detail for e in feature.explanations)
+
+
+@pytest.mark.model
+def test_a_hyphenated_word_names_the_talent_that_spells_it_whole_with_e5(app, e5):
+    """With e5: "post-mortem" in a task names ``skill.incident-postmortem`` (its name term
+    ``postmortem``), which :func:`~grace.text.words` alone splits into two words."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+    from tests.fakes import make_talent
+
+    # name terms need MIN_TALENTS_FOR_NAME_TERMS talents: the concern catalog and more topics
+    talents = sorted([*_concern_catalog(), make_talent(
+        "skill.incident-postmortem", name="Incident Postmortem",
+        summary="Write blameless postmortems: timeline, impact, root cause, action items."),
+        *(make_talent(f"cursor.topic-{w}", name=f"Topic {w}", summary=w)
+          for w in ("eta", "theta", "iota", "kappa", "lambda", "mu", "nu", "xi", "omicron",
+                    "pi"))], key=lambda t: t.id)
+    step = HybridRelevance(e5, app.counter, bm25_scorer, HybridSelector())
+    out = step.select(RelevanceRequest(
+        candidates=talents, active=talents, stack=("next", "react"),
+        task="Write the blameless post-mortem for yesterday's checkout outage"))
+    assert out.kept[:1] == ["skill.incident-postmortem"]
+    detail = {e.id: e.detail for e in out.explanations}
+    assert "name terms postmortem" in detail["skill.incident-postmortem"]

@@ -91,7 +91,7 @@ from grace.resolution.domain.text import (
     speaks_of_ours,
     starts_project,
 )
-from grace.text import fold, words
+from grace.text import compounds, fold, words
 
 
 def fuse(sel: HybridSelector, cands: Sequence[HybridCandidate], dense: np.ndarray) -> np.ndarray:
@@ -490,7 +490,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     found = {tid: kept for tid, hit in found.items()
              if (kept := tuple(h for h in hit if h not in homographs and not is_own(h, mine)))}
     task_words = ({w for w in words(aliased) if w not in homographs and not is_own(w, mine)}
-                  | set(frameworks_told(request.task)) | set(languages_told(request.task)))
+                  | set(frameworks_told(request.task)) | set(languages_told(request.task))
+                  | {w for w in compounds(aliased) if not is_own(w, mine)})
     file_words = set(words(" ".join([where, *frameworks_of_files(request.files)])))
     context_words = task_words | file_words
     # what the files show (a framework's conventions, a well-known file): an Agent Skill's
@@ -683,7 +684,7 @@ def reference_outcome(step: HybridRelevance, request: RelevanceRequest) -> Relev
     software = None
     if corpus.software_level is not None:
         software = (float((corpus.software_unit @ unit).max())
-                    - float((corpus.probes_unit @ unit).max()), corpus.software_level)
+                    - float((corpus.everyday_unit @ unit).max()), corpus.software_level)
     question = None
     if (corpus.question_level is not None and not speaks_of_ours(request.task)
             and not names_own(request.task, own_words(request.vocabulary))):

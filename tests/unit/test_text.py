@@ -9,7 +9,7 @@ from grace.resolution.domain.text import (
     split_sections,
     triggers_found,
 )
-from grace.text import fold, words
+from grace.text import compounds, fold, words
 
 
 def test_fold_removes_accents_and_case():
@@ -181,3 +181,17 @@ def test_trigger_index_looks_up_where_triggers_can_start(triggers, task):
     assert len(index._by_first) >= 200  # the look-up path, not the substring scan
     expected = {tid: triggers_in_folded(folded, ts) for tid, ts in triggers.items()}
     assert index.found(folded) == {tid: ts for tid, ts in expected.items() if ts}
+
+
+def test_compounds_join_hyphenated_words_as_names_spell_them():
+    assert compounds("Write the blameless post-mortem, then the E-mail") == [
+        "postmortem", "email"]
+    assert compounds("Run pre-commit on server-side-rendered pages") == [
+        "precommit", "serversiderendered"]
+    assert compounds("utf-8, a - b, -flag, word-") == []  # digits and loose hyphens: none
+
+
+@given(st.text(max_size=60))
+def test_compounds_are_words_of_letters(text: str) -> None:
+    for word in compounds(text):
+        assert word.isalpha() and word.isascii() and word == fold(word)

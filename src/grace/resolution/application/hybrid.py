@@ -54,6 +54,7 @@ from grace.resolution.application.probes import (
     PROBES,
     QUESTIONS,
     SOFTWARE_REQUESTS,
+    WORK_TALK,
 )
 from grace.resolution.application.relevance import EMBED_BATCH, NO_SPECIFIC_TALENT
 from grace.resolution.application.resolve_context import RelevanceOutcome, RelevanceRequest
@@ -105,7 +106,7 @@ from grace.resolution.domain.text import (
     speaks_of_ours,
     starts_project,
 )
-from grace.text import fold, words
+from grace.text import compounds, fold, words
 from grace.vectors.blas import one_blas_thread
 
 CHUNK_WORDS: Final = 120
@@ -780,6 +781,7 @@ class _Corpus:
     triggers: TriggerIndex  # the talents' activation.triggers
     headers_unit: npt.NDArray[np.float64]  # (n, d) normalise(headers): raw cosines
     probes_unit: npt.NDArray[np.float64]  # (p, d) normalised probe query vectors
+    everyday_unit: npt.NDArray[np.float64]  # (p + w, d) the probes and WORK_TALK, normalised
     concern_unit: npt.NDArray[np.float64]  # (c, d) CONCERN_REFERENCE's requests, normalised
     # row -> (the concerns its name says, how many of its name words say one, the English
     # stems of each of its other name words)
@@ -971,6 +973,7 @@ class HybridRelevance:
             triggers=TriggerIndex({t.id: t.triggers for t in talents if t.triggers}),
             headers_unit=normalise(headers),
             probes_unit=np.zeros((0, headers.shape[1])),
+            everyday_unit=np.zeros((0, headers.shape[1])),
             concern_unit=np.zeros((0, headers.shape[1])),
             concern_names=concern_names(every_name_word, [
                 talent_name_words(t.name, t.id) for t in talents]),
@@ -1011,6 +1014,8 @@ class HybridRelevance:
             probe_dense=-1.0 if level is None else level,
             probe_scores=scores,
             probes_unit=probes_unit,
+            everyday_unit=np.vstack([probes_unit, normalise(np.asarray(
+                self._reference.embed(list(WORK_TALK), kind="query"), np.float64))]),
             software_unit=software_unit,
             software_level=software_level,
             questions_unit=questions_unit,
@@ -1150,7 +1155,8 @@ class HybridRelevance:
         }
         told = languages_told(request.task)
         task_words = {w for w in set(words(said_task)) - homographs if not is_own(w, own)} | (
-            set(frameworks_told(request.task)) | set(told))
+            set(frameworks_told(request.task)) | set(told)) | {
+            w for w in compounds(said_task) if not is_own(w, own)}
         # name terms are looked for in the task, the files' path words and the frameworks
         # whose conventions the files follow (``*.component.ts`` → angular)
         files_say = " ".join([where, *frameworks_of_files(request.files)])
@@ -1450,7 +1456,7 @@ class HybridRelevance:
             if corpus.software_level is not None:
                 software = (
                     float((corpus.software_unit @ unit).max())
-                    - float((corpus.probes_unit @ unit).max()),
+                    - float((corpus.everyday_unit @ unit).max()),
                     corpus.software_level,
                 )
             if (corpus.question_level is not None and not speaks_of_ours(request.task)

@@ -42,6 +42,21 @@ PROBES: Final[tuple[str, ...]] = (
 """Probe requests (24: 12 English, 12 French)."""
 
 
+WORK_TALK: Final[tuple[str, ...]] = (
+    "Write an email to my manager asking for a day off next Friday",
+    "Write a message to my colleagues inviting them to lunch on Thursday",
+    "Rédige un mail à mon équipe pour annoncer mes congés la semaine prochaine",
+    "Écris un petit mot à mes collègues pour les remercier de leur pot de départ",
+)
+"""Messages to the people one works with (4: 2 English, 2 French): everyday requests of a
+working day that no project's rules are about. They count on the everyday side of the
+software-request score only (:class:`~grace.resolution.application.hybrid.HybridRelevance`),
+never in the gate's calibration (:data:`PROBES`): near to a software team's words (a team, a
+release, a review), they would raise every catalog's floor. No message to a client: sending
+one is an application's feature ("Email the invoice to the client"). Written for this
+purpose; none is taken from a label set (decision 0029)."""
+
+
 SOFTWARE_REQUESTS: Final[tuple[str, ...]] = (
     "Add a new endpoint to the API",
     "Fix the bug that crashes the app on startup",
