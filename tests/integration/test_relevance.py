@@ -846,3 +846,39 @@ def test_a_hyphenated_word_names_the_talent_that_spells_it_whole_with_e5(app, e5
     assert out.kept[:1] == ["skill.incident-postmortem"]
     detail = {e.id: e.detail for e in out.explanations}
     assert "name terms postmortem" in detail["skill.incident-postmortem"]
+
+
+@pytest.mark.model
+def test_a_command_line_tool_gets_no_web_framework_s_rule_with_e5(app, e5):
+    """With e5 (decision 0030): a command-line tool whose stack declares Python libraries and no
+    Python framework (Typer, httpx, pydantic) — FastAPI's rule is another framework's; a rule
+    kept on its meaning alone must reach KEEP_FLOOR, as in a project a framework frames; and
+    the task that names FastAPI is FastAPI's."""
+    from grace.resolution.application.resolve_context import RelevanceRequest
+    from tests.fakes import make_talent
+
+    talents = sorted([*_concern_catalog(), make_talent(
+        "cursor.fastapi", name="FastAPI", languages=["python"],
+        summary="FastAPI endpoints, dependency injection and Pydantic request models."),
+        make_talent("cursor.python-best-practices", name="Python best practices",
+                    languages=["python"], summary="Typed, tested, idiomatic Python.")],
+        key=lambda t: t.id)
+    step = HybridRelevance(e5, app.counter, bm25_scorer, HybridSelector())
+
+    def ask(task: str, stack: tuple[str, ...]):
+        return step.select(RelevanceRequest(
+            candidates=talents, active=talents, task=task, stack=stack, languages=("python",),
+            files=("src/invoicekit/models/invoice.py",)))
+
+    task = "Validate that due_date is not before issue_date with a pydantic model_validator"
+    out = ask(task, ("typer", "httpx", "pydantic", "pytest"))
+    detail = {e.id: e.detail for e in out.explanations}
+    assert "written for fastapi, a framework the project does not depend on" in detail[
+        "cursor.fastapi"]
+    assert "cursor.fastapi" not in out.kept[:1]
+    # nothing of a Python dependency declared: nothing known to be foreign
+    bare = {e.id: e.detail for e in ask(task, ("github-actions",)).explanations}
+    assert "written for fastapi" not in bare["cursor.fastapi"]
+    named = {e.id: e.detail for e in ask("Serve the invoices over HTTP with FastAPI",
+                                         ("typer", "httpx", "pydantic")).explanations}
+    assert "written for fastapi" not in named["cursor.fastapi"]

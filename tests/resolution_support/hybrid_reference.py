@@ -77,6 +77,7 @@ from grace.resolution.domain.languages import (
     role_stack,
     rule_products,
     rule_subject,
+    stack_languages,
     talent_name_words,
     task_frameworks,
     unframed_languages,
@@ -173,6 +174,7 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
     stack_named: bool = False,
     framed_by: str = "project",
     frame: tuple[str, ...] = (),
+    known: tuple[str, ...] = (),
     packaged: frozenset[str] = frozenset(),
     files_only: bool = False,
     question: tuple[float, float] | None = None,
@@ -293,11 +295,14 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
             if rank > 0 and s < bar and not sibling:
                 decisions[i] = ("cut_margin", f"score {s:.3f} below the bar {bar:.3f} "
                                 f"(RATIO {p.ratio} × {ratio_of})")
-            elif (not files_only and s < p.keep_floor and not sibling and frame
-                    and framed_by != "task" and meaning_only and not set(c.families) & set(frame)):
+            elif (not files_only and s < p.keep_floor and not sibling
+                    and ((frame and framed_by != "task") or known)
+                    and meaning_only and not set(c.families) & set(frame)):
                 decisions[i] = ("cut_margin", f"score {s:.3f} below KEEP_FLOOR {p.keep_floor} "
-                                f"on meaning alone, in a {framed_by} its dependencies frame "
-                                f"({', '.join(frame)})")
+                                + (f"on meaning alone, in a {framed_by} its dependencies frame "
+                                   f"({', '.join(frame)})" if frame and framed_by != "task"
+                                   else "on meaning alone, in a project that declares its "
+                                   f"{', '.join(known)} dependencies"))
             elif rank > 0 and p.skill_said and c.unasked and not set(c.families) & set(
                     frame) and not (
                     c.names or c.glob is not None or c.file is not None
@@ -366,7 +371,7 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
             score=float(score[i]),
             decision=decisions[i][0],
             detail=decisions[i][1] + _channels(cands[i], float(dense[i]), framed_by, frame,
-                                              packaged),
+                                              packaged, known),
             lexical=round(cands[i].lexical, 6),
             glob=cands[i].glob,
             file=cands[i].file,
@@ -387,7 +392,8 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
 
 
 def _channels(c: HybridCandidate, dense: float, framed_by: str,  # noqa: C901 - the oracle
-              frame: tuple[str, ...], packaged: frozenset[str]) -> str:
+              frame: tuple[str, ...], packaged: frozenset[str],
+              known: tuple[str, ...] = ()) -> str:
     parts = [f"dense {dense:.3f}", f"lexical {c.lexical:.3f}", f"header {c.lexical_head:.3f}"]
     if c.lexical_path > 0:
         parts.append(f"path words {c.lexical_path:.3f}")
@@ -418,8 +424,10 @@ def _channels(c: HybridCandidate, dense: float, framed_by: str,  # noqa: C901 - 
     if c.concern:
         parts.append(f"the task is {c.concern[0]} work ({c.concern[1]}), which its name says")
     if c.foreign:
-        parts.append("written for " + ", ".join(c.foreign) + f", not the {framed_by}'s framework"
-                     + (f" ({', '.join(frame)})" if frame else ""))
+        parts.append("written for " + ", ".join(c.foreign) + (
+            ", a framework the project does not depend on" if known and not frame
+            else f", not the {framed_by}'s framework"
+            + (f" ({', '.join(frame)})" if frame else "")))
     if c.stranger:
         parts.append(f"written for {' '.join(c.stranger)}, which no dependency of the project "
                      "names whole")
@@ -502,6 +510,7 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
     named = {r for w in context_words | stack_words for r in corpus.name_rows.get(w, ())}
     frame = (frameworks_of_name(request.package_stack) or frameworks_of_name(request.stack)
              or task_frameworks(request.task, request.files))
+    known = stack_languages({*request.stack, *request.package_stack})
     said = " ".join([request.task, where, *frameworks_of_files(request.files), *request.stack,
                      *request.package_stack])
     said_stems = set(analyse(said)) | set(analyse(said, language="english"))
@@ -553,7 +562,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
                if lang in languages_of_rule_name(t.name, t.id)]
         act = activation.get(t.id)
         foreign = foreign_frameworks(corpus.frameworks.get(row, ()), frame, context_words,
-                                     t.languages, repository=request.stack) if frame else ()
+                                     t.languages, repository=request.stack,
+                                     known=known) if frame or known else ()
         stranger = family_stranger(rule_subject(t.name, t.id), request.stack_groups, lift_said,
                                    product_words, request.stack_whole)
         product = pool_products[t.id] if (
@@ -659,6 +669,7 @@ def reference_outcome(step: HybridRelevance, request: RelevanceRequest) -> Relev
         "frame": tuple(frameworks_of_name(request.package_stack)
                        or frameworks_of_name(request.stack)
                        or task_frameworks(request.task, request.files)),
+        "known": tuple(sorted(stack_languages({*request.stack, *request.package_stack}))),
         "packaged": frozenset(request.package_stack),
     }
     if not request.task.strip():

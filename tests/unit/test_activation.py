@@ -38,6 +38,7 @@ from grace.resolution.domain.languages import (
     rule_subject,
     side_of_rule,
     stack_groups,
+    stack_languages,
     stack_words,
     task_frameworks,
     unframed_languages,
@@ -586,6 +587,24 @@ def test_frameworks_of_files_read_names_suffixes_and_folders():
 def test_a_rule_for_another_framework_of_the_project_s_language_is_foreign(
         talent, stack, context, foreign):
     assert foreign_frameworks(talent, stack, context) == foreign
+
+
+def test_a_framework_of_a_language_whose_dependencies_the_project_declares_is_foreign():
+    """Decision 0030: a command-line tool on Typer, httpx and pydantic declares its Python
+    dependencies and no Python framework, so FastAPI's and Flask's rules are another
+    framework's; a language none of whose dependencies is declared knows nothing."""
+    known = stack_languages(["typer", "httpx", "pydantic", "pytest", "ruff"])
+    assert known == {"python"}
+    assert stack_languages(["github-actions", "docker"]) == frozenset()
+    assert stack_languages(["jest", "eslint"]) == {"javascript", "typescript"}
+    assert foreign_frameworks(("fastapi",), ["typer", "httpx"], ["add", "retry"],
+                              known=known) == ("fastapi",)
+    assert foreign_frameworks(("flask",), [], [], ("python",), known=known) == ("flask",)
+    # named by the task or its files: the task's; another language: the language filter's
+    assert foreign_frameworks(("fastapi",), ["typer"], ["serve", "it", "with", "fastapi"],
+                              known=known) == ()
+    assert foreign_frameworks(("react",), ["typer"], [], known=known) == ()
+    assert foreign_frameworks(("fastapi",), ["typer"], []) == ()  # nothing known
 
 
 def test_a_framework_built_on_the_package_s_is_the_repository_s_when_it_holds_it():

@@ -953,6 +953,14 @@ def test_in_a_project_its_dependencies_frame_a_weak_match_of_meaning_alone_is_no
         assert HybridSelector(p).select_columns(unframed).selection.kept == (
             "skill.bigquery-pipeline-audit", "cursor.laravel-queues",
             "skill.github-actions-hardening")
+    # no framework, but the project declares its Python dependencies (a command-line tool on
+    # Typer and httpx): the same floor (decision 0030)
+    tool = HybridSelector(p).select_columns(replace(cols, framed_by="task", known=("python",)))
+    assert tool.selection.kept == ("cursor.laravel-queues",)
+    assert {e.id: e.detail for e in tool.selection.explanations}[
+        "skill.github-actions-hardening"].startswith(
+        "score 0.380 below KEEP_FLOOR 0.5 on meaning alone, in a project that declares its "
+        "python dependencies")
 
 
 def test_a_product_is_a_proper_name_of_the_summaries_that_a_family_of_rules_holds():

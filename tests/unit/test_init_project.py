@@ -160,9 +160,15 @@ def test_a_talent_for_another_framework_of_the_stack_s_language_is_left_disabled
     assert set(report.left_disabled) == {"cursor.python-django", "cursor.react",
                                          "cursor.tanstack-router"}  # two by their language
     assert writer.calls[0]["talents"]["cursor.python-django"] is False
-    # no framework in the stack: nothing is foreign; talents named with --talent are the user's
+    # no framework and no Python dependency in the stack: nothing is known to be foreign
     assert InitProject(catalog, RecordingWriter(), lambda _: ["python"],
-                       lambda _: ["pytest"])(tmp_path, overwrite=True).foreign == ()
+                       lambda _: ["github-actions"])(tmp_path, overwrite=True).foreign == ()
+    # Python dependencies and no Python framework (a command-line tool): every Python
+    # framework's rule is another's (decision 0030)
+    tool = InitProject(catalog, RecordingWriter(), lambda _: ["python"],
+                       lambda _: ["typer", "pytest"])(tmp_path, overwrite=True)
+    assert tool.foreign == ("cursor.fastapi", "cursor.python-django")
+    # talents named with --talent are the user's
     named = InitProject(catalog, RecordingWriter(), lambda _: ["python"],
                         lambda _: ["fastapi"])(tmp_path, talents=["cursor.python-django"],
                                                overwrite=True)

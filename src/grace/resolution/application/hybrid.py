@@ -90,6 +90,7 @@ from grace.resolution.domain.languages import (
     role_stack,
     rule_products,
     rule_subject,
+    stack_languages,
     talent_name_words,
     task_frameworks,
     unframed_languages,
@@ -1220,12 +1221,15 @@ class HybridRelevance:
         # the task or its files show); a talent for another one of their languages is foreign
         foreign: dict[int, tuple[str, ...]] = {}
         frame, framed_by = task_frame(request)
-        if frame:
+        # the languages whose dependencies the project declares: a framework of theirs it
+        # does not list is foreign too (a FastAPI rule in a Typer command-line tool)
+        known = stack_languages({*request.stack, *request.package_stack})
+        if frame or known:
             for row, frameworks in corpus.frameworks.items():
                 at = int(position[row])
                 if at >= 0 and (other := foreign_frameworks(
                         frameworks, frame, context_words, cands[at].languages,
-                        repository=request.stack)):
+                        repository=request.stack, known=known)):
                     foreign[at] = other
         strength = np.ones(len(rows), dtype=np.float64)
         places: dict[int, tuple[str | None, str | None]] = {}
@@ -1270,6 +1274,7 @@ class HybridRelevance:
             foreign=foreign,
             framed_by=framed_by,
             frame=tuple(frame),
+            known=tuple(sorted(known)),
             packaged=frozenset(request.package_stack),
             unnamed=unnamed,
             off_kind=off_kind,

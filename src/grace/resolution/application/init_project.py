@@ -25,6 +25,7 @@ from grace.resolution.domain.languages import (
     persona_stack,
     persona_unused,
     rule_subject,
+    stack_languages,
     stack_words,
     talent_name_words,
     written_in,
@@ -240,9 +241,11 @@ class InitProject:
             left = [t for t in chosen if not language_allows(catalog_talents[t].languages, langs)]
             chosen = [t for t in chosen if t not in set(left)]
             if stack:
+                known = stack_languages(said)  # a Typer CLI is built on no FastAPI
                 foreign = [t for t in chosen if (frameworks := frameworks_of_talent(
                     catalog_talents[t].name, t, catalog_talents[t].summary)) and (
-                        foreign_frameworks(frameworks, said, (), catalog_talents[t].languages)
+                        foreign_frameworks(frameworks, said, (), catalog_talents[t].languages,
+                                           known=known)
                         or page_app_foreign(frameworks, said))]
                 chosen = [t for t in chosen if t not in set(foreign)]
                 left += foreign

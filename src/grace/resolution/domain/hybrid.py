@@ -267,7 +267,9 @@ class HybridParams:
         keep_floor: the least score at which a talent is kept on its meaning and words alone
             (:meth:`HybridColumns.meaning_only`) when the project's or the files' package's
             dependencies name the framework that frames the task (``framed_by`` not
-            ``"task"``): there the framework's rules come with the stack's lift and a weak match
+            ``"task"``), or that declares dependencies of a language and no framework of
+            it (:attr:`HybridColumns.known`: a command-line tool on Typer and httpx, decision
+            0030): there the framework's rules come with the stack's lift and a weak match
             of meaning alone is filler — twelve new users' judges found 1 of 18 such rows
             relevant below 0.5, and the cut rows stay pointers ("also relevant"); the trials
             474 / 859 → 473 / 835 judged relevant (0.4: 474 / 851; 0.6: 469 / 819). The top
@@ -461,6 +463,9 @@ class HybridColumns:
             ``"package"`` (the files' own package's manifest, in a monorepo), ``"project"``
             (its ``stack``) or ``"task"`` (named in it or shown by its files).
         frame: those frameworks (``("vue",)``), named in the explanation.
+        known: the languages the project's dependencies are libraries or tools of
+            (:func:`~grace.resolution.domain.languages.stack_languages`, sorted): with no
+            ``frame``, a candidate on meaning alone is still held to ``keep_floor``.
         packaged: the ``stack`` words that come from the files' own package (explained "its
             package depends on …" rather than "the project depends on …").
         spoken: row -> its ``language``, for the rows a file in play's language activated.
@@ -500,6 +505,7 @@ class HybridColumns:
     foreign: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     framed_by: str = "project"
     frame: tuple[str, ...] = ()
+    known: tuple[str, ...] = ()
     packaged: frozenset[str] = frozenset()
     unnamed: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     off_kind: Mapping[int, str] = field(default_factory=dict)
@@ -611,9 +617,10 @@ class HybridColumns:
         project's."""
         parts = []
         if row in self.foreign:
-            parts.append("written for " + ", ".join(self.foreign[row])
-                         + f", not the {self.framed_by}'s framework"
-                         + (f" ({', '.join(self.frame)})" if self.frame else ""))
+            parts.append("written for " + ", ".join(self.foreign[row]) + (
+                ", a framework the project does not depend on" if self.known and not self.frame
+                else f", not the {self.framed_by}'s framework"
+                + (f" ({', '.join(self.frame)})" if self.frame else "")))
         if row in self.stranger:
             parts.append(f"written for {' '.join(self.stranger[row])}, which no dependency of "
                          "the project names whole")
@@ -1000,11 +1007,14 @@ class HybridSelector:
                     continue
             row = order[rank]
             by_meaning = cols.meaning_only(row) and not cols.of_frame(row)
+            framed = bool(cols.frame) and cols.framed_by != "task"
             if (not files_only and s < p.keep_floor and not why and by_meaning
-                    and cols.frame and cols.framed_by != "task"):
+                    and (framed or cols.known)):
                 head.append(("cut_margin", f"score {s:.3f} below KEEP_FLOOR {p.keep_floor} on "
-                             f"meaning alone, in a {cols.framed_by} its dependencies frame "
-                             f"({', '.join(cols.frame)})"))
+                             + (f"meaning alone, in a {cols.framed_by} its dependencies frame "
+                                f"({', '.join(cols.frame)})" if framed else
+                                "meaning alone, in a project that declares its "
+                                f"{', '.join(cols.known)} dependencies")))
                 continue
             if rank > 0 and p.skill_said and row in cols.unasked and by_meaning:
                 head.append(("cut_margin", "a procedure for "

@@ -1516,15 +1516,29 @@ def older_version(name_words: Iterable[str], text: str, majors: Mapping[str, int
     return ""
 
 
+def stack_languages(stack: Iterable[str]) -> frozenset[str]:
+    """The languages the project's dependencies (``stack`` words) are libraries or tools of
+    (:data:`FRAMEWORK_LANGUAGES`, :data:`LANGUAGE_TELLS`): the languages whose dependencies
+    the project declares, so that a framework of theirs it does not list is one it does not
+    use. ``["typer", "pydantic", "pytest"]`` -> ``{"python"}``; ``["github-actions"]`` ->
+    ``{}`` (nothing of a language read)."""
+    return frozenset(lang for w in stack
+                     for lang in (*FRAMEWORK_LANGUAGES.get(w, ()), *LANGUAGE_TELLS.get(w, ())))
+
+
 def foreign_frameworks(
     talent: Sequence[str], stack: Iterable[str], context: Iterable[str],
     languages: Sequence[str] = (), *, repository: Iterable[str] = (),
+    known: Collection[str] = (),
 ) -> tuple[str, ...]:
     """The frameworks a talent is written for (``talent``: :func:`frameworks_of_name`) when
     they are *another* framework than the project's: the project's ``stack`` words name at
     least one application framework of a language the talent's frameworks are written in, and
     none of the talent's; nor does the task or its files (``context`` words) name one of them.
-    ``()`` otherwise (no framework in the stack: nothing is known to be foreign). The talent's
+    Where the stack names no framework of the talent's languages, the talent is foreign when
+    the project's dependencies in one of them are ``known`` (:func:`stack_languages`): a
+    FastAPI rule in a Typer command-line tool (decision 0030). ``()`` otherwise (no framework
+    and no dependency of its languages in the stack: nothing is known to be foreign). The talent's
     own ``languages`` count with its frameworks' (``copilot.wordpress``, globs on PHP and
     JavaScript files, is another framework than a Next.js project's).
 
@@ -1535,7 +1549,8 @@ def foreign_frameworks(
 
     ``(("django",), ["fastapi", "pydantic"], ["add", "endpoint"])`` -> ``("django",)``;
     ``(("react",), ["next", "react"], …)`` -> ``()``; ``(("react",), ["fastapi"], …)`` -> ``()``
-    (another language: the language filter's business).
+    (another language: the language filter's business); ``(("fastapi",), ["typer"], …,
+    known={"python"})`` -> ``("fastapi",)``.
     """
     if not talent:
         return ()
@@ -1546,15 +1561,17 @@ def foreign_frameworks(
     above = tuple(f for f in talent if BUILT_ON.get(f) in project and f not in project)
     if above and not (named | set(frameworks_of_name(repository))) & set(above):
         return above  # a Nuxt rule in a Vue application without Nuxt, whatever the task says
-    if not project or project & set(talent) or named & set(talent):
+    if project & set(talent) or named & set(talent):
         return ()
     spoken = {lang for f in project
               for lang in JVM_FRAMEWORKS.get(f, FRAMEWORK_LANGUAGES.get(f, ()))}
     written = {lang for f in talent
                for lang in JVM_FRAMEWORKS.get(f, FRAMEWORK_LANGUAGES.get(f, ()))} | set(languages)
-    if not written & spoken:
-        return ()
-    return tuple(talent)
+    if written & spoken:
+        return tuple(talent)
+    # no framework of the talent's languages in the stack, whose dependencies in one of them
+    # are known: a library or a command-line tool (Typer, httpx, pydantic) is built on none
+    return tuple(talent) if written & set(known) else ()
 
 
 SCRIPT_LANGUAGES: Final[dict[str, str]] = {

@@ -1,0 +1,3 @@
+from invoicekit.cli.app import app
+
+app()
