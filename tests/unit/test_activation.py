@@ -86,6 +86,10 @@ def test_languages_of_files_and_task_languages():
     assert language_of_file("app/api/items.py") == "python"
     assert language_of_file("README.md") is None and language_of_file("LICENSE") is None
     assert language_of_file("Cargo.toml") == "rust"
+    # a Jinja template is of the kind of the file it renders; alone, of none
+    assert language_of_file("src/pkg/templates/invoice.html.j2") == "html"
+    assert languages_of_files(["deploy/values.yaml.jinja", "etc/nginx.conf.j2", "base.j2"]) == ()
+    assert language_of_file("scripts/build.py.jinja2") == "python"
     assert languages_of_files(["web/Cart.tsx"]) == ("typescript", "javascript")
     assert task_languages(["python"], ["web/Cart.tsx"]) == (("typescript", "javascript"), "files")
     assert task_languages(["python"], ["README.md"]) == (("python",), "project")

@@ -135,13 +135,23 @@ IMPLIED: Final[dict[str, tuple[str, ...]]] = {
 a ``.vue`` component is TypeScript or JavaScript)."""
 
 
+TEMPLATE_SUFFIXES: Final = frozenset({"j2", "jinja", "jinja2"})
+"""Extensions a template engine adds to the name of the file it renders (Jinja:
+``invoice.html.j2``, ``values.yaml.jinja``): the file is of the kind its inner extension
+says."""
+
+
 def kind_of_name(name: str) -> str | None:
-    """Kind of a file name (no folder): well-known name, then stem, then extension.
+    """Kind of a file name (no folder): well-known name, then stem, then extension; a
+    template's (:data:`TEMPLATE_SUFFIXES`) that of the file it renders.
 
     ``"Cargo.toml"`` -> ``"rust"``; ``"items.py"`` -> ``"python"``; ``"README.md"`` ->
-    ``"markdown"``; ``"LICENSE"`` -> ``None``.
+    ``"markdown"``; ``"invoice.html.j2"`` -> ``"html"``; ``"LICENSE"`` -> ``None``.
     """
     lower = name.lower()
+    base, _, suffix = lower.rpartition(".")
+    if suffix in TEMPLATE_SUFFIXES and "." in base:
+        return kind_of_name(base)
     if lower in FILE_NAMES:
         return FILE_NAMES[lower]
     stem_kind = FILE_STEMS.get(lower.split(".", 1)[0].rstrip("*"))
