@@ -762,7 +762,9 @@ def test_a_glob_that_names_its_files_says_the_rule_s_subject():
     for glob in ("**/*Test.java", "**/*.spec.ts", "**/Dockerfile", "**/*_test.go",
                  "**/*.component.ts", "**/*.test.{ts,tsx}"):
         assert names_files(glob), glob
-    for glob in ("**/*.java", "**/*.{ts,tsx}", "*.py", "src/**/*.tsx", "**/*.[jt]s", "**/*"):
+    for glob in ("**/*.java", "**/*.{ts,tsx}", "*.py", "src/**/*.tsx", "**/*.[jt]s", "**/*",
+                 # a language's manifest: every project of the language has one (decision 0030)
+                 "**/package.json", "pyproject.toml", "**/Cargo.toml", "**/go.mod"):
         assert not names_files(glob), glob
 
 

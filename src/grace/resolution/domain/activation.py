@@ -115,8 +115,13 @@ def names_files(glob: str) -> bool:
     a word besides the extension (``**/*Test.java``, ``**/*.spec.ts``, ``**/Dockerfile``,
     ``**/*_test.go``), not only wildcards and an extension (``**/*.java``,
     ``**/*.{ts,tsx}``). Such a glob says what the file is for (a test, a spec), so a match is
-    evidence of the rule's subject as well (decision 0010, twelfth follow-up)."""
+    evidence of the rule's subject as well (decision 0010, twelfth follow-up). A language's
+    manifest (``**/package.json``, ``pyproject.toml``: a :data:`FILE_NAMES` entry of a
+    language) says no more than its kind: every project of the language has one (an MCP
+    server guide on a TypeScript library's ``package.json``; decision 0030)."""
     last = glob.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+    if FILE_NAMES.get(last.lower()) in LANGUAGE_NAMES:
+        return False
     stem = _GLOB_NAME.sub(" ", last)
     stem = stem.rsplit(".", 1)[0] if "." in stem else stem
     return sum(c.isalpha() for c in stem) >= 2
