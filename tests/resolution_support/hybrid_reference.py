@@ -304,12 +304,14 @@ def reference_select(  # noqa: C901 - the oracle is one function on purpose
                                    else "on meaning alone, in a project that declares its "
                                    f"{', '.join(known)} dependencies"))
             elif rank > 0 and p.skill_said and c.unasked and not set(c.families) & set(
-                    frame) and not (
-                    c.names or c.glob is not None or c.file is not None
-                    or c.language or c.stack or c.concern):
+                    frame) and (meaning_only or (
+                        c.language and not c.language_named and c.glob is None
+                        and not (c.names or c.stack or c.concern))):
                 decisions[i] = ("cut_margin", f"a procedure for {' '.join(c.unasked)}, which "
-                                "neither the task nor its files say, kept on meaning alone "
-                                "(SKILL_SAID)")
+                                "neither the task nor its files say, kept on meaning alone"
+                                + ("" if meaning_only else
+                                   f" and a {c.language} file (no name of the language)")
+                                + " (SKILL_SAID)")
             elif rank > 0 and kept_n >= limit:
                 decisions[i] = ("cut_margin", f"{limit} talents already kept (MAX_KEPT)")
             elif rank > 0 and alone and lifted_n >= p.stack_k:
@@ -613,6 +615,8 @@ def reference_candidates(step: HybridRelevance, request: RelevanceRequest) -> li
             glob=act.glob if act is not None else None,
             file=act.file if act is not None else None,
             language=act.language or "" if act is not None else "",
+            language_named=bool(act is not None and act.language
+                                and act.language in talent_name_words(t.name, t.id)),
             role_rank=t.rank_for(role) if role else None,
             families=frameworks_of_talent_name(t.name, t.id),
             migration=migration_of_name(t.name, t.id) if not asks else tuple(

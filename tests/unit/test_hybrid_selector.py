@@ -1074,6 +1074,19 @@ def test_a_procedure_for_an_unnamed_job_is_not_kept_on_meaning_alone():
     assert "skill.react18-string-refs" not in HybridSelector(p).select_columns(cols).selection.kept
     framed = HybridSelector(p).select_columns(replace(cols, frame=("react",))).selection
     assert "skill.react18-string-refs" in framed.kept
+    # a file in play's language is no evidence of a procedure's job unless the skill's name
+    # names that language itself: Ruff's recursive fixes on any Python file, no; C# docs on a
+    # .cs file, yes (decision 0030)
+    spoken = [cands[0],
+              cand("skill.ruff-recursive-fix", 0.2, 0.2, unasked=("ruff", "recursive"),
+                   language="python"),
+              cand("skill.csharp-docs", 0.2, 0.2, unasked=("docs",), language="csharp",
+                   language_named=True)]
+    out = HybridSelector(p).select(spoken).selection
+    assert "skill.ruff-recursive-fix" not in out.kept and "skill.csharp-docs" in out.kept
+    assert {e.id: e.detail for e in out.explanations}["skill.ruff-recursive-fix"].startswith(
+        "a procedure for ruff recursive, which neither the task nor its files say, kept on "
+        "meaning alone and a python file (no name of the language) (SKILL_SAID)")
 
 
 def test_a_persona_s_first_language_and_whether_the_project_uses_it():

@@ -1279,6 +1279,11 @@ class HybridRelevance:
             unnamed=unnamed,
             off_kind=off_kind,
             spoken=spoken,
+            # a skill named with the language itself (csharp-docs), not through a tool of it
+            # (ruff, pytest): the file's language is evidence of its subject
+            language_named=frozenset(
+                at for at, lang in spoken.items()
+                if lang in talent_name_words(cands[at].name, cands[at].id)),
             places=places,
             id_key=rows,  # the pool is sorted by id: its rows are in id order
             families={int(position[row]): fw for row, fw in corpus.families.items()

@@ -389,6 +389,9 @@ class HybridCandidate:
             ``("twitter", "scraper")`` for ``skill.x-twitter-scraper`` on a REST endpoint's
             task): unless it is the top talent, it is kept only on other evidence than its
             meaning and words (:attr:`HybridParams.skill_said`), else ``()``.
+        language_named: its name names its ``language`` itself (``csharp-docs`` activated by a
+            ``.cs`` file, not ``ruff-recursive-fix`` by a ``.py`` one): that activation is
+            evidence of its subject (:meth:`HybridColumns.by_language_alone`).
     """
 
     id: str
@@ -421,6 +424,7 @@ class HybridCandidate:
     unimported: tuple[str, ...] = ()
     concern: tuple[str, str] | tuple[()] = ()
     unasked: tuple[str, ...] = ()
+    language_named: bool = False
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -469,6 +473,9 @@ class HybridColumns:
         packaged: the ``stack`` words that come from the files' own package (explained "its
             package depends on …" rather than "the project depends on …").
         spoken: row -> its ``language``, for the rows a file in play's language activated.
+        language_named: the rows whose name names a language of the files in play
+            (``csharp-docs`` on a ``.cs`` file): for them, that language's activation is
+            evidence of their subject too (:meth:`by_language_alone`).
         families: row -> its non-empty ``families``.
         migration: row -> its non-empty ``migration``.
         migration_asked: whether the task asks for a migration (``migration`` then says what a
@@ -510,6 +517,7 @@ class HybridColumns:
     unnamed: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     off_kind: Mapping[int, str] = field(default_factory=dict)
     spoken: Mapping[int, str] = field(default_factory=dict)
+    language_named: frozenset[int] = frozenset()
     places: Mapping[int, tuple[str | None, str | None]] = field(default_factory=dict)
     id_key: npt.NDArray[np.int64] | None = None
     families: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
@@ -548,6 +556,7 @@ class HybridColumns:
             unnamed={i: c.unnamed for i, c in enumerate(cands) if c.unnamed},
             off_kind={i: c.off_kind for i, c in enumerate(cands) if c.off_kind},
             spoken={i: c.language for i, c in enumerate(cands) if c.language},
+            language_named=frozenset(i for i, c in enumerate(cands) if c.language_named),
             places={i: (c.glob, c.file) for i, c in enumerate(cands)
                     if c.glob is not None or c.file is not None},
             families={i: c.families for i, c in enumerate(cands) if c.families},
@@ -578,6 +587,17 @@ class HybridColumns:
         task does not make it a PDF tool's or a partnership's."""
         return not (row in self.names or row in self.places or row in self.spoken
                     or row in self.stack or row in self.concern)
+
+    def by_language_alone(self, row: int) -> bool:
+        """``row`` has no evidence but its meaning, its words and the language of a file in
+        play that its name does not name (``spoken``, not ``language_named``): no glob, name
+        term, dependency or concern. For a procedure for one job (an imported Agent Skill), a
+        Python file says nothing of fixing Ruff's findings recursively: a new user's Python
+        command-line tool got ``skill.ruff-recursive-fix`` on six tasks that named no Ruff
+        (decision 0030)."""
+        return (row in self.spoken and row not in self.language_named
+                and self.glob(row) is None
+                and not (row in self.names or row in self.stack or row in self.concern))
 
     def inapplicable(self, row: int, skill_said: bool = True) -> bool:
         """``row`` is written for another framework, another product of a family the project
@@ -1016,10 +1036,14 @@ class HybridSelector:
                                 "meaning alone, in a project that declares its "
                                 f"{', '.join(cols.known)} dependencies")))
                 continue
-            if rank > 0 and p.skill_said and row in cols.unasked and by_meaning:
+            if rank > 0 and p.skill_said and row in cols.unasked and (
+                    by_meaning or cols.by_language_alone(row)):
                 head.append(("cut_margin", "a procedure for "
                              f"{' '.join(cols.unasked[row])}, which neither the task nor its "
-                             "files say, kept on meaning alone (SKILL_SAID)"))
+                             "files say, kept on meaning alone"
+                             + ("" if by_meaning else
+                                f" and a {cols.spoken[row]} file (no name of the language)")
+                             + " (SKILL_SAID)"))
                 continue
             if rank > 0 and kept_n >= limit:
                 head.append(("cut_margin", f"{limit} talents already kept (MAX_KEPT)"))
