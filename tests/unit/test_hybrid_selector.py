@@ -1087,6 +1087,14 @@ def test_a_procedure_for_an_unnamed_job_is_not_kept_on_meaning_alone():
     assert {e.id: e.detail for e in out.explanations}["skill.ruff-recursive-fix"].startswith(
         "a procedure for ruff recursive, which neither the task nor its files say, kept on "
         "meaning alone and a python file (no name of the language) (SKILL_SAID)")
+    # … unless it is written for the framework that frames the task: the stack's job
+    react18 = [cands[0], cand("skill.react18-string-refs", 0.2, 0.2, unasked=("string", "refs"),
+                              families=("react",), language="typescript")]
+    rcols = HybridColumns.of(react18)
+    assert "skill.react18-string-refs" not in HybridSelector(p).select_columns(
+        rcols).selection.kept
+    assert "skill.react18-string-refs" in HybridSelector(p).select_columns(
+        replace(rcols, frame=("react",))).selection.kept
 
 
 def test_a_persona_s_first_language_and_whether_the_project_uses_it():

@@ -1036,8 +1036,8 @@ class HybridSelector:
                                 "meaning alone, in a project that declares its "
                                 f"{', '.join(cols.known)} dependencies")))
                 continue
-            if rank > 0 and p.skill_said and row in cols.unasked and (
-                    by_meaning or cols.by_language_alone(row)):
+            if rank > 0 and p.skill_said and row in cols.unasked and (by_meaning or (
+                    cols.by_language_alone(row) and not cols.of_frame(row))):
                 head.append(("cut_margin", "a procedure for "
                              f"{' '.join(cols.unasked[row])}, which neither the task nor its "
                              "files say, kept on meaning alone"
